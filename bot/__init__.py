@@ -1,0 +1,1 @@
+"""Railyard's Discord layer, the transport-neutral game service and the console."""

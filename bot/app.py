@@ -1,0 +1,117 @@
+"""The Discord bot: a ``commands.Bot`` whose setup hook opens the store,
+registers the persistent components and loads the lifecycle cog plus one cog
+per registered game. Errors are handled here, in one place."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .service import GameService, Post, ServiceError
+from .store import Store
+
+log = logging.getLogger("railyard.bot")
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def mentions_for(user_ids: list[int]) -> discord.AllowedMentions:
+    """Only the users meant: never roles, never @everyone."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False,
+        users=[discord.Object(id=u) for u in user_ids],
+    )
+
+
+def board_file(post: Post, name: str = "board.png") -> discord.File | None:
+    import io
+
+    return discord.File(io.BytesIO(post.png), filename=name) if post.png else None
+
+
+class RailyardBot(commands.Bot):
+    """The bot. ``service`` is ready once :meth:`setup_hook` has run."""
+
+    def __init__(self, database_path: str, dev_guild_id: int | None = None, sync_commands: bool = True) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.database_path = database_path
+        self.dev_guild_id = dev_guild_id
+        self.sync_commands = sync_commands
+        self.store: Store | None = None
+        self._service: GameService | None = None
+        self.tree.on_error = self.on_app_command_error
+
+    @property
+    def service(self) -> GameService:
+        assert self._service is not None, "setup_hook has not run"
+        return self._service
+
+    async def setup_hook(self) -> None:
+        from .cogs import game_commands, lifecycle
+        from .ui import DYNAMIC_ITEMS
+
+        self.store = await Store.open(self.database_path)
+        self._service = GameService(self.store)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(lifecycle.Lifecycle(self))
+        for cog in game_commands.game_cogs(self):
+            await self.add_cog(cog)
+        if self.sync_commands:
+            if self.dev_guild_id:
+                guild = discord.Object(id=self.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+
+    async def close(self) -> None:
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+        await super().close()
+
+    # -- errors, in one place ----------------------------------------------
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, ServiceError):
+            await reply(interaction, str(original))
+        elif isinstance(error, app_commands.CheckFailure):
+            await reply(interaction, str(error) or "You can't use this command here.")
+        else:
+            await report_unexpected(interaction, original)
+
+
+async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was answered yet."""
+    kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+    if interaction.response.is_done():
+        await interaction.followup.send(text[:2000], ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text[:2000], ephemeral=True, **kwargs)
+
+
+async def report_unexpected(interaction: discord.Interaction[Any], error: BaseException, game_id: int | None = None) -> None:
+    """Log an unexpected error with the game id and answer politely."""
+    log.error("unexpected error (game %s, user %s, %s)", game_id, interaction.user.id,
+              interaction.data, exc_info=error)
+    try:
+        await reply(interaction, "Sorry, something went wrong on our side. Nothing was changed; please try again.")
+    except discord.HTTPException:
+        log.exception("could not answer the interaction")
+
+
+async def guarded(interaction: discord.Interaction[Any], coro: Any, game_id: int | None = None) -> None:
+    """Run a component callback with the same error handling as commands."""
+    try:
+        await coro
+    except ServiceError as exc:
+        await reply(interaction, str(exc))
+    except Exception as exc:  # noqa: BLE001 - every unexpected error is reported once
+        await report_unexpected(interaction, exc, game_id)

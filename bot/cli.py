@@ -1,0 +1,109 @@
+"""The ``railyard`` command.
+
+    railyard bot                      run the Discord bot
+    railyard games                    list the registered games, one slug per line
+    railyard play SLUG --players a,b  a hot-seat game in the terminal (--auto, --seed, --out, --db)
+    railyard commands --json          the slash-command payloads the bot would sync
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from games.registry import all_games
+
+ENV_FILE = ".env"
+
+
+def load_env_file(path: str = ENV_FILE) -> None:
+    """KEY=value lines from ``.env`` into the environment (real variables win)."""
+    file = Path(path)
+    if not file.is_file():
+        return
+    for line in file.read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, value = line.split("=", 1)
+        os.environ.setdefault(key.strip(), value.strip().strip('"').strip("'"))
+
+
+def run_bot() -> int:
+    load_env_file()
+    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        print("railyard: DISCORD_TOKEN is not set, so the bot cannot log in to Discord.\n"
+              "Put it in a .env file next to README.md (copy .env.example) or export it;\n"
+              "to try a game without a token: railyard play steam-rollers --players ann,bob --auto",
+              file=sys.stderr)
+        return 2
+    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO").upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from .app import RailyardBot
+
+    dev_guild = os.environ.get("DEV_GUILD_ID", "").strip()
+    bot = RailyardBot(os.environ.get("DATABASE_PATH", "railyard.sqlite3") or "railyard.sqlite3",
+                      int(dev_guild) if dev_guild.isdigit() else None)
+    import discord
+
+    try:
+        bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        print("railyard: Discord refused the token in DISCORD_TOKEN. Reset it in the Developer Portal "
+              "(Bot -> Reset Token) and update .env.", file=sys.stderr)
+        return 2
+    return 0
+
+
+async def command_payloads() -> list[dict[str, Any]]:
+    """The application commands exactly as the bot would sync them."""
+    from .app import RailyardBot
+    from .cogs import game_commands, lifecycle
+
+    bot = RailyardBot(":memory:", sync_commands=False)
+    await bot.add_cog(lifecycle.Lifecycle(bot))
+    for cog in game_commands.game_cogs(bot):
+        await bot.add_cog(cog)
+    return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="railyard", description="Railway board games on Discord.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    sub.add_parser("games", help="list the registered games")
+    play = sub.add_parser("play", help="play a hot-seat game in the terminal")
+    play.add_argument("slug", choices=list(all_games()))
+    play.add_argument("--players", required=True, help="comma-separated names, e.g. ann,bob,cid")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--out", help="directory for the board PNGs")
+    play.add_argument("--db", help="SQLite file (default: a temporary one)")
+    play.add_argument("--auto", action="store_true", help="random legal players take every seat")
+    play.add_argument("--options", default="", help="game options, e.g. difficulty=hard")
+    cmds = sub.add_parser("commands", help="print the slash-command payloads")
+    cmds.add_argument("--json", action="store_true", help="as JSON (the only format)")
+    args = parser.parse_args(argv)
+
+    if args.command == "bot":
+        return run_bot()
+    if args.command == "games":
+        for slug in all_games():
+            print(slug)
+        return 0
+    if args.command == "commands":
+        print(json.dumps(asyncio.run(command_payloads()), indent=2))
+        return 0
+    from .console import play_console
+
+    return asyncio.run(play_console(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One cog per feature: the game lifecycle, and one per game."""

@@ -1,0 +1,144 @@
+"""``/game``: start, join, leave, begin, watch, read and abandon games.
+
+A game lives in a public thread opened under its lobby message; the thread is
+the game's home and these commands (but ``new``) work there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from games.registry import all_games, get_game
+
+from ..app import NO_MENTIONS, RailyardBot, board_file, reply
+from ..service import ServiceError, describe_options, parse_options
+from ..ui import lobby_action, lobby_view, refresh_lobby
+
+GAME_CHOICES = [app_commands.Choice(name=g.name, value=slug) for slug, g in all_games().items()][:25]
+THREAD_ARCHIVE_MINUTES = 10080  # the longest auto-archive duration: a week
+
+
+async def game_here(interaction: discord.Interaction[Any]) -> int:
+    """The id of the game whose thread this command was used in."""
+    bot = interaction.client
+    assert isinstance(bot, RailyardBot)
+    if interaction.channel_id is None:
+        raise ServiceError("Use this in a game's thread.")
+    row = await bot.service.store.game_for_thread(interaction.channel_id)
+    if row is None:
+        raise ServiceError("There is no game in this channel: use this in a game's thread, or `/game new` to start one.")
+    return row.id
+
+
+class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, join and follow Railyard games"):
+    def __init__(self, bot: RailyardBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Start a new game here: posts a lobby and opens its thread")
+    @app_commands.describe(game="Which game to play", options="Game options, e.g. difficulty=hard")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def new(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str],
+                  options: str | None = None) -> None:
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise ServiceError("Start a game in a server text channel (not in a thread or DM).")
+        chosen = parse_options(options)
+        row = await self.bot.service.new_game(
+            game.value, interaction.user.id, _name(interaction), chosen,
+            guild_id=interaction.guild_id, channel_id=channel.id)
+        text = await self.bot.service.lobby_text(row.id)
+        await interaction.response.send_message(text, view=lobby_view(row.id), allowed_mentions=NO_MENTIONS)
+        message = await interaction.original_response()
+        thread = await message.create_thread(name=f"{get_game(row.slug).name} #{row.id}"[:100],
+                                             auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+        await self.bot.service.attach_discord(row.id, thread.id, message.id)
+        await thread.send(
+            f"This thread is the home of {get_game(row.slug).name} #{row.id}. "
+            "Join with the button above or `/game join` here; the creator starts with `/game start`.",
+            allowed_mentions=NO_MENTIONS)
+
+    @new.autocomplete("options")
+    async def new_options(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        slug = getattr(interaction.namespace, "game", None)
+        games = [get_game(slug)] if slug in all_games() else list(all_games().values())
+        found = [(v, f"{g.name}: {label}" if len(games) > 1 else label)
+                 for g in games for v, label in describe_options(g)]
+        return [app_commands.Choice(name=label[:100], value=v[:100])
+                for v, label in found if current.lower() in label.lower()][:25]
+
+    @app_commands.command(name="join", description="Take a seat in this thread's game")
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await lobby_action(interaction, await game_here(interaction), "join")
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await lobby_action(interaction, await game_here(interaction), "leave")
+
+    @app_commands.command(name="start", description="Start this thread's game (creator only)")
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        await lobby_action(interaction, await game_here(interaction), "start")
+
+    @app_commands.command(name="status", description="The board as you see it and whose turn it is (only you see it)")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        game_id = await game_here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        post = await self.bot.service.status(game_id, interaction.user.id)
+        file = board_file(post)
+        await interaction.followup.send(post.text, ephemeral=True, allowed_mentions=NO_MENTIONS,
+                                        **({"file": file} if file else {}))
+
+    @app_commands.command(name="log", description="The last actions of this game, in words")
+    @app_commands.describe(count="How many actions (1-50)")
+    async def log(self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 50] = 10) -> None:
+        lines = await self.bot.service.log_lines(await game_here(interaction), count)
+        text = ""
+        for line in reversed(lines):
+            if len(text) + len(line) + 1 > 1900:
+                break
+            text = f"{line}\n{text}"
+        await reply(interaction, text or "The log is empty.")
+
+    @app_commands.command(name="rules", description="How this game is played (only you see it)")
+    @app_commands.describe(topic="A rules topic; leave empty for the summary")
+    async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+        game = await self._game_for_rules(interaction)
+        if topic:
+            text = game.rules_topics.get(topic)
+            if text is None:
+                raise ServiceError(f"No topic '{topic}'. Topics: {', '.join(game.rules_topics) or 'none'}.")
+            await reply(interaction, f"**{game.name} — {topic}**\n{text}")
+        else:
+            topics = ", ".join(game.rules_topics)
+            await reply(interaction, f"**{game.name}**\n{game.summary}" + (f"\nTopics: {topics}" if topics else ""))
+
+    @rules.autocomplete("topic")
+    async def rules_topic(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        try:
+            game = await self._game_for_rules(interaction)
+        except ServiceError:
+            return []
+        return [app_commands.Choice(name=t[:100], value=t[:100]) for t in game.rules_topics
+                if current.lower() in t.lower()][:25]
+
+    async def _game_for_rules(self, interaction: discord.Interaction[Any]) -> Any:
+        game_id = await game_here(interaction)
+        row = await self.bot.service.get(game_id)
+        return get_game(row.slug)
+
+    @app_commands.command(name="abandon", description="Call this game off (creator, or Manage Threads)")
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        game_id = await game_here(interaction)
+        perms = interaction.permissions
+        text = await self.bot.service.abandon(game_id, interaction.user.id, bool(perms and perms.manage_threads))
+        await interaction.response.send_message(f"{_name(interaction)}: {text}", allowed_mentions=NO_MENTIONS)
+        await refresh_lobby(self.bot, game_id)
+
+
+def _name(interaction: discord.Interaction[Any]) -> str:
+    user = interaction.user
+    return getattr(user, "display_name", None) or user.name

@@ -1,0 +1,90 @@
+"""A hot-seat game in the terminal through the same service and store as the
+bot: each seat's legal choices are listed by number and text; each board PNG
+is written to ``--out``. ``--auto`` lets a random legal player take every
+seat; the same seed prints the same game."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+from games.playout import random_action
+
+from .service import GameService, Post, ServiceError, parse_options
+from .store import Store
+
+
+def _write(out: Path | None, number: int, post: Post) -> None:
+    if out is not None and post.png:
+        (out / f"{number:04d}.png").write_bytes(post.png)
+
+
+def _print_post(post: Post, names: dict[int, str]) -> None:
+    text = post.text
+    for user_id, name in names.items():
+        text = text.replace(f"<@{user_id}>", f"@{name}")
+    print(text)
+
+
+async def play_console(args: argparse.Namespace) -> int:
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(args.db or str(Path(tmp) / "railyard.sqlite3"))
+        try:
+            return await _play(GameService(store), args, names, out)
+        except ServiceError as exc:
+            print(f"railyard: {exc}", file=sys.stderr)
+            return 2
+        finally:
+            await store.close()
+
+
+async def _play(service: GameService, args: argparse.Namespace, names: list[str], out: Path | None) -> int:
+    users = {i + 1: name for i, name in enumerate(names)}
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    row = await service.new_game(args.slug, 1, names[0], parse_options(args.options), seed=seed)
+    for user_id, name in list(users.items())[1:]:
+        await service.join(row.id, user_id, name)
+    print(f"Game #{row.id}: {args.slug}, seed {seed}, players {', '.join(names)}")
+    post = await service.start(row.id, 1)
+    _print_post(post, users)
+    number = 1
+    _write(out, number, post)
+    rng = random.Random(seed)
+    while not post.finished:
+        board = await service.board(row.id, None)
+        due = [s for s in board.game.to_act(board.state) if s >= 0]
+        seat = rng.choice(due) if args.auto else due[0]
+        user_id = board.seats[seat].user_id
+        if args.auto:
+            action = random_action(board.game, board.state, seat, rng)
+            print(f"> {board.seats[seat].name}: {action}")
+        else:
+            choices = board.game.legal_actions(board.state, seat)
+            print(f"\n{board.seats[seat].name}, choose (number or text; q to quit):")
+            for i, choice in enumerate(choices, 1):
+                print(f"  {i:>3}. {choice.text:<40} {choice.summary}")
+            try:
+                answer = input("> ").strip()
+            except EOFError:
+                return 1
+            if answer.lower() in ("q", "quit", "exit"):
+                return 0
+            action = choices[int(answer) - 1].text if answer.isdigit() and 0 < int(answer) <= len(choices) else answer
+        try:
+            post = await service.act(row.id, user_id, action)
+        except ServiceError as exc:
+            print(f"! {exc}")
+            continue
+        number += 1
+        _write(out, number, post)
+        _print_post(post, users)
+    if out is not None:
+        print(f"Boards written to {out}/")
+    return 0

@@ -1,0 +1,296 @@
+"""Persistent buttons and menus: the lobby buttons, the "Your turn" button and
+the turn panel that walks a seat's legal choices one step at a time.
+
+Every component is a :class:`discord.ui.DynamicItem` whose custom id carries
+the game id (and, in the panel, the version the panel was built from and the
+indices chosen so far), so they keep working after a restart and nothing is
+registered per game.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+import discord
+
+from .app import NO_MENTIONS, RailyardBot, board_file, guarded, mentions_for, reply
+from .service import Board, Post, ServiceError
+
+BUTTONS_MAX = 20          # 4 rows of 5; the 5th row holds Back / page buttons
+SELECT_PAGE = 25
+LABEL_MAX = 80
+
+
+def _bot(interaction: discord.Interaction[Any]) -> RailyardBot:
+    client = interaction.client
+    assert isinstance(client, RailyardBot)
+    return client
+
+
+def _name(interaction: discord.Interaction[Any]) -> str:
+    user = interaction.user
+    return getattr(user, "display_name", None) or user.name
+
+
+async def post_to_thread(bot: RailyardBot, thread_id: int | None, post: Post) -> None:
+    """Post ``post`` in the game's thread, reopening it if archived, pinging
+    only the users meant, with a "Your turn" button while the game runs."""
+    if thread_id is None or post.game_id is None:
+        return
+    channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
+    if isinstance(channel, discord.Thread) and channel.archived:
+        await channel.edit(archived=False)
+    assert isinstance(channel, discord.abc.Messageable)
+    view = None if post.finished else turn_view(post.game_id)
+    file = board_file(post)
+    kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(post.ping_user_ids)}
+    if file is not None:
+        kwargs["file"] = file
+    if view is not None:
+        kwargs["view"] = view
+    await channel.send(post.text, **kwargs)
+
+
+# -- lobby -------------------------------------------------------------------
+
+def lobby_view(game_id: int, open_lobby: bool = True) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if open_lobby:
+        view.add_item(LobbyButton(game_id, "join"))
+        view.add_item(LobbyButton(game_id, "leave"))
+        view.add_item(LobbyButton(game_id, "start"))
+    return view
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry:lobby:(?P<action>join|leave|start):(?P<game>\d+)"):
+    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "start": discord.ButtonStyle.primary}
+
+    def __init__(self, game_id: int, action: str) -> None:
+        super().__init__(discord.ui.Button(
+            label=action.capitalize(), style=self.STYLES[action], custom_id=f"ry:lobby:{action}:{game_id}"))
+        self.game_id = game_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+                             match: re.Match[str], /) -> "LobbyButton":
+        return cls(int(match["game"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, lobby_action(interaction, self.game_id, self.action), self.game_id)
+
+
+async def lobby_action(interaction: discord.Interaction[Any], game_id: int, action: str) -> None:
+    """Join, leave or start, from a button or a command."""
+    bot = _bot(interaction)
+    service = bot.service
+    if action == "start":
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        post = await service.start(game_id, interaction.user.id)
+        row = await service.get(game_id)
+        await refresh_lobby(bot, game_id)
+        await post_to_thread(bot, row.thread_id, post)
+        await interaction.followup.send("Started! The board is in the game's thread.", ephemeral=True)
+        return
+    if action == "join":
+        text = await service.join(game_id, interaction.user.id, _name(interaction))
+    else:
+        text = await service.leave(game_id, interaction.user.id)
+    await reply(interaction, text)
+    await refresh_lobby(bot, game_id)
+
+
+async def refresh_lobby(bot: RailyardBot, game_id: int) -> None:
+    """Rewrite the lobby message to show the seats and status."""
+    row = await bot.service.get(game_id)
+    if row.lobby_message_id is None or row.channel_id is None:
+        return
+    channel = bot.get_channel(row.channel_id)
+    if not isinstance(channel, discord.abc.Messageable):
+        return
+    text = await bot.service.lobby_text(game_id)
+    try:
+        await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
+            content=text, view=lobby_view(game_id, row.status == "lobby"))
+    except discord.HTTPException:
+        pass  # the lobby message was deleted: the game lives on in its thread
+
+
+# -- your turn ------------------------------------------------------------------
+
+def turn_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(TurnButton(game_id))
+    return view
+
+
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry:turn:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Your turn", emoji="🚂", style=discord.ButtonStyle.primary,
+                                           custom_id=f"ry:turn:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+                             match: re.Match[str], /) -> "TurnButton":
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, open_panel(interaction, self.game_id), self.game_id)
+
+
+async def open_panel(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """Send the seat's ephemeral turn panel with its own board."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    service = _bot(interaction).service
+    board, options = await service.options_at(game_id, interaction.user.id, [])
+    content, view = panel(board, [], [], options, 0)
+    post = await service.status(game_id, interaction.user.id)
+    file = board_file(post, "your-board.png")
+    kwargs: dict[str, Any] = {"ephemeral": True, "view": view, "allowed_mentions": NO_MENTIONS}
+    if file is not None:
+        kwargs["file"] = file
+    await interaction.followup.send(content, **kwargs)
+
+
+def _path_text(path: Sequence[int]) -> str:
+    return ".".join(str(i) for i in path)
+
+
+def panel(board: Board, path: Sequence[int], labels: Sequence[str], options: Sequence[Any], page: int,
+          ) -> tuple[str, discord.ui.View]:
+    """The panel at one step: the choices so far and the next options."""
+    game_id, version = board.row.id, board.row.version
+    chosen = " › ".join(labels)
+    heading = options[0].heading if options else "Nothing to choose"
+    lines = [f"**{board.game.name}** · your turn"]
+    if chosen:
+        lines.append(f"Chosen: {chosen}")
+    lines.append(f"**{heading}**")
+    view = discord.ui.View(timeout=None)
+    p = _path_text(path)
+    short = all(len(o.label) <= LABEL_MAX for o in options)
+    if len(options) <= BUTTONS_MAX and short:
+        for i, o in enumerate(options):
+            view.add_item(PanelButton(game_id, version, p, f"i{i}", o.label[:LABEL_MAX], row=i // 5))
+    else:
+        pages = (len(options) + SELECT_PAGE - 1) // SELECT_PAGE
+        page = max(0, min(page, pages - 1))
+        start = page * SELECT_PAGE
+        view.add_item(PanelSelect(game_id, version, p, page, [
+            (start + i, o.label, o.detail) for i, o in enumerate(options[start:start + SELECT_PAGE])
+        ], f"{heading} ({page + 1}/{pages})" if pages > 1 else heading))
+        if page > 0:
+            view.add_item(PanelButton(game_id, version, p, f"pg{page - 1}", "◀ Previous", row=4))
+        if page < pages - 1:
+            view.add_item(PanelButton(game_id, version, p, f"pg{page + 1}", "More ▶", row=4))
+    if path:
+        view.add_item(PanelButton(game_id, version, p, "back", "↩ Back", row=4))
+    return "\n".join(lines), view
+
+
+def confirm_panel(board: Board, path: Sequence[int], labels: Sequence[str]) -> tuple[str, discord.ui.View]:
+    game_id, version = board.row.id, board.row.version
+    p = _path_text(path)
+    view = discord.ui.View(timeout=None)
+    view.add_item(PanelButton(game_id, version, p, "ok", "Confirm", row=0, style=discord.ButtonStyle.success))
+    view.add_item(PanelButton(game_id, version, p, "back", "↩ Back", row=0))
+    return f"**{board.game.name}** · your turn\n**Confirm:** {' › '.join(labels)}?", view
+
+
+async def resolve_path(interaction: discord.Interaction[Any], game_id: int, version: int,
+                       path: Sequence[int]) -> tuple[Board, list[str], list[str], list[Any], bool]:
+    """Tokens and labels for a path of option indices; the options after it;
+    whether the last choice completed an action."""
+    service = _bot(interaction).service
+    board, options = await service.options_at(game_id, interaction.user.id, [])
+    if board.row.version != version:
+        raise ServiceError("The game moved on since this panel was opened: press **Your turn** again.")
+    tokens: list[str] = []
+    labels: list[str] = []
+    complete = False
+    for index in path:
+        if not 0 <= index < len(options):
+            raise ServiceError("That choice is no longer available: press **Your turn** again.")
+        option = options[index]
+        tokens.append(option.token)
+        labels.append(option.label)
+        complete = option.complete
+        options = [] if complete else board.game.options_at(board.state, board.seat or 0, tokens)
+    return board, tokens, labels, options, complete
+
+
+async def panel_step(interaction: discord.Interaction[Any], game_id: int, version: int,
+                     path: list[int], op: str) -> None:
+    """Handle one click in the panel: pick, page, back or confirm."""
+    await interaction.response.defer()
+    page = 0
+    if op == "back":
+        path = path[:-1]
+    elif op.startswith("pg"):
+        page = int(op[2:])
+    elif op.startswith("i"):
+        path = [*path, int(op[1:])]
+    board, tokens, labels, options, complete = await resolve_path(interaction, game_id, version, path)
+    if op == "ok":
+        if not complete:
+            raise ServiceError("Finish choosing first.")
+        bot = _bot(interaction)
+        post = await bot.service.act(game_id, interaction.user.id, " ".join(tokens),
+                                     interaction_id=str(interaction.id), expected_version=version)
+        await interaction.edit_original_response(content=f"✅ Done: {' › '.join(labels)}", view=None,
+                                                 attachments=[])
+        await post_to_thread(bot, board.row.thread_id, post)
+        return
+    if complete:
+        content, view = confirm_panel(board, path, labels)
+    else:
+        content, view = panel(board, path, labels, options, page)
+    await interaction.edit_original_response(content=content, view=view)
+
+
+class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"ry:p:(?P<game>\d+):(?P<ver>\d+):(?P<path>[\d.]*):(?P<op>i\d+|pg\d+|back|ok)"):
+    def __init__(self, game_id: int, version: int, path: str, op: str, label: str, row: int | None = None,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        super().__init__(discord.ui.Button(label=label[:LABEL_MAX], style=style, row=row,
+                                           custom_id=f"ry:p:{game_id}:{version}:{path}:{op}"))
+        self.game_id, self.version, self.path, self.op = game_id, version, path, op
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+                             match: re.Match[str], /) -> "PanelButton":
+        return cls(int(match["game"]), int(match["ver"]), match["path"], match["op"], item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        path = [int(i) for i in self.path.split(".") if i]
+        await guarded(interaction, panel_step(interaction, self.game_id, self.version, path, self.op),
+                      self.game_id)
+
+
+class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                  template=r"ry:s:(?P<game>\d+):(?P<ver>\d+):(?P<path>[\d.]*):(?P<page>\d+)"):
+    def __init__(self, game_id: int, version: int, path: str, page: int,
+                 entries: Sequence[tuple[int, str, str]] = (), placeholder: str = "Choose") -> None:
+        options = [discord.SelectOption(label=label[:100], value=str(index), description=(detail or None) and detail[:100])
+                   for index, label, detail in entries] or [discord.SelectOption(label="-", value="0")]
+        super().__init__(discord.ui.Select(placeholder=placeholder[:150], options=options, row=0,
+                                           custom_id=f"ry:s:{game_id}:{version}:{path}:{page}"))
+        self.game_id, self.version, self.path = game_id, version, path
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any],
+                             match: re.Match[str], /) -> "PanelSelect":
+        return cls(int(match["game"]), int(match["ver"]), match["path"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        path = [int(i) for i in self.path.split(".") if i]
+        values = (interaction.data or {}).get("values") or ["0"]  # type: ignore[union-attr]
+        await guarded(interaction, panel_step(interaction, self.game_id, self.version, path, f"i{int(values[0])}"),
+                      self.game_id)
+
+
+DYNAMIC_ITEMS = (LobbyButton, TurnButton, PanelButton, PanelSelect)
+

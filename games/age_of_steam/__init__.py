@@ -1,0 +1,48 @@
+"""Age of Steam (2002), the base game on the Rust Belt map, for 3-6 players.
+
+Modules: :mod:`params` (the rulebook's numbers, from ``data/age_of_steam``),
+:mod:`hexmap` (the map), :mod:`tiles` (track tiles), :mod:`track` (sections,
+links and tile placement), :mod:`goods` (bag, display, growth, routes),
+:mod:`auction`, :mod:`economy` (income, expenses, elimination),
+:mod:`steps` (one class per step of a turn), :mod:`scoring`,
+:mod:`invariants` and :mod:`game`.
+
+Decisions where the rulebook and design notes are silent (ours):
+
+- The set-up draws (display, then the cities' starting goods) are one chance
+  outcome ``stock <letters>``; the initial player-order dice roll is a chance
+  outcome giving a random order (``order 2 0 1``), equivalent to rolling
+  3 dice each and re-rolling ties.
+- Auction: bids may not exceed the bidder's cash. When only two railroads
+  are left in the game, the first to drop out is still free.
+- A town hex takes a dedicated town tile or an ordinary tile with a town
+  disk; on a town every edge the tile touches is an exit, so two tiles with
+  the same exits are the same placement (dedicated tile preferred, else the
+  kind with most tiles left). A new town tile must connect to a city or to
+  track the builder may extend, and may not join another player's track.
+- Every new piece of track must connect at one end to a city, a built town
+  or an open end the builder owns or that is unowned; a piece may point into
+  the side of a tile without track (it stays unfinished). Redirection swaps
+  the last tile of one's own or unowned unfinished track, keeping the edge it
+  comes from; it does not claim unowned track (only lengthening does).
+- A link's track count (for VP) is its number of track pieces: each hex it
+  runs through, and a town's exit counts once for the link using it.
+- Production cubes go in the top-most empty box of the column the holder
+  chooses; cubes that find no empty box go back to the bag.
+- Insolvency removes the player's unfinished sections (a complex tile losing
+  one path becomes the simple tile of the other when one is left) but town
+  tiles stay; his completed links stay, unowned. He ranks below every player
+  still in the game. The game ends early when at most one railroad is left.
+- Locomotive may be taken at 6 links (no effect); the engine upgrade in Move
+  Goods is once per step, instead of a delivery.
+- Until 'done' a builder may undo his placements (and his urbanization) one
+  at a time; 'done' makes them final and settles lost unfinished track.
+"""
+
+from __future__ import annotations
+
+from .game import AgeOfSteam
+
+GAME = AgeOfSteam()
+
+__all__ = ["GAME", "AgeOfSteam"]

@@ -1,0 +1,52 @@
+"""Step 3, Select Actions: in player order, each of the seven actions once."""
+
+from __future__ import annotations
+
+from games.core import Choice, IllegalAction
+
+from .economy import active_seats
+from .params import rules
+from .step_base import State, Step, choice, name, queue_actor, register, start
+
+
+class SelectActions(Step):
+    phase = "actions"
+    title = "Select actions"
+
+    def begin(self, state: State) -> None:
+        state["phase"] = self.phase
+        state["action"] = [None] * len(state["players"])
+        state["step"] = {"queue": active_seats(state)}
+
+    def actors(self, state: State) -> list[int]:
+        return queue_actor(state)
+
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        r = rules()
+        taken = set(a for a in state["action"] if a)
+        return [choice("action", f"{r.action_label[a]}: {r.action_effect[a]}",
+                       ("action", "Select an action", "Select an action", ""),
+                       (a, f"{r.action_label[a]}: {r.action_effect[a]}", "Which action?", ""))
+                for a in r.actions if a not in taken]
+
+    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+        r = rules()
+        if len(tokens) != 2 or tokens[0] != "action" or tokens[1] not in r.actions:
+            raise IllegalAction("Select an action: 'action " + "|".join(r.actions) + "'.")
+        act = tokens[1]
+        if act in state["action"]:
+            holder = state["action"].index(act)
+            raise IllegalAction(f"{r.action_label[act]} is already taken by {name(state, holder)}.")
+        state["action"][seat] = act
+        events = [f"{name(state, seat)} selects {r.action_label[act]}."]
+        if act == "locomotive":
+            if state["engine"][seat] < r.max_engine:
+                state["engine"][seat] += 1
+            events.append(f"{name(state, seat)}'s engine is now {state['engine'][seat]} links.")
+        state["step"]["queue"].pop(0)
+        if not state["step"]["queue"]:
+            start("build", state)
+        return events
+
+
+register(SelectActions())

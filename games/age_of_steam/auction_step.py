@@ -1,0 +1,98 @@
+"""Step 2, Determine Player Order: the auction, one bid or drop at a time."""
+
+from __future__ import annotations
+
+from games.core import Choice, IllegalAction
+
+from . import auction as auc
+from .economy import active_seats
+from .step_base import State, Step, choice, name, register, start
+
+
+class Auction(Step):
+    phase = "auction"
+    title = "Auction for player order"
+
+    def begin(self, state: State) -> None:
+        order = active_seats(state)
+        state["phase"] = self.phase
+        state["step"] = auc.start(order)
+        if len(order) < 2:
+            start("actions", state)
+
+    def actors(self, state: State) -> list[int]:
+        return [int(state["step"]["at"])]
+
+    def status(self, state: State) -> str:
+        a = state["step"]
+        high = f"high bid {name(state, a['high'])} ${auc.high_bid(a)}" if a["high"] is not None else "no bid yet"
+        return f"{self.title} ({high}) · {name(state, a['at'])} to bid"
+
+    def can_pass(self, state: State, seat: int) -> bool:
+        return state["action"][seat] == "turn-order" and not state["step"]["passed"]
+
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        a = state["step"]
+        high = auc.high_bid(a)
+        place = auc.place_of_next_dropout(a)
+        pay = auc.drop_payment(a, seat)
+        out = []
+        head = f"Bid for player order (high ${high})" if high else "Open the bid for player order"
+        for amount in range(high + 1, state["cash"][seat] + 1):
+            out.append(choice("bid", f"Bid ${amount} for player order",
+                              ("bid", "Bid", "Bid, drop out or pass?", f"raise above ${high}"),
+                              (str(amount), f"${amount}", head, f"you have ${state['cash'][seat]}")))
+        out.append(choice("bid", f"Drop out: take place {place}, pay ${pay}",
+                          ("drop", f"Drop out (place {place}, pay ${pay})", "Bid, drop out or pass?", "")))
+        if self.can_pass(state, seat):
+            out.append(choice("pass", "Pass once (Turn Order action) and stay in the bid",
+                              ("pass", "Pass (Turn Order)", "Bid, drop out or pass?", "stay in the bid")))
+        return out
+
+    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+        a = state["step"]
+        who = name(state, seat)
+        if tokens == ["pass"]:
+            if not self.can_pass(state, seat):
+                raise IllegalAction("Only the holder of the Turn Order action may pass, once.")
+            a["passed"] = True
+            a["at"] = auc.next_bidder(a, seat)
+            return [f"{who} passes (Turn Order)."]
+        if tokens == ["drop"]:
+            return self._drop(state, seat)
+        if len(tokens) != 2 or tokens[0] != "bid" or not tokens[1].isdigit():
+            raise IllegalAction("Bid with 'bid N', or 'drop' to drop out.")
+        amount = int(tokens[1])
+        if amount <= auc.high_bid(a):
+            raise IllegalAction(f"Bid more than the high bid of ${auc.high_bid(a)}.")
+        if amount > state["cash"][seat]:
+            raise IllegalAction(f"You have only ${state['cash'][seat]}: you can't bid ${amount}.")
+        a["bids"][str(seat)] = amount
+        a["high"] = seat
+        a["at"] = auc.next_bidder(a, seat)
+        return [f"{who} bids ${amount}."]
+
+    def _drop(self, state: State, seat: int) -> list[str]:
+        a = state["step"]
+        place = auc.place_of_next_dropout(a)
+        pay = auc.drop_payment(a, seat)
+        state["cash"][seat] -= pay
+        a["paid"][str(seat)] = pay
+        a["bidders"].remove(seat)
+        a["dropped"].insert(0, seat)
+        events = [f"{name(state, seat)} drops out: place {place}, pays ${pay}."]
+        if len(a["bidders"]) == 1:
+            winner = a["bidders"][0]
+            bid = int(a["bids"].get(str(winner), 0))
+            state["cash"][winner] -= bid
+            a["paid"][str(winner)] = bid
+            state["order"] = [winner] + a["dropped"]
+            events.append(f"{name(state, winner)} wins first place for ${bid}. Order: "
+                          + ", ".join(name(state, s) for s in state["order"]) + ".")
+            start("actions", state)
+        else:
+            a["at"] = auc.next_bidder(a, seat)
+        return events
+
+
+register(Auction())

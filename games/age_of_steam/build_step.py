@@ -1,0 +1,255 @@
+"""Step 4, Build Track: urbanization, placements, undo and done."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from games.core import Choice, IllegalAction, Option
+
+from .economy import expenses
+from .hexmap import board, hex_sort_key
+from .params import rules
+from .placement import Refused, apply_placement, candidate_hexes, evaluate, legal_placements
+from .step_base import State, Step, choice, first_then_order, name, queue_actor, register, start
+from .tiles import variant_by_token
+from .track import Network, city_name, is_town, network
+
+
+class BuildTrack(Step):
+    """Players build in order (First Build first); Urbanization comes before
+    its holder's track. Up to 3 placements (4 with Engineer), then 'done'."""
+
+    phase = "build"
+    title = "Build track"
+
+    def begin(self, state: State) -> None:
+        state["phase"] = self.phase
+        state["step"] = {"queue": first_then_order(state, "first-build")}
+        self._start_builder(state)
+
+    def _start_builder(self, state: State) -> None:
+        st = state["step"]
+        if not st["queue"]:
+            start("move", state)
+            return
+        seat = st["queue"][0]
+        r = rules()
+        net = network(state)
+        st["placed"] = 0
+        st["undo"] = []
+        st["limit"] = r.engineer_builds if state["action"][seat] == "engineer" else r.builds_per_turn
+        st["urbanize"] = (state["action"][seat] == "urbanization" and bool(self._free_letters(state))
+                          and bool(self._towns(state)))
+        st["watch"] = {s.key(): len(s.paths) for s in net.sections if s.owner == seat and not s.complete}
+
+    def _free_letters(self, state: State) -> list[str]:
+        placed = set(state["new_cities"].values())
+        return [l for l in board().new_cities if l not in placed]
+
+    def _towns(self, state: State) -> list[str]:
+        return sorted((t for t in board().towns if t not in state["new_cities"]), key=hex_sort_key)
+
+    def actors(self, state: State) -> list[int]:
+        return queue_actor(state)
+
+    def status(self, state: State) -> str:
+        st = state["step"]
+        seat = st["queue"][0]
+        return f"{self.title} · {name(state, seat)} to build ({st['placed']} of {st['limit']} placed)"
+
+    # the panel walk ---------------------------------------------------
+    def _urbanize_choices(self, state: State) -> list[Choice]:
+        out = []
+        for town in self._towns(state):
+            for letter in self._free_letters(state):
+                colour = board().new_cities[letter].colour
+                summary = f"Urbanize {board().towns[town]} ({town}) into new city {letter} ({colour})"
+                out.append(choice("build", summary,
+                                  ("urbanize", "Urbanize a town", "Urbanize, build or finish?",
+                                   "place a new city first"),
+                                  (town, f"{town} {board().towns[town]}", "Which town becomes a city?", ""),
+                                  (letter, f"New city {letter} ({colour})", "Which new city tile?", "")))
+        return out
+
+    def _can_build(self, state: State) -> bool:
+        st = state["step"]
+        return bool(st["placed"] < st["limit"])
+
+    def _hex_label(self, state: State, net: Network, seat: int, hexl: str) -> tuple[str, str]:
+        mh = board().hexes[hexl]
+        what = board().towns.get(hexl, mh.terrain) if is_town(state, hexl) else mh.terrain
+        near = [city_name(state, n) for n in board().neighbours[hexl] if n in net.cities]
+        built = "replace tile" if hexl in state["board"] else "empty"
+        detail = f"{built}; next to {', '.join(near)}" if near else built
+        return f"{hexl} ({what})", detail
+
+    def _placement_step(self, state: State, p: Any) -> tuple[str, str, str, str]:
+        verb = {"new": "", "town": "town ", "replace": "replace with ", "redirect": "redirect: "}[p.kind]
+        seat = state["step"]["queue"][0]
+        left = state["cash"][seat] - p.cost
+        return (p.variant.token, f"{verb}{p.variant.describe()} · ${p.cost}",
+                f"Which tile and rotation in {p.hex}?",
+                f"leaves ${left}; expenses this turn ${expenses(state, seat)}")
+
+    def _first_options(self, state: State, seat: int) -> list[Option]:
+        st = state["step"]
+        head = "Urbanize, build or finish?"
+        opts = []
+        if st["urbanize"]:
+            opts.append(Option("urbanize", "Urbanize a town", head, "place a new city first", False))
+        if self._can_build(state):
+            net = network(state)
+            cash = state["cash"][seat]
+            if any(legal_placements(state, net, seat, h, cash, first_only=True)
+                   for h in candidate_hexes(state, net, seat)):
+                opts.append(Option("build", "Build a tile", head, "", False))
+        if st["undo"]:
+            opts.append(Option("undo", "Undo last placement", head, "take back your last tile", True))
+        opts.append(Option("done", "Done building", head, "end your build", True))
+        return opts
+
+    def _legal_hexes(self, state: State, net: Network, seat: int) -> list[str]:
+        cash = state["cash"][seat]
+        out = []
+        for h in candidate_hexes(state, net, seat):
+            if legal_placements(state, net, seat, h, cash, first_only=True):
+                out.append(h)
+        return out
+
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        st = state["step"]
+        out: list[Choice] = []
+        if st["urbanize"]:
+            out.extend(self._urbanize_choices(state))
+        if self._can_build(state):
+            net = network(state)
+            for h in self._legal_hexes(state, net, seat):
+                hl, hd = self._hex_label(state, net, seat, h)
+                for p in legal_placements(state, net, seat, h, state["cash"][seat]):
+                    out.append(choice("build", f"Build {p.variant.describe()} in {h} for ${p.cost}",
+                                      ("build", "Build a tile", "Urbanize, build or finish?", ""),
+                                      (h, hl, "Where?", hd), self._placement_step(state, p)))
+        if st["undo"]:
+            out.append(choice("build", "Undo your last placement",
+                              ("undo", "Undo last placement", "Urbanize, build or finish?",
+                               "take back your last tile")))
+        out.append(choice("build", f"Finish building ({st['placed']} placed)",
+                          ("done", "Done building", "Urbanize, build or finish?", "end your build")))
+        return out
+
+    def options(self, state: State, seat: int, prefix: list[str]) -> list[Option] | None:
+        if not prefix:
+            return self._first_options(state, seat)
+        if prefix[0] != "build" or not self._can_build(state):
+            return None
+        net = network(state)
+        if len(prefix) == 1:
+            opts = []
+            for h in self._legal_hexes(state, net, seat):
+                hl, hd = self._hex_label(state, net, seat, h)
+                opts.append(Option(h, hl, "Where?", hd, False))
+            return opts
+        if len(prefix) == 2 and prefix[1] in board().hexes:
+            return [Option(*self._placement_step(state, p), True)
+                    for p in legal_placements(state, net, seat, prefix[1], state["cash"][seat])]
+        return []
+
+    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+        st = state["step"]
+        if tokens == ["done"]:
+            return self._done(state, seat)
+        if tokens == ["undo"]:
+            return self._undo(state, seat)
+        if tokens[:1] == ["urbanize"]:
+            return self._urbanize(state, seat, tokens)
+        if len(tokens) != 3 or tokens[0] != "build":
+            raise IllegalAction("Build with 'build HEX TILE.ROTATION' (e.g. 'build H7 straight.0'), or 'done'.")
+        if not self._can_build(state):
+            raise IllegalAction(f"You have placed all {st['limit']} tiles this turn: say 'done'.")
+        hexl, token = tokens[1].upper(), tokens[2]
+        v = variant_by_token().get(token)
+        if v is None:
+            raise IllegalAction(f"'{token}' is not a tile: use a tile name and rotation such as 'gentle.2'.")
+        net = network(state)
+        try:
+            p = evaluate(state, net, seat, hexl, v)
+        except Refused as why:
+            raise IllegalAction(str(why)) from None
+        if p.cost > state["cash"][seat]:
+            raise IllegalAction(f"That costs ${p.cost} and you have ${state['cash'][seat]}.")
+        self._remember(state, seat)
+        apply_placement(state, seat, p)
+        st["placed"] += 1
+        st["urbanize"] = False
+        last = state.get("last") or {}
+        if last.get("kind") == "build" and last.get("seat") == seat and last.get("turn") == state["turn"]:
+            last["hexes"].append(hexl)
+        else:
+            state["last"] = {"kind": "build", "seat": seat, "turn": state["turn"], "hexes": [hexl]}
+        where = board().towns.get(hexl, "")
+        return [f"{name(state, seat)} built {p.variant.describe()} in {hexl}"
+                f"{' (' + where + ')' if where else ''} for ${p.cost}."]
+
+    def _urbanize(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+        st = state["step"]
+        if not st["urbanize"]:
+            raise IllegalAction("Urbanization is placed before your first tile, by its holder only.")
+        if len(tokens) != 3 or tokens[1] not in self._towns(state) or tokens[2] not in self._free_letters(state):
+            raise IllegalAction("Urbanize with 'urbanize TOWNHEX LETTER' (a town without a city, a free new city).")
+        town, letter = tokens[1], tokens[2]
+        self._remember(state, seat)
+        entry = state["board"].pop(town, None)
+        if entry is not None:
+            state["supply"][entry["tile"]] += 1
+        state["new_cities"][town] = letter
+        st["urbanize"] = False
+        state["last"] = {"kind": "build", "seat": seat, "turn": state["turn"], "hexes": [town]}
+        colour = board().new_cities[letter].colour
+        return [f"{name(state, seat)} urbanized {board().towns[town]} ({town}): new city {letter} ({colour})."]
+
+    def _remember(self, state: State, seat: int) -> None:
+        """Keep what a placement changes, so the builder can undo it before 'done'."""
+        st = state["step"]
+        st["undo"].append({
+            "board": {h: {"tile": e["tile"], "rot": e["rot"], "owners": list(e["owners"])}
+                      for h, e in state["board"].items()},
+            "supply": dict(state["supply"]),
+            "new_cities": dict(state["new_cities"]),
+            "cash": state["cash"][seat],
+            "built": state["built"][seat],
+            "last": copy.deepcopy(state.get("last")),
+            "placed": st["placed"],
+            "urbanize": st["urbanize"],
+        })
+
+    def _undo(self, state: State, seat: int) -> list[str]:
+        st = state["step"]
+        if not st["undo"]:
+            raise IllegalAction("Nothing to undo: you have placed nothing this build.")
+        saved = st["undo"].pop()
+        for key in ("board", "supply", "new_cities", "last"):
+            state[key] = saved[key]
+        state["cash"][seat] = saved["cash"]
+        state["built"][seat] = saved["built"]
+        st["placed"] = saved["placed"]
+        st["urbanize"] = saved["urbanize"]
+        return [f"{name(state, seat)} took back the last placement."]
+
+    def _done(self, state: State, seat: int) -> list[str]:
+        st = state["step"]
+        events = [f"{name(state, seat)} finished building ({st['placed']} placed)."]
+        net = network(state)
+        for sec in net.sections:
+            if sec.owner == seat and not sec.complete and sec.key() in st["watch"] \
+                    and len(sec.paths) <= st["watch"][sec.key()]:
+                for h, i in sec.paths:
+                    state["board"][h]["owners"][i] = None
+                events.append(f"{name(state, seat)} lost the unfinished track from "
+                              f"{city_name(state, sec.start)} (not extended).")
+        st["queue"].pop(0)
+        self._start_builder(state)
+        return events
+
+
+register(BuildTrack())

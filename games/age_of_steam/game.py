@@ -1,0 +1,143 @@
+"""The Game object: the contract's entry points, delegating to the steps."""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from games.core import CHANCE, Choice, Game, IllegalAction, Option, Outcome, State
+
+from . import invariants, scoring
+from .goods import empty_display
+from .params import rules
+from .steps import STEPS
+from .tiles import kinds
+
+SUMMARY = (
+    "Age of Steam on the Rust Belt map, 3-6 players. Build railroads between the cities of the "
+    "American Midwest and ship goods cubes to cities of their colour. Each turn: issue shares, bid "
+    "for player order, select an action, build up to 3 track tiles, move goods twice (income to each "
+    "link's owner), collect income, pay expenses, income reduction, goods growth. After the last turn "
+    "(10/8/7/6 turns for 3/4/5/6 players): 3 VP per income, 1 VP per track of your completed links, "
+    "-3 VP per share."
+)
+
+TOPICS = {
+    "turn": "Each turn: 1 issue shares ($5 each, max 15), 2 auction for player order, 3 select one of "
+            "seven actions, 4 build track, 5 move goods (two rounds), 6 collect income, 7 pay expenses "
+            "($1 per share and per engine link; what you can't pay comes off your income, at $0 you are "
+            "out), 8 income reduction, 9 goods growth, 10 advance the turn marker.",
+    "auction": "Bid more than the high bid, or drop out. The first to drop out is last and pays nothing; "
+               "later drop-outs pay half their bid (rounded up); the last two pay their full bid. With "
+               "Turn Order you may pass once and stay in.",
+    "actions": "First Move, First Build, Engineer (4 tiles), Locomotive (+1 engine now), Urbanization "
+               "(a new city on a town before you build), Production (draw 2 cubes onto the display), "
+               "Turn Order (pass once in the next auction). Each action once per turn.",
+    "build": "Up to 3 tiles: simple $2, coexisting $3, crossing $4, +$1 river, +$2 mountain; in a town "
+             "$1 + $1 per exit. Replacing costs $2 ($3 simple to crossing, $3 in a town). Track must "
+             "connect to a city or your track, never directly to another player's, never off the map "
+             "or into a lake, never back to its own start. Unfinished track not extended on your next "
+             "build becomes unowned. Use: build HEX TILE.ROT, then done.",
+    "goods": "A cube moves over completed links (at most your engine's links), never through a city or "
+             "town twice, and stops at the first city of its colour. Each link's owner gains +1 income "
+             "at once. Instead of one delivery per turn you may upgrade your engine.",
+    "scoring": "3 VP per $ of income, 1 VP per track piece in your completed links, -3 VP per issued "
+               "share. Money is worth nothing. Ties are shared.",
+}
+
+COMMANDS = {
+    "shares": "Issue shares ($5 each)",
+    "bid": "Bid for player order, or drop out",
+    "pass": "Pass (auction with Turn Order, or a goods-moving round)",
+    "action": "Select an action (or place a Production cube)",
+    "build": "Build or replace a track tile, urbanize, or finish building",
+    "move": "Move a goods cube along a route",
+    "upgrade": "Upgrade your engine instead of moving a cube",
+}
+
+
+class AgeOfSteam(Game):
+    slug = "age-of-steam"
+    name = "Age of Steam"
+    min_seats = 3
+    max_seats = 6
+    schema_version = 1
+    summary = SUMMARY
+    rules_topics = TOPICS
+    command_group = "aos"
+    commands = COMMANDS
+    player_boards = False
+
+    def _setup(self, seats: int, options: dict[str, str]) -> State:
+        r = rules()
+        return {
+            "turn": 1,
+            "turns": r.turns_by_players[seats],
+            "phase": "stock",
+            "step": {},
+            "order": list(range(seats)),
+            "cash": [r.start_shares * r.share_value] * seats,
+            "income": [0] * seats,
+            "shares": [r.start_shares] * seats,
+            "engine": [r.start_engine] * seats,
+            "eliminated": [False] * seats,
+            "built": [False] * seats,
+            "action": [None] * seats,
+            "board": {},
+            "new_cities": {},
+            "cubes": {},
+            "display": empty_display(),
+            "bag": dict(r.goods),
+            "supply": {name: kind.count for name, kind in kinds().items()},
+            "last": None,
+        }
+
+    def to_act(self, state: State) -> list[int]:
+        return STEPS[state["phase"]].actors(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Choice]:
+        if seat < 0 or seat not in self.to_act(state):
+            return []
+        return STEPS[state["phase"]].choices(state, seat)
+
+    def options_at(self, state: State, seat: int, prefix: Sequence[str]) -> list[Option]:
+        if seat < 0 or seat not in self.to_act(state):
+            return []
+        fast = STEPS[state["phase"]].options(state, seat, list(prefix))
+        if fast is not None:
+            return fast
+        return super().options_at(state, seat, prefix)
+
+    def _apply(self, state: State, seat: int, action: str) -> list[str]:
+        tokens = action.split()
+        if not tokens:
+            raise IllegalAction("Say what to do: the panel lists the legal actions.")
+        events = STEPS[state["phase"]].apply(state, seat, tokens)
+        if seat == CHANCE and state["phase"] == "over":
+            state["last"] = state.get("last")
+        return events
+
+    def sample_chance(self, state: State, rng: random.Random) -> str:
+        return STEPS[state["phase"]].sample(state, rng)
+
+    def is_over(self, state: State) -> bool:
+        return bool(state["phase"] == "over")
+
+    def outcome(self, state: State) -> Outcome:
+        return scoring.outcome(state)
+
+    def status_line(self, state: State) -> str:
+        if self.is_over(state):
+            out = self.outcome(state)
+            best = ", ".join(state["players"][s] for s in out.winners)
+            return f"Game over after turn {state['turn']} · winner: {best} ({out.scores[out.winners[0]]} VP)"
+        return f"Turn {state['turn']}/{state['turns']} · {STEPS[state['phase']].status(state)}"
+
+    def view(self, state: State, seat: int | None) -> State:
+        """Nothing is hidden: the bag is a public count of cubes per colour."""
+        return state
+
+    def check_invariants(self, state: State) -> list[str]:
+        return invariants.problems(state)
+
+

@@ -1,0 +1,193 @@
+"""Goods: the bag, the goods display, goods growth and delivery routes.
+
+The bag is kept as counts per colour (its draws are chance outcomes). The
+display has a light and a dark side of six city columns of three boxes, and
+eight new-city columns (A-D paired with light 3-6, E-H with dark 1-4) of two
+boxes; an empty box is None. Cubes are taken from the top of a column.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .hexmap import DIRECTIONS, board
+from .params import COLOURS, COLOUR_LETTER, rules
+from .track import Network, city_colour, city_name
+
+State = dict[str, Any]
+LETTER_COLOUR = {v: k for k, v in COLOUR_LETTER.items()}
+
+
+def empty_display() -> dict[str, Any]:
+    r = rules()
+    return {
+        "light": [[None] * r.city_column_boxes for _ in range(6)],
+        "dark": [[None] * r.city_column_boxes for _ in range(6)],
+        "new": {letter: [None] * r.new_city_column_boxes for letter in board().new_cities},
+    }
+
+
+def display_columns(display: dict[str, Any]) -> list[tuple[str, list[str | None]]]:
+    """(name, boxes) of every display column: L1..L6, D1..D6, then A..H."""
+    cols: list[tuple[str, list[str | None]]] = []
+    for side, prefix in (("light", "L"), ("dark", "D")):
+        for i, column in enumerate(display[side]):
+            cols.append((f"{prefix}{i + 1}", column))
+    for letter, column in display["new"].items():
+        cols.append((letter, column))
+    return cols
+
+
+def column(display: dict[str, Any], name: str) -> list[str | None]:
+    for n, col in display_columns(display):
+        if n == name:
+            return col
+    raise KeyError(name)
+
+
+def bag_list(bag: dict[str, int]) -> list[str]:
+    return [c for c in COLOURS for _ in range(bag.get(c, 0))]
+
+
+def draw(bag: dict[str, int], count: int, rng: random.Random) -> list[str]:
+    """``count`` cubes drawn at random (without replacement)."""
+    cubes = bag_list(bag)
+    return rng.sample(cubes, min(count, len(cubes)))
+
+
+def take_from_bag(bag: dict[str, int], cubes: list[str]) -> None:
+    for c in cubes:
+        if bag.get(c, 0) <= 0:
+            raise ValueError(f"no {c} cube in the bag")
+        bag[c] -= 1
+
+
+def stock_order(display: dict[str, Any]) -> list[tuple[str, int]]:
+    """The boxes the set-up fills, row by row across the display."""
+    cols = display_columns(display)
+    rows = max(len(c) for _, c in cols)
+    return [(name, r) for r in range(rows) for name, col in cols if r < len(col)]
+
+
+def starting_goods_order() -> list[tuple[str, int]]:
+    """(city hex, cubes) in the order the set-up fills them."""
+    b = board()
+    return [(label, city.starting_goods) for label, city in sorted(b.cities.items())]
+
+
+def parse_cubes(token: str) -> list[str]:
+    """"RBKY" -> [red, blue, black, yellow]; raises KeyError on a bad letter."""
+    return [LETTER_COLOUR[ch] for ch in token]
+
+
+def cubes_token(cubes: list[str]) -> str:
+    return "".join(COLOUR_LETTER[c] for c in cubes)
+
+
+def grow(state: State, side: str, dice: list[int]) -> list[str]:
+    """Resolve one side's growth dice; returns where the cubes went ("red to Chicago")."""
+    b = board()
+    events: list[str] = []
+    display = state["display"]
+    for die in dice:
+        city = b.city_by_growth(side, die)
+        moved = _take_top(display[side][die - 1])
+        if moved is not None:
+            state["cubes"].setdefault(city, []).append(moved)
+            events.append(f"{moved} to {b.cities[city].name}")
+        for letter, nc in b.new_cities.items():
+            if nc.side == side and nc.number == die:
+                placed = [h for h, l in state["new_cities"].items() if l == letter]
+                if placed:
+                    cube = _take_top(display["new"][letter])
+                    if cube is not None:
+                        state["cubes"].setdefault(placed[0], []).append(cube)
+                        events.append(f"{cube} to new city {letter}")
+    return events
+
+
+def _take_top(col: list[str | None]) -> str | None:
+    for i, cube in enumerate(col):
+        if cube is not None:
+            col[i] = None
+            return cube
+    return None
+
+
+def empty_boxes(display: dict[str, Any]) -> int:
+    return sum(1 for _, col in display_columns(display) for c in col if c is None)
+
+
+# -- delivery routes -----------------------------------------------------
+
+@dataclass(frozen=True)
+class Route:
+    """A delivery: the cities/towns visited and the links used."""
+
+    nodes: tuple[str, ...]
+    links: tuple[int, ...]
+    token: str
+
+
+def routes(state: State, net: Network, start: str, colour: str, engine: int) -> list[Route]:
+    """Every legal route of a ``colour`` cube from ``start``: over completed
+    links only, at most ``engine`` links, never visiting a city or town twice,
+    stopping at the first city of its colour. Longest first."""
+    adj: dict[str, list[tuple[int, str, int]]] = {}
+    for i, sec in enumerate(net.sections):
+        if sec.end is None:
+            continue
+        adj.setdefault(sec.start, []).append((i, sec.end, sec.start_edge))
+        adj.setdefault(sec.end, []).append((i, sec.start, sec.end_edge))
+    found: list[Route] = []
+
+    def dfs(node: str, nodes: list[str], links: list[int], hops: list[str]) -> None:
+        if len(links) >= engine:
+            return
+        for idx, other, edge in adj.get(node, []):
+            if other in nodes:
+                continue
+            hop = f"{DIRECTIONS[edge]}.{other}"
+            if other in net.cities and city_colour(state, other) == colour:
+                found.append(Route(tuple(nodes + [other]), tuple(links + [idx]), "-".join(hops + [hop])))
+                continue
+            dfs(other, nodes + [other], links + [idx], hops + [hop])
+
+    dfs(start, [start], [], [])
+    found.sort(key=lambda r: (-len(r.links), r.token))
+    return found
+
+
+def route_owners(state: State, net: Network, route: Route) -> list[int | None]:
+    return [net.sections[i].owner for i in route.links]
+
+
+def describe_route(state: State, net: Network, route: Route) -> str:
+    """"Chicago > Toledo > Detroit" with whose links it pays."""
+    names = " > ".join(city_name(state, n) for n in route.nodes)
+    return names
+
+
+def pays_text(state: State, owners: list[int | None]) -> str:
+    counts: dict[str, int] = {}
+    for o in owners:
+        who = state["players"][o] if o is not None else "nobody"
+        counts[who] = counts.get(who, 0) + 1
+    return ", ".join(f"{who} +{n}" for who, n in counts.items())
+
+
+def conservation(state: State) -> dict[str, int]:
+    """Cubes per colour across bag, display and board."""
+    total = {c: state["bag"].get(c, 0) for c in COLOURS}
+    for _, col in display_columns(state["display"]):
+        for cube in col:
+            if cube is not None:
+                total[cube] += 1
+    for cubes in state["cubes"].values():
+        for cube in cubes:
+            total[cube] += 1
+    for cube in state.get("held", []):
+        total[cube] += 1
+    return total

@@ -1,0 +1,132 @@
+"""Step 5, Move Goods (two rounds), then steps 6-8 at once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Choice, IllegalAction
+
+from .economy import active_seats, collect_income, pay_expenses, reduce_income
+from .goods import pays_text, routes
+from .hexmap import hex_sort_key
+from .params import COLOURS, rules
+from .step_base import State, Step, choice, finish, first_then_order, name, queue_actor, register, start
+from .track import Network, city_name, network
+
+
+class MoveGoods(Step):
+    """Two rounds; in each a player moves one cube, upgrades his engine
+    (once per step) or passes. First Move goes first in both rounds."""
+
+    phase = "move"
+    title = "Move goods"
+
+    def begin(self, state: State) -> None:
+        state["phase"] = self.phase
+        state["step"] = {"round": 1, "queue": first_then_order(state, "first-move"), "upgraded": []}
+
+    def actors(self, state: State) -> list[int]:
+        return queue_actor(state)
+
+    def status(self, state: State) -> str:
+        seat = state["step"]["queue"][0]
+        return f"{self.title} (round {state['step']['round']}) · {name(state, seat)} to move"
+
+    def _deliveries(self, state: State, seat: int, net: Network) -> list[tuple[str, str, list[Any]]]:
+        out = []
+        for city in sorted(state["cubes"], key=hex_sort_key):
+            for colour in COLOURS:
+                if colour in state["cubes"][city]:
+                    rs = routes(state, net, city, colour, state["engine"][seat])
+                    if rs:
+                        out.append((city, colour, rs))
+        return out
+
+    def can_upgrade(self, state: State, seat: int) -> bool:
+        return seat not in state["step"]["upgraded"] and state["engine"][seat] < rules().max_engine
+
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        net = network(state)
+        out = []
+        head = "Move a cube, upgrade the engine or pass?"
+        for city, colour, rs in self._deliveries(state, seat, net):
+            cube = f"{city}-{colour}"
+            cube_label = f"{colour} cube in {city_name(state, city)} ({city})"
+            for r in rs:
+                owners = [net.sections[i].owner for i in r.links]
+                path = " > ".join(city_name(state, n) for n in r.nodes)
+                pays = pays_text(state, owners)
+                out.append(choice("move", f"{colour} {path} ({len(r.links)} links: {pays})",
+                                  ("move", "Move a cube", head, ""),
+                                  (cube, cube_label, "Which cube?", ""),
+                                  (r.token, f"{len(r.links)} links: {path}", "Which route?", f"pays {pays}")))
+        if self.can_upgrade(state, seat):
+            e = state["engine"][seat]
+            out.append(choice("upgrade", f"Upgrade the engine to {e + 1} links instead of moving",
+                              ("upgrade", f"Engine {e} > {e + 1} links", head, "instead of a delivery")))
+        out.append(choice("pass", "Pass: move nothing this round", ("pass", "Pass", head, "move nothing")))
+        return out
+
+    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+        st = state["step"]
+        who = name(state, seat)
+        if tokens == ["pass"]:
+            events = [f"{who} passes."]
+        elif tokens == ["upgrade"]:
+            if not self.can_upgrade(state, seat):
+                raise IllegalAction("The engine can go up once per Move Goods step, to at most 6 links.")
+            state["engine"][seat] += 1
+            st["upgraded"].append(seat)
+            events = [f"{who} upgrades the engine to {state['engine'][seat]} links."]
+        else:
+            events = self._move(state, seat, tokens)
+        st["queue"].pop(0)
+        if not st["queue"]:
+            if st["round"] == 1:
+                st["round"] = 2
+                st["queue"] = first_then_order(state, "first-move")
+            else:
+                events.extend(end_of_moves(state))
+        return events
+
+    def _move(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+        if len(tokens) != 3 or tokens[0] != "move" or "-" not in tokens[1]:
+            raise IllegalAction("Move with 'move CITY-colour ROUTE' (pick a cube and route from the list).")
+        city, colour = tokens[1].split("-", 1)
+        if colour not in state["cubes"].get(city, []):
+            raise IllegalAction(f"There is no {colour} cube in {city}.")
+        net = network(state)
+        route = next((r for r in routes(state, net, city, colour, state["engine"][seat])
+                      if r.token == tokens[2]), None)
+        if route is None:
+            raise IllegalAction(f"That route is not legal for the {colour} cube in {city}: it must use "
+                                f"completed links, at most {state['engine'][seat]}, and end in the first "
+                                f"{colour} city.")
+        state["cubes"][city].remove(colour)
+        state["bag"][colour] += 1
+        owners = [net.sections[i].owner for i in route.links]
+        for o in owners:
+            if o is not None:
+                state["income"][o] += 1
+        hexes = [h for i in route.links for h, _ in net.sections[i].paths]
+        state["last"] = {"kind": "move", "seat": seat, "turn": state["turn"], "hexes": hexes,
+                         "route": list(route.nodes), "colour": colour}
+        path = " > ".join(city_name(state, n) for n in route.nodes)
+        return [f"{name(state, seat)} moved a {colour} cube {path} ({len(route.links)} links: "
+                f"{pays_text(state, owners)})."]
+
+
+def end_of_moves(state: State) -> list[str]:
+    """Steps 6-8 resolve at once, then goods growth begins."""
+    events = collect_income(state)
+    events.extend(pay_expenses(state))
+    events.extend(reduce_income(state))
+    if len(active_seats(state)) <= 1:
+        finish(state)
+        events.append("The game is over: at most one railroad is left.")
+        return events
+    start("production", state)
+    return events
+
+
+register(MoveGoods())

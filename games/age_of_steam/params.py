@@ -1,0 +1,76 @@
+"""The game's parameters, read once from the data files in ``data/age_of_steam``.
+
+Every count and table of the rules lives in those JSON files (the rulebook's
+numbers); this module only gives them types.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "age_of_steam"
+
+COLOURS = ("red", "blue", "purple", "yellow", "black")
+"""Goods colours in display order."""
+
+COLOUR_LETTER = {"red": "R", "blue": "B", "purple": "P", "yellow": "Y", "black": "K"}
+
+
+def _load(name: str) -> Any:
+    with open(DATA / name, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rulebook's numbers (``rules.json``)."""
+
+    turns_by_players: dict[int, int]
+    start_shares: int
+    share_value: int
+    max_shares: int
+    start_engine: int
+    max_engine: int
+    town_disks: int
+    builds_per_turn: int
+    engineer_builds: int
+    tile_cost: dict[str, int]
+    terrain_extra: dict[str, int]
+    town_base_cost: int
+    town_cost_per_exit: int
+    replace_cost: int
+    replace_crossing_cost: int
+    replace_town_cost: int
+    income_reduction: tuple[tuple[int, int], ...]
+    goods: dict[str, int]
+    city_column_boxes: int
+    new_city_column_boxes: int
+    production_draws: int
+    vp_per_income: int
+    vp_per_link_track: int
+    vp_per_share: int
+    actions: tuple[str, ...]
+    action_label: dict[str, str]
+    action_effect: dict[str, str]
+
+
+@cache
+def rules() -> Rules:
+    raw = _load("rules.json")
+    derived: dict[str, Any] = {
+        "turns_by_players": {int(k): int(v) for k, v in raw["turns_by_players"].items()},
+        "income_reduction": tuple((int(a), int(b)) for a, b in raw["income_reduction"]),
+        "actions": tuple(a["name"] for a in raw["actions"]),
+        "action_label": {a["name"]: a["label"] for a in raw["actions"]},
+        "action_effect": {a["name"]: a["effect"] for a in raw["actions"]},
+    }
+    plain = {f.name: raw[f.name] for f in fields(Rules) if f.name not in derived}
+    return Rules(**plain, **derived)
+
+
+def total_goods() -> int:
+    return sum(rules().goods.values())

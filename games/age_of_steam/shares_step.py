@@ -1,0 +1,56 @@
+"""Step 1, Issue Shares: in player order, $5 a share, at most 15."""
+
+from __future__ import annotations
+
+from games.core import Choice, IllegalAction
+
+from .economy import active_seats
+from .params import rules
+from .step_base import State, Step, choice, name, queue_actor, register, start
+
+
+class IssueShares(Step):
+    phase = "shares"
+    title = "Issue shares"
+
+    def begin(self, state: State) -> None:
+        state["phase"] = self.phase
+        state["step"] = {"queue": active_seats(state)}
+
+    def actors(self, state: State) -> list[int]:
+        return queue_actor(state)
+
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        r = rules()
+        issued = state["shares"][seat]
+        out = []
+        for n in range(0, r.max_shares - issued + 1):
+            after = issued + n
+            label = "Issue none" if n == 0 else f"Issue {n}: +${n * r.share_value}"
+            detail = (f"cash ${state['cash'][seat] + n * r.share_value}, {after} shares: "
+                      f"expenses ${after + state['engine'][seat]}/turn, {after * r.vp_per_share} VP")
+            out.append(choice("shares", f"Issue {n} share{'s' if n != 1 else ''} (+${n * r.share_value}); "
+                              f"{after} issued", ("shares", "Issue shares", "Issue shares?", ""),
+                              (str(n), label, f"How many shares? You have {issued} issued.", detail)))
+        return out
+
+    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+        r = rules()
+        if len(tokens) != 2 or tokens[0] != "shares" or not tokens[1].isdigit():
+            raise IllegalAction("Issue shares with 'shares N' (N = 0 to issue none).")
+        n = int(tokens[1])
+        if state["shares"][seat] + n > r.max_shares:
+            raise IllegalAction(f"At most {r.max_shares} shares: you can issue "
+                                f"{r.max_shares - state['shares'][seat]} more.")
+        state["shares"][seat] += n
+        state["cash"][seat] += n * r.share_value
+        state["step"]["queue"].pop(0)
+        events = [f"{name(state, seat)} issued {n} share{'s' if n != 1 else ''} "
+                  f"(now {state['shares'][seat]}, ${state['cash'][seat]})." if n else
+                  f"{name(state, seat)} issued no shares."]
+        if not state["step"]["queue"]:
+            start("auction", state)
+        return events
+
+
+register(IssueShares())

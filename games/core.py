@@ -1,0 +1,332 @@
+"""The rules-core contract every Railyard game implements.
+
+A game is an object (one per game, stateless) that works on *states*: plain
+JSON-serialisable dicts. The platform never looks inside a state except for
+the envelope keys listed in :data:`ENVELOPE_KEYS`.
+
+The shape follows OpenSpiel: a state has players who must act now
+(:meth:`Game.to_act`), legal actions for each (:meth:`Game.legal_actions`),
+an :meth:`Game.apply`, a terminal test (:meth:`Game.is_over`) and returns
+(:meth:`Game.outcome`). Chance is explicit: whenever a die must be rolled, a
+cube drawn or a deck shuffled, ``to_act`` returns ``[CHANCE]`` and the
+outcome is applied like any other action, with a canonical text ("roll 3 5"),
+so it is logged and a replay or a test can supply it. The platform picks
+chance outcomes with :func:`chance_rng`, a generator derived from the game's
+seed and the number of chance outcomes already taken, so a game is
+reproducible from its seed and its action log.
+
+Actions
+    Every action has one canonical text: tokens joined by single spaces
+    (tokens never contain spaces). The same text is stored in the log, typed
+    in the console and offered by slash-command autocomplete. No legal action
+    is a strict prefix of another legal action of the same seat, so a panel can
+    narrow the choice one token at a time.
+
+Seats
+    Seats are numbered 0..n-1 in the order players were given to
+    :meth:`Game.new`. Team games still seat individuals; ``to_act`` may list
+    several seats (either team member, or everyone in a simultaneous step) and
+    any one of them may act.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+State = dict[str, Any]
+"""A game state: plain JSON data (dicts, lists, str, int, float, bool, None)."""
+
+CHANCE = -1
+"""The pseudo-seat that takes chance outcomes (dice, draws, shuffles)."""
+
+ENVELOPE_KEYS = ("schema", "game", "seed", "chance_taken", "players")
+"""Keys every state carries, read by the platform:
+
+- ``schema``: the game's schema version (int);
+- ``game``: the game's slug;
+- ``seed``: the seed of the game's chance outcomes (int);
+- ``chance_taken``: how many chance outcomes have been applied (int);
+- ``players``: the display names of the seats, in seat order.
+"""
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid. The message is shown to the player as is.
+
+    Write it so the player can act on it: what is wrong and, where it helps,
+    what to do instead ("Hex E7 is a lake: track can't be built there").
+    """
+
+
+@dataclass(frozen=True)
+class Step:
+    """One token of an action, as a panel offers it.
+
+    ``token`` is the text that goes into the canonical action; ``label`` is
+    what a player reads on the button or select option (at most 80
+    characters); ``heading`` says what this step of the panel asks for
+    ("Pick a white die"), and ``detail`` is an optional longer line shown as
+    a select option's description (at most 100 characters).
+    """
+
+    token: str
+    label: str
+    heading: str = "Choose"
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One complete legal action, with the steps that spell it out.
+
+    ``text`` is the canonical action text, always the tokens of ``steps``
+    joined by spaces. ``command`` names the game's slash subcommand that
+    offers it (one of :attr:`Game.commands`). ``summary`` is a one-line
+    description of the whole action for the Confirm step and autocomplete
+    (at most 100 characters).
+    """
+
+    steps: tuple[Step, ...]
+    command: str
+    summary: str
+
+    @property
+    def text(self) -> str:
+        return " ".join(s.token for s in self.steps)
+
+
+@dataclass(frozen=True)
+class Option:
+    """What a panel shows at one step: a token, its label, and whether
+    choosing it completes an action."""
+
+    token: str
+    label: str
+    heading: str
+    detail: str
+    complete: bool
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A choice made at ``/game new`` (e.g. difficulty)."""
+
+    name: str
+    description: str
+    choices: tuple[str, ...]
+    default: str
+
+
+@dataclass
+class Applied:
+    """The result of :meth:`Game.apply`: the new state and what happened.
+
+    ``events`` are short public sentences in a player's words ("ann built a
+    gentle curve in C4."). Nothing private goes here: events are posted in
+    the thread and kept in the log.
+    """
+
+    state: State
+    events: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Outcome:
+    """The result of a finished game.
+
+    ``scores``: final score per seat. ``breakdown``: per seat, the parts of
+    the score in order ("deliveries": 13, "network": 9, ...). ``ranking``:
+    groups of seats from best to worst, seats in one group tied after every
+    tie-break of the rulebook. ``tiebreak_note``: how ties were resolved, in
+    words, or "".
+    """
+
+    scores: list[int]
+    breakdown: list[dict[str, int]]
+    ranking: list[list[int]]
+    tiebreak_note: str = ""
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self.ranking[0]) if self.ranking else []
+
+
+class Game:
+    """Base class of a game's rules. Subclasses set the class attributes and
+    implement the methods that raise ``NotImplementedError``.
+
+    Implementations must keep states pure JSON and must never mutate a state
+    passed in: :meth:`apply` copies it before calling :meth:`_apply`, so a
+    failed action leaves the caller's state untouched.
+    """
+
+    slug: str = ""
+    name: str = ""
+    min_seats: int = 2
+    max_seats: int = 2
+    schema_version: int = 1
+    options: tuple[GameOption, ...] = ()
+    summary: str = ""
+    """A few lines on what the game is and how a turn goes (``/game rules``)."""
+    rules_topics: Mapping[str, str] = {}
+    """Topic name -> a short explanation (``/game rules topic``), each <= 1900 chars."""
+    command_group: str = ""
+    """The game's slash-command group (``/steamrollers``), lower case, <= 32 chars."""
+    commands: Mapping[str, str] = {}
+    """Slash subcommand name -> description; every Choice.command is one of these.
+    Names are lower case, <= 32 chars; descriptions <= 100 chars."""
+    player_boards: bool = False
+    """True when every player has a board of his own (Steam Rollers' maps):
+    the renderer's ``viewer`` then also picks whose board is drawn large, the
+    post after a turn shows the acting player's board, and the game's command
+    group gets a ``map player:<member>`` command."""
+
+    # -- creating -------------------------------------------------------
+    def new(self, players: Sequence[str], options: Mapping[str, str], seed: int) -> State:
+        """A new game. Deterministic: any randomness of the set-up is left
+        to chance outcomes (``to_act`` returns ``[CHANCE]`` first)."""
+        if not self.min_seats <= len(players) <= self.max_seats:
+            raise IllegalAction(
+                f"{self.name} needs {self.min_seats}-{self.max_seats} players, not {len(players)}."
+            )
+        chosen = self.resolve_options(options)
+        state: State = {
+            "schema": self.schema_version,
+            "game": self.slug,
+            "seed": int(seed),
+            "chance_taken": 0,
+            "players": list(players),
+        }
+        state.update(self._setup(len(players), chosen))
+        return state
+
+    def resolve_options(self, options: Mapping[str, str]) -> dict[str, str]:
+        """Options with defaults filled in; unknown names or values are illegal."""
+        known = {o.name: o for o in self.options}
+        for name, value in options.items():
+            if name not in known:
+                raise IllegalAction(f"{self.name} has no option '{name}'.")
+            if value not in known[name].choices:
+                allowed = ", ".join(known[name].choices)
+                raise IllegalAction(f"Option {name} must be one of: {allowed}.")
+        return {o.name: options.get(o.name, o.default) for o in self.options}
+
+    def _setup(self, seats: int, options: dict[str, str]) -> State:
+        """The game-specific part of a new state (everything but the envelope)."""
+        raise NotImplementedError
+
+    # -- playing --------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        """Seats that must act now; ``[CHANCE]`` when a chance outcome is due;
+        ``[]`` when the game is over."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, seat: int) -> list[Choice]:
+        """Every legal action of ``seat`` now (empty if it need not act)."""
+        raise NotImplementedError
+
+    def options_at(self, state: State, seat: int, prefix: Sequence[str]) -> list[Option]:
+        """The next tokens a panel offers after ``prefix``, in the game's order.
+
+        The default groups :meth:`legal_actions`; a game with a large action
+        space may override it, keeping the promise that every offered token
+        leads to at least one legal action."""
+        depth = len(prefix)
+        seen: dict[str, Option] = {}
+        for choice in self.legal_actions(state, seat):
+            tokens = [s.token for s in choice.steps]
+            if len(tokens) <= depth or tokens[:depth] != list(prefix):
+                continue
+            step = choice.steps[depth]
+            if step.token not in seen:
+                seen[step.token] = Option(
+                    step.token, step.label, step.heading, step.detail, len(tokens) == depth + 1
+                )
+        return list(seen.values())
+
+    def apply(self, state: State, seat: int, action: str) -> Applied:
+        """Apply ``action`` by ``seat`` (or a chance outcome by ``CHANCE``).
+
+        Raises :class:`IllegalAction` with a player-facing reason; the given
+        state is never changed."""
+        if self.is_over(state):
+            raise IllegalAction("The game is over.")
+        due = self.to_act(state)
+        if seat not in due:
+            if seat == CHANCE:
+                raise IllegalAction("No chance outcome is due now.")
+            if CHANCE in due:
+                raise IllegalAction("Wait a moment: the game is rolling dice or drawing.")
+            names = ", ".join(state["players"][s] for s in due if s >= 0)
+            raise IllegalAction(f"It's not your turn: waiting for {names}.")
+        new = copy.deepcopy(state)
+        events = self._apply(new, seat, action.strip())
+        if seat == CHANCE:
+            new["chance_taken"] = int(new["chance_taken"]) + 1
+        return Applied(new, events)
+
+    def _apply(self, state: State, seat: int, action: str) -> list[str]:
+        """Apply a due seat's action to ``state`` in place (it is a private
+        copy) and return the events; raise IllegalAction if the action is not
+        legal. Parse and check everything before changing anything."""
+        raise NotImplementedError
+
+    def sample_chance(self, state: State, rng: random.Random) -> str:
+        """The canonical text of a chance outcome drawn with ``rng``."""
+        raise NotImplementedError
+
+    # -- reading --------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> State:
+        """What ``seat`` (None: a spectator) may see. The default shows all;
+        games with private information return a copy with it hidden."""
+        return state
+
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def outcome(self, state: State) -> Outcome:
+        """Scores, breakdown and ranking; meaningful once :meth:`is_over`
+        (a game may also report a running score before that)."""
+        raise NotImplementedError
+
+    def status_line(self, state: State) -> str:
+        """One line on where the game stands ("Round 3: ann to pick a die")."""
+        due = [s for s in self.to_act(state) if s >= 0]
+        if not due:
+            return "Game over." if self.is_over(state) else ""
+        return "Waiting for " + ", ".join(state["players"][s] for s in due) + "."
+
+    def check_invariants(self, state: State) -> list[str]:
+        """Problems with ``state`` (empty when sound); the random-playout
+        tests call this after every action."""
+        return []
+
+
+def chance_rng(state: State) -> random.Random:
+    """The generator for the next chance outcome of ``state``: derived from
+    the seed and the count of outcomes already taken, so replays agree."""
+    return random.Random(f"{state['seed']}:{state['chance_taken']}")
+
+
+def resolve_chance(game: Game, state: State) -> tuple[State, list[tuple[str, list[str]]]]:
+    """Apply chance outcomes while one is due. Returns the new state and the
+    (action, events) pairs taken, in order, for the log."""
+    taken: list[tuple[str, list[str]]] = []
+    while CHANCE in game.to_act(state):
+        action = game.sample_chance(state, chance_rng(state))
+        applied = game.apply(state, CHANCE, action)
+        state = applied.state
+        taken.append((action, applied.events))
+    return state, taken
+
+
+def find_choice(choices: Sequence[Choice], action: str) -> Choice | None:
+    """The legal choice whose canonical text is ``action`` (whitespace-normalised)."""
+    wanted = " ".join(action.split())
+    for choice in choices:
+        if choice.text == wanted:
+            return choice
+    return None

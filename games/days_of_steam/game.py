@@ -1,0 +1,251 @@
+"""Days of Steam (Aaron Lauster, StrataMax 2008) on the Railyard contract.
+
+Decisions where the rulebook and the design notes are silent (ours):
+
+- Geometry and tile mix follow ../shared/design/days-of-steam.md. The
+  dead-end tile is a siding: a straight with a dead-end spur off one side
+  (the rulebook's Figure 4 needs a tile whose only connection to a town is
+  its dead end, and a tile of a bare dead end could never be played).
+- Cells are named from the current map extent (placed tiles plus one
+  cell), the first town at B2; names shift when the map grows west/north.
+- Town tiles carry no coal car: playing one gives no steam.
+- A good keeps its origin town when unloaded elsewhere; it can never be
+  delivered to its origin. Taking a good in the town where the move ends is
+  not offered (it would be unloaded again at once).
+- Entering a town costs no steam: the rulebook's worked example (yellow
+  to red town, 3 steam over three track tiles, 4 with the hill) counts
+  only track segments. So a train next to a town may roll in with 0 steam.
+- A move must enter at least one tile. It is offered as destination +
+  route variant: per goods plan, the cheapest route and, if different, the
+  cheapest route needing no derailment roll.
+- "Any portion of a single track segment twice" (circuits): no tile border
+  is crossed twice, so a junction's two segments, which share the stem,
+  can't both be in one circuit.
+- Steam stays within 0-6 (the train starts at 0; spending may empty it).
+- A player who can neither play a tile or town, nor move, nor take water
+  discards a tile of his choice and draws (the rulebook has no pass).
+- Burning coal is an action of its own that does not end the turn.
+- A player who reaches 13 points wins at once and ranks first; the others
+  rank by points, circuit counters, steam.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import OrderedDict
+from typing import Any
+
+from games.core import CHANCE, Choice, Game, Outcome, State
+
+from .board import Board, edge_mismatch
+from .chance import CHANCE_STEPS, apply_chance
+from .geometry import unkey
+from .params import COLOURS, goods_bag, param, tile_defs, town_counts, track_deck
+from .scoring import outcome, score
+from .table import size
+from .turns import apply_turn, legal_choices
+
+SUMMARY = (
+    "A tile-laying train game for 2-4. On your turn play a track tile from your hand (it adds the "
+    "steam on its coal car), play a town (it brings two goods), move your train to pick up and deliver "
+    "goods, or take water at a tower. 2 points per good, bonus for colours, 1 per circuit; 13 wins."
+)
+
+TOPICS = {
+    "tiles": "A tile must touch track with track (never track against a bare side), trace a valid path "
+             "(no reversing) back to a town, and be at most the 5th tile along that path. 'Play over' "
+             "tiles may replace track without a train, hill, bridge or town on it.",
+    "towns": "Play a face-up town (its goods come with it) or draw the top town of the deck (two goods "
+             "are drawn for it). A town needs track facing it on every side that has a neighbour, a valid "
+             "path to another town, and at least two track segments to the nearest town.",
+    "moving": "Each segment entered costs 1 steam, a hill 2, +1 where another train stands (never in "
+              "towns; on a junction tile always). No reversing during a move except in towns. Dead ends "
+              "stop the train. Spending more than 2 steam with any curve needs a roll: you derail on "
+              "a roll of (steam spent - 2) or less, go back and lose the steam.",
+    "goods": "Carry one good at a time. It is delivered at the first town of its colour that is not "
+             "where it started. A good aboard when you stop in another town is unloaded there.",
+    "scoring": "2 points per good delivered, 1 per circuit counter, bonus 1/3/5 for 2/3/4 colours "
+               "delivered. 13 points wins at once; else the game ends when the last track tile is drawn "
+               "(ties: circuits, then steam).",
+    "circuits": "A loop through at least two towns a train could run without reversing or reusing track "
+                "earns the player who completes it a counter (one per turn, seven in all).",
+}
+
+
+class DaysOfSteam(Game):
+    slug = "days-of-steam"
+    name = "Days of Steam"
+    min_seats = 2
+    max_seats = 4
+    summary = SUMMARY
+    rules_topics = TOPICS
+    command_group = "days"
+    commands = {
+        "tile": "Play a track tile from your hand",
+        "town": "Play a face-up town or one from the deck",
+        "move": "Move your train (destination, steam, goods)",
+        "tower": "Spend the turn at a water tower for +4 steam",
+        "coal": "Burn coal cubes for steam before your action",
+        "discard": "Discard a tile and draw (only when nothing else is possible)",
+    }
+    player_boards = False
+
+    def __init__(self) -> None:
+        self._cache: OrderedDict[tuple[str, int], list[Choice]] = OrderedDict()
+
+    def _setup(self, seats: int, options: dict[str, str]) -> State:
+        return {
+            "phase": "setup",
+            "tiles": {},
+            "face_up": [],
+            "town_deck": town_counts(),
+            "bag": goods_bag(),
+            "deck": track_deck(),
+            "hands": [[] for _ in range(seats)],
+            "discarded": [],
+            "trains": [{"cell": "0,0", "piece": 0, "cargo": None} for _ in range(seats)],
+            "steam": [param("start_steam")] * seats,
+            "coal": [0] * seats,
+            "delivered": [[] for _ in range(seats)],
+            "circuits": [0] * seats,
+            "circuits_left": param("circuit_counters"),
+            "turn": 0,
+            "turn_no": 1,
+            "pending": [{"kind": "setup"}],
+            "last": None,
+            "over": None,
+        }
+
+    # -- playing ----------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        if state["over"] is not None:
+            return []
+        if state["pending"]:
+            return [CHANCE]
+        return [int(state["turn"])]
+
+    def legal_actions(self, state: State, seat: int) -> list[Choice]:
+        if seat not in self.to_act(state) or seat == CHANCE:
+            return []
+        memo = (json.dumps(state, sort_keys=True), seat)
+        if memo in self._cache:
+            self._cache.move_to_end(memo)
+            return list(self._cache[memo])
+        found = legal_choices(state, seat)
+        self._cache[memo] = found
+        while len(self._cache) > 8:
+            self._cache.popitem(last=False)
+        return list(found)
+
+    def _apply(self, state: State, seat: int, action: str) -> list[str]:
+        if seat == CHANCE:
+            return apply_chance(state, action)
+        return apply_turn(state, seat, action)
+
+    def sample_chance(self, state: State, rng: random.Random) -> str:
+        return CHANCE_STEPS[state["pending"][0]["kind"]].sample(state, rng)
+
+    # -- reading ----------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> State:
+        """Other players' hands become their sizes; the track deck becomes its size."""
+        seen = copy.deepcopy(state)
+        seen["hand_sizes"] = [len(h) for h in state["hands"]]
+        seen["hands"] = [h if s == seat else None for s, h in enumerate(state["hands"])]
+        seen["deck_size"] = size(state["deck"])
+        seen["deck"] = {}
+        seen["viewer"] = seat
+        return seen
+
+    def is_over(self, state: State) -> bool:
+        return state["over"] is not None
+
+    def outcome(self, state: State) -> Outcome:
+        return outcome(state)
+
+    def status_line(self, state: State) -> str:
+        names = state["players"]
+        if state["over"] is not None:
+            result = self.outcome(state)
+            best = " and ".join(names[s] for s in result.ranking[0])
+            why = "the last track tile was drawn" if state["over"]["reason"] == "deck" else "13 points"
+            return f"Game over ({why}) · {best} wins with {result.scores[result.ranking[0][0]]} points"
+        deck = size(state["deck"]) if state["deck"] else state.get("deck_size", 0)
+        if state["pending"]:
+            return f"Turn {state['turn_no']} · drawing / rolling… · deck {deck} tiles"
+        seat = int(state["turn"])
+        return (f"Turn {state['turn_no']} · {names[seat]} to play · steam {state['steam'][seat]} · "
+                f"{score(state, seat)} pts · deck {deck} tiles")
+
+    def check_invariants(self, state: State) -> list[str]:
+        return invariant_problems(state)
+
+
+def invariant_problems(state: State) -> list[str]:
+    """Conservation of goods, towns and tiles; ranges; trains on track; hands."""
+    problems: list[str] = []
+    n = len(state["players"])
+    goods = dict.fromkeys(COLOURS, 0)
+    for c, k in state["bag"].items():
+        goods[c] += k
+    for town in state["face_up"]:
+        for g in town["goods"]:
+            goods[g] += 1
+    for tile in state["tiles"].values():
+        for g in tile.get("goods", []):
+            goods[g["colour"]] += 1
+    for s in range(n):
+        if state["trains"][s]["cargo"]:
+            goods[state["trains"][s]["cargo"]["colour"]] += 1
+        for g in state["delivered"][s]:
+            goods[g] += 1
+    if goods != goods_bag():
+        problems.append(f"goods not conserved: {goods}")
+    towns = size(state["town_deck"]) + len(state["face_up"]) + sum(
+        1 for t in state["tiles"].values() if t["kind"] == "town")
+    if towns != sum(town_counts().values()):
+        problems.append(f"town tiles not conserved: {towns}")
+    tiles = dict.fromkeys(tile_defs(), 0)
+    for k, v in state["deck"].items():
+        tiles[k] += v
+    for hand in state["hands"]:
+        for k in hand:
+            tiles[k] += 1
+    for k in state["discarded"]:
+        tiles[k] += 1
+    for t in state["tiles"].values():
+        if t["kind"] != "town":
+            tiles[t["kind"]] += 1
+    expected = {k: (d.count if not d.town else 0) for k, d in tile_defs().items()}
+    if tiles != expected:
+        problems.append("track tiles not conserved")
+    for s in range(n):
+        if not 0 <= int(state["steam"][s]) <= param("max_steam"):
+            problems.append(f"seat {s} steam {state['steam'][s]} out of 0-6")
+        if int(state["coal"][s]) < 0:
+            problems.append(f"seat {s} has negative coal")
+        drawing = any(p["kind"] == "draw" and p["seat"] == s for p in state["pending"])
+        if state["phase"] == "play" and state["over"] is None and not drawing and len(state["hands"][s]) != param("hand_size"):
+            problems.append(f"seat {s} holds {len(state['hands'][s])} tiles")
+    if sum(state["circuits"]) + state["circuits_left"] != param("circuit_counters"):
+        problems.append("circuit counters not conserved")
+    board = Board.of(state)
+    spots: dict[tuple[Any, int], int] = {}
+    for s, train in enumerate(state["trains"]):
+        cell = unkey(train["cell"])
+        shp = board.shapes.get(cell) if state["phase"] == "play" else None
+        if state["phase"] == "play" and (shp is None or not 0 <= int(train["piece"]) < len(shp.pieces)):
+            problems.append(f"train {s} is off the track")
+        elif cell not in board.towns:
+            spots[(cell, int(train["piece"]))] = spots.get((cell, int(train["piece"])), 0) + 1
+    if any(v > 1 for v in spots.values()):
+        problems.append("two trains share a piece of track outside a town")
+    for cell, shp in board.shapes.items():
+        if edge_mismatch(board, cell, shp) is not None:
+            problems.append(f"track against a bare side at {cell}")
+    if state["over"] is None and any(score(state, s) >= param("winning_points") for s in range(n)):
+        problems.append("a player has the winning points but the game goes on")
+    return problems
+
+

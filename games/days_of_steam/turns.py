@@ -1,0 +1,359 @@
+"""A player's turn: one class per kind of action, each owning its legal
+choices and how it is applied.
+
+A turn is one of: play a track tile (then draw), play a town, move the
+train, or use the water tower. Coal cubes may be burnt first (that does not
+end the turn). A player with none of the four open to him discards a tile
+and draws (ours: the rulebook has no pass, and a stuck player must not
+stall the game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core import Choice, IllegalAction, Step
+
+from .board import Board, arrivals
+from .chance import place_town
+from .geometry import Cell, Extent, key, orientations, unkey
+from .movement import Route, routes
+from .moves import carry_out, dest_token, goods_words, risk_words, to_json, variant_token
+from .params import param, tile_defs
+from .placement import award_circuit, describe, over_problem, town_cells, town_problem, track_problem, track_spots
+from .table import State, add_steam, end_turn, extent, size, tile_name
+
+TURN_HEADING = "Your turn: what will you do?"
+
+
+@dataclass
+class Ctx:
+    """One seat's view of the state while choosing or applying an action."""
+
+    state: State
+    seat: int
+    board: Board = field(init=False)
+    extent: Extent = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.board = Board.of(self.state)
+        self.extent = extent(self.state)
+
+    @property
+    def player(self) -> str:
+        return str(self.state["players"][self.seat])
+
+    def name(self, cell: Cell) -> str:
+        return self.extent.name(cell)
+
+    def cell(self, token: str) -> Cell:
+        cell = self.extent.parse(token)
+        if cell is None:
+            raise IllegalAction(f"{token} is not a cell of the map (columns and rows are printed on the board).")
+        return cell
+
+    def mark(self, kind: str, cells: list[Cell], **extra: Any) -> None:
+        """Remember the last move for the board's highlight."""
+        self.state["last"] = {"seat": self.seat, "kind": kind, "cells": [key(c) for c in cells], **extra}
+
+
+class Turn:
+    """One kind of action: its first token, slash command and rules."""
+
+    token = ""
+    command = ""
+    label = ""
+    ends_turn = True
+
+    def choices(self, ctx: Ctx) -> list[Choice]:
+        raise NotImplementedError
+
+    def apply(self, ctx: Ctx, tokens: list[str]) -> list[str]:
+        raise NotImplementedError
+
+    def first(self, detail: str = "") -> Step:
+        return Step(self.token, self.label, TURN_HEADING, detail)
+
+
+class PlayTile(Turn):
+    """Play a track tile from the hand, then draw one at the end of the turn."""
+
+    token = command = "tile"
+    label = "Play a track tile"
+
+    def choices(self, ctx: Ctx) -> list[Choice]:
+        hand: list[str] = ctx.state["hands"][ctx.seat]
+        out = []
+        for spot in track_spots(ctx.state, ctx.board, hand):
+            tdef = tile_defs()[spot.kind]
+            where = ctx.name(spot.cell)
+            over = f" over the {tile_name(spot.over)}" if spot.over else ""
+            out.append(Choice((
+                self.first("Then draw a new tile"),
+                Step(spot.kind, f"{tdef.name} (+{tdef.coal} steam)", "Which tile from your hand?",
+                     "may be played over existing track" if tdef.over else ""),
+                Step(where, f"{where}{over}", f"Where does the {tdef.name} go?",
+                     f"tile {spot.distance} along a valid path from a town"),
+                Step(spot.shape.code, describe(spot.shape), "Which way round?",
+                     f"track ends: {describe(spot.shape)}"),
+            ), self.command, f"Play {tdef.name} at {where}{over}, {describe(spot.shape)} (+{tdef.coal} steam)"[:100]))
+        return out
+
+    def apply(self, ctx: Ctx, tokens: list[str]) -> list[str]:
+        if len(tokens) != 4:
+            raise IllegalAction("Play a tile as: tile KIND CELL ORIENTATION (e.g. tile curve C4 NE).")
+        _, kind, where, code = tokens
+        hand: list[str] = ctx.state["hands"][ctx.seat]
+        if kind not in hand:
+            raise IllegalAction(f"You have no {kind} in your hand.")
+        cell = ctx.cell(where)
+        placed = next((s for s in orientations(kind) if s.code == code), None)
+        if placed is None:
+            codes = ", ".join(s.code for s in orientations(kind))
+            raise IllegalAction(f"A {tile_name(kind)} can be turned as: {codes}.")
+        board, skip = ctx.board, None
+        over = ctx.state["tiles"].get(key(cell), {}).get("kind")
+        replaced = ctx.board.shapes.get(cell)
+        if over is not None:
+            why = over_problem(ctx.state, board, cell, kind)
+            if why:
+                raise IllegalAction(f"{where} {why}.")
+            skip = cell
+            board = Board({c: s for c, s in board.shapes.items() if c != cell}, board.towns, board.hills)
+        problem = track_problem(board, arrivals(ctx.board, skip=skip), cell, placed)
+        if problem:
+            raise IllegalAction(f"The {tile_name(kind)} can't go at {where}: {problem}.")
+        state = ctx.state
+        hand.remove(kind)
+        if over is not None:
+            state["discarded"].append(over)
+        state["tiles"][key(cell)] = {"kind": kind, "rot": placed.rotation}
+        gain = add_steam(state, ctx.seat, tile_defs()[kind].coal)
+        ctx.mark("tile", [cell])
+        over_words = f" over the {tile_name(over)}" if over else ""
+        events = [f"{ctx.player} played a {tile_name(kind)} at {where}{over_words} ({describe(placed)}), "
+                  f"+{gain} steam."]
+        events += award_circuit(state, ctx.seat, cell, replaced)
+        if state["over"] is None:
+            state["pending"].append({"kind": "draw", "seat": ctx.seat})
+        end_turn(state)
+        return events
+
+
+class PlayTown(Turn):
+    """Play one of the face-up towns (with its goods) or the deck's top town."""
+
+    token = command = "town"
+    label = "Play a town tile"
+
+    def choices(self, ctx: Ctx) -> list[Choice]:
+        state = ctx.state
+        slots: list[tuple[str, str, str]] = []
+        for i, town in enumerate(state["face_up"]):
+            goods = ", ".join(town["goods"]) or "no goods"
+            slots.append((str(i + 1), f"Face-up {town['colour']} town ({goods})", f"{town['colour']} town"))
+        if size(state["town_deck"]):
+            slots.append(("deck", "Draw the top town of the deck", "town from the deck"))
+        if not slots:
+            return []
+        cells = town_cells(ctx.board)
+        out = []
+        for token, label, short in slots:
+            for cell, spacing in cells:
+                where = ctx.name(cell)
+                out.append(Choice((
+                    self.first(),
+                    Step(token, label, "Which town?", "its goods come with it" if token != "deck" else
+                         "colour and goods are drawn when it is placed"),
+                    Step(where, where, "Where does the town go?", f"{spacing} track segments from the nearest town"),
+                ), self.command, f"Play the {short} at {where}"))
+        return out
+
+    def apply(self, ctx: Ctx, tokens: list[str]) -> list[str]:
+        state = ctx.state
+        if len(tokens) != 3:
+            raise IllegalAction("Play a town as: town 1|2|deck CELL.")
+        _, slot, where = tokens
+        if slot == "deck":
+            if not size(state["town_deck"]):
+                raise IllegalAction("The town deck is empty.")
+        elif not (slot.isdigit() and 1 <= int(slot) <= len(state["face_up"])):
+            raise IllegalAction(f"There is no face-up town {slot}.")
+        cell = ctx.cell(where)
+        problem = town_problem(ctx.board, arrivals(ctx.board), cell)
+        if problem:
+            raise IllegalAction(f"A town can't go at {where}: {problem}.")
+        ctx.mark("town", [cell])
+        if slot == "deck":
+            state["pending"].append({"kind": "town", "seat": ctx.seat, "cell": key(cell)})
+            end_turn(state)
+            return [f"{ctx.player} draws a town from the deck for {where}."]
+        town = state["face_up"].pop(int(slot) - 1)
+        events = [f"{ctx.player} played the {town['colour']} town at {where}."]
+        events += place_town(state, key(cell), town["colour"], town["goods"], ctx.seat)
+        events += award_circuit(state, ctx.seat, cell)
+        if size(state["town_deck"]) and state["over"] is None:
+            state["pending"].append({"kind": "refill", "slot": int(slot) - 1})
+        end_turn(state)
+        return events
+
+
+class MoveTrain(Turn):
+    """Move the own train along a valid path to a destination, paying steam."""
+
+    token = command = "move"
+    label = "Move your train"
+
+    def choices(self, ctx: Ctx) -> list[Choice]:
+        found = routes(ctx.state, ctx.board, ctx.seat)
+        cheapest: dict[str, Route] = {}
+        for r in found:
+            d = dest_token(ctx.state, r, ctx.name)
+            if d not in cheapest or r.spent < cheapest[d].spent:
+                cheapest[d] = r
+        out = []
+        for r in found:
+            dest = dest_token(ctx.state, r, ctx.name)
+            kind = "town" if r.dest in ctx.board.towns else tile_name(ctx.state["tiles"][key(r.dest)]["kind"])
+            goods = goods_words(r, ctx.name)
+            label = f"{r.spent} steam · {risk_words(r)}" + (f" · {goods}" if goods else "")
+            out.append(Choice((
+                self.first(f"You have {ctx.state['steam'][ctx.seat]} steam"),
+                Step(dest, f"{dest} ({kind})", "Move your train to",
+                     f"from {cheapest[dest].spent} steam"),
+                Step(variant_token(r, ctx.name), label[:80], "Which route?", label[:100]),
+            ), self.command, f"Move to {dest}: {label}"[:100]))
+        return out
+
+    def apply(self, ctx: Ctx, tokens: list[str]) -> list[str]:
+        if len(tokens) != 3:
+            raise IllegalAction("Move as: move CELL ROUTE (pick one from the list offered).")
+        found = routes(ctx.state, ctx.board, ctx.seat)
+        route = next((r for r in found if dest_token(ctx.state, r, ctx.name) == tokens[1]
+                      and variant_token(r, ctx.name) == tokens[2]), None)
+        if route is None:
+            there = sorted({dest_token(ctx.state, r, ctx.name) for r in found})
+            reach = ", ".join(there[:12]) or "nowhere (no steam or no track)"
+            raise IllegalAction(f"Your train can't make that move; it can reach: {reach}.")
+        state = ctx.state
+        state["steam"][ctx.seat] -= route.spent
+        data = to_json(route)
+        ctx.mark("move", list(route.path), start=state["trains"][ctx.seat]["cell"])
+        where = dest_token(state, route, ctx.name)
+        if route.derail_on:
+            state["pending"].append({"kind": "derail", "seat": ctx.seat, "route": data})
+            events = [f"{ctx.player} runs to {where} for {route.spent} steam: speed limit roll, "
+                      f"{risk_words(route)}."]
+        else:
+            events = [f"{ctx.player} moved to {where} for {route.spent} steam."] + carry_out(state, ctx.seat, data)
+        end_turn(state)
+        return events
+
+
+def on_water_tower(ctx: Ctx) -> bool:
+    train = ctx.state["trains"][ctx.seat]
+    tile = ctx.state["tiles"][train["cell"]]
+    return tile_defs()[tile["kind"]].tower
+
+
+class UseTower(Turn):
+    """Spend the whole turn at a water tower the train began the turn on: +4 steam."""
+
+    token = command = "tower"
+    label = "Take water: +4 steam (ends your turn)"
+
+    def choices(self, ctx: Ctx) -> list[Choice]:
+        if not on_water_tower(ctx):
+            return []
+        gain = min(param("water_tower_steam"), param("max_steam") - int(ctx.state["steam"][ctx.seat]))
+        step = Step(self.token, self.label, TURN_HEADING, f"your steam goes up by {gain}")
+        return [Choice((step,), self.command, f"Use the water tower: +{gain} steam")]
+
+    def apply(self, ctx: Ctx, tokens: list[str]) -> list[str]:
+        if tokens != ["tower"]:
+            raise IllegalAction("Use the water tower as: tower")
+        if not on_water_tower(ctx):
+            raise IllegalAction("Your train is not on a water tower.")
+        gain = add_steam(ctx.state, ctx.seat, param("water_tower_steam"))
+        ctx.mark("tower", [unkey(ctx.state["trains"][ctx.seat]["cell"])])
+        end_turn(ctx.state)
+        return [f"{ctx.player} took water at the tower: +{gain} steam."]
+
+
+class BurnCoal(Turn):
+    """Burn coal cubes before the turn's action: +1 steam each, up to 6."""
+
+    token = command = "coal"
+    label = "Burn coal first (+1 steam each)"
+    ends_turn = False
+
+    def choices(self, ctx: Ctx) -> list[Choice]:
+        room = param("max_steam") - int(ctx.state["steam"][ctx.seat])
+        most = min(int(ctx.state["coal"][ctx.seat]), room)
+        return [Choice((self.first(f"you have {ctx.state['coal'][ctx.seat]} coal"),
+                        Step(str(n), f"{n} coal → +{n} steam", "How many coal cubes?")),
+                       self.command, f"Burn {n} coal for +{n} steam, then take your turn")
+                for n in range(1, most + 1)]
+
+    def apply(self, ctx: Ctx, tokens: list[str]) -> list[str]:
+        if len(tokens) != 2 or not tokens[1].isdigit() or int(tokens[1]) < 1:
+            raise IllegalAction("Burn coal as: coal N")
+        n = int(tokens[1])
+        if n > int(ctx.state["coal"][ctx.seat]):
+            raise IllegalAction(f"You have only {ctx.state['coal'][ctx.seat]} coal cubes.")
+        if int(ctx.state["steam"][ctx.seat]) + n > param("max_steam"):
+            raise IllegalAction(f"Steam can't go above {param('max_steam')}.")
+        ctx.state["coal"][ctx.seat] -= n
+        add_steam(ctx.state, ctx.seat, n)
+        return [f"{ctx.player} burnt {n} coal: steam {ctx.state['steam'][ctx.seat]}."]
+
+
+class Discard(Turn):
+    """Only when nothing else is possible: discard a tile and draw (ours)."""
+
+    token = command = "discard"
+    label = "Discard a tile and draw (nothing else is possible)"
+
+    def choices(self, ctx: Ctx) -> list[Choice]:
+        return [Choice((self.first(), Step(k, tile_name(k), "Which tile do you discard?")), self.command,
+                       f"Discard your {tile_name(k)} and draw a new tile")
+                for k in dict.fromkeys(ctx.state["hands"][ctx.seat])]
+
+    def apply(self, ctx: Ctx, tokens: list[str]) -> list[str]:
+        if len(tokens) != 2 or tokens[1] not in ctx.state["hands"][ctx.seat]:
+            raise IllegalAction("Discard as: discard KIND (a tile in your hand).")
+        ctx.state["hands"][ctx.seat].remove(tokens[1])
+        ctx.state["discarded"].append(tokens[1])
+        ctx.state["pending"].append({"kind": "draw", "seat": ctx.seat})
+        ctx.mark("discard", [])
+        end_turn(ctx.state)
+        return [f"{ctx.player} can do nothing else and discards a {tile_name(tokens[1])}."]
+
+
+MAIN: tuple[Turn, ...] = (PlayTile(), PlayTown(), MoveTrain(), UseTower())
+COAL = BurnCoal()
+DISCARD = Discard()
+BY_TOKEN: dict[str, Turn] = {t.token: t for t in (*MAIN, COAL, DISCARD)}
+
+
+def legal_choices(state: State, seat: int) -> list[Choice]:
+    """Every legal action of the seat whose turn it is."""
+    ctx = Ctx(state, seat)
+    main = [c for turn in MAIN for c in turn.choices(ctx)]
+    coal = COAL.choices(ctx)
+    if not main:
+        return coal + DISCARD.choices(ctx)
+    return main + coal
+
+
+def apply_turn(state: State, seat: int, action: str) -> list[str]:
+    tokens = action.split()
+    turn = BY_TOKEN.get(tokens[0]) if tokens else None
+    if turn is None:
+        raise IllegalAction("Start your action with one of: " + ", ".join(BY_TOKEN) + ".")
+    if turn is DISCARD and any(t.choices(Ctx(state, seat)) for t in MAIN):
+        raise IllegalAction("You may only discard when you can't play a tile or town, move or take water.")
+    return turn.apply(Ctx(state, seat), tokens)
+
+

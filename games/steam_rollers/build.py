@@ -1,0 +1,134 @@
+"""Build track: one piece in one hex of the die's region, of a shape the
+black die allows (cards 6a/6b lift that). A hex is drawn in once; cities are
+never drawn in; a town hex's piece always passes through the town.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from games.core import State
+from games.steam_rollers import cards, turns
+from games.steam_rollers.board import (
+    EDGE_NAMES, SHAPE_NAMES, all_pieces, board, hex_distance, piece_shape, piece_token, piece_words,
+)
+from games.steam_rollers.params import rules
+from games.steam_rollers.tree import Effect, Node
+
+
+def track_of(state: State, seat: int) -> dict[str, list[int]]:
+    track: dict[str, list[int]] = state["maps"][seat]["track"]
+    return track
+
+
+def free_hexes(state: State, seat: int, region: int) -> list[str]:
+    """The region's hexes the player has not drawn in: first those an end
+    of his track points into, then nearest to his track (to the region's
+    city when he has none)."""
+    geo = board()
+    track = track_of(state, seat)
+    anchors = list(track) or [geo.city_hex[region]]
+    free = [h for h in geo.region_hexes(region) if h not in track]
+
+    def nearness(h: str) -> tuple[int, int, int, int]:
+        col, row = geo.coords[h]
+        ends = sum(1 for e in range(6) if _track_points_in(track, h, e))
+        return (-ends, min(hex_distance(h, a) for a in anchors), col, row)
+
+    return sorted(free, key=nearness)
+
+
+def _track_points_in(track: dict[str, list[int]], hex_name: str, edge: int) -> bool:
+    """An end of the player's track in the neighbour across ``edge`` faces this hex."""
+    n = board().neighbour(hex_name, edge)
+    return n is not None and n in track and (edge + 3) % 6 in track[n]
+
+
+def _meets(track: dict[str, list[int]], walls: list[int], hex_name: str, edge: int) -> tuple[bool, str]:
+    """What a piece end on ``edge`` would meet, and whether it joins
+    something (a city or the player's track)."""
+    geo = board()
+    n = geo.neighbour(hex_name, edge)
+    if n is None:
+        return False, "map edge"
+    if geo.border_between(hex_name, n) in walls:
+        return False, "wall"
+    if n in geo.city_at:
+        return True, f"city {geo.city_at[n]}"
+    if _track_points_in(track, hex_name, edge):
+        return True, f"joins your track in {n}"
+    return False, n
+
+
+def _hex_detail(state: State, seat: int, hex_name: str) -> str:
+    geo = board()
+    bits = []
+    if hex_name in geo.towns:
+        bits.append(f"town of region {geo.region[hex_name]}")
+    beside = sorted({geo.city_at[n] for e in range(6)
+                     if (n := geo.neighbour(hex_name, e)) is not None and n in geo.city_at})
+    if beside:
+        bits.append("next to city " + " and ".join(str(c) for c in beside))
+    track = track_of(state, seat)
+    if track:
+        near = min(hex_distance(hex_name, h) for h in track)
+        bits.append(f"{near} from your track")
+    return "; ".join(bits)
+
+
+def _piece_detail(track: dict[str, list[int]], walls: list[int], hex_name: str,
+                  piece: tuple[int, int]) -> str:
+    return " · ".join(f"{EDGE_NAMES[e]}: {_meets(track, walls, hex_name, e)[1]}" for e in piece)
+
+
+def build_nodes(state: State, seat: int, value: int) -> list[Node]:
+    """The hexes of region ``value`` open to the player, each opening the
+    pieces he may draw there."""
+    allowed = set(rules().black_die_shapes[int(state["black"])])
+    free_any = cards.usable(state, seat, "6b")
+    wildcard = cards.usable(state, seat, "6a")
+    player = state["players"][seat]
+
+    track = track_of(state, seat)
+    walls: list[int] = state["walls"]
+
+    def pieces(hex_name: str) -> list[Node]:
+        out = []
+        ranked = sorted(all_pieces(), key=lambda p: -sum(_meets(track, walls, hex_name, e)[0] for e in p))
+        for piece in ranked:
+            shape = piece_shape(*piece)
+            needs_card = shape not in allowed and not free_any
+            if needs_card and not wildcard:
+                continue
+            words = piece_words(piece)
+            label = words + (" (card 6a)" if needs_card else "")
+            out.append(Node(
+                piece_token(piece), label, f"Track piece in {hex_name}",
+                _piece_detail(track, walls, hex_name, piece), "build",
+                f"build a {words} in {hex_name}" + (" using card 6a" if needs_card else ""),
+                None, _builder(seat, player, value, hex_name, piece, needs_card),
+            ))
+        return out
+
+    def opener(hex_name: str) -> Callable[[], list[Node]]:
+        return lambda: pieces(hex_name)
+
+    return [Node(h, h, f"Hex to build in (region {value})", _hex_detail(state, seat, h),
+                 "build", "", opener(h))
+            for h in free_hexes(state, seat, value)]
+
+
+def _builder(seat: int, player: str, region: int, hex_name: str, piece: tuple[int, int],
+             uses_6a: bool) -> Effect:
+    def do(state: State) -> list[str]:
+        track_of(state, seat)[hex_name] = [piece[0], piece[1]]
+        shape = SHAPE_NAMES[piece_shape(*piece)]
+        ends = f"{EDGE_NAMES[piece[0]]}-{EDGE_NAMES[piece[1]]}"
+        text = f"{player} built a {shape} {ends} in {hex_name} (region {region})."
+        state["last"] = {"seat": seat, "kind": "build", "hexes": [hex_name], "text": text}
+        if uses_6a:
+            return [f"{player} uses card 6a to ignore the black die.", text,
+                    *cards.spend(state, "6a"), *turns.finish_action(state)]
+        return [text, *turns.finish_action(state)]
+    return do
+

@@ -1,0 +1,192 @@
+"""The steps of the game, one class each: who acts, what he may do, and how
+it applies. ``state["phase"]`` names the step that is due.
+
+- ``setup`` (chance): cubes, card sides, start player, walls.
+- ``roll`` (chance): the start player's roll of the black and white dice.
+- ``pick``: the player takes a white die (and, unless a 2b holder may claim
+  it, does its action in the same breath).
+- ``react``: the 2b holder claims the die just taken, or lets it go.
+- ``act``: the player acts with the die he holds (after a 2b let-go, a
+  reroll, or on his turn with a die he claimed).
+- ``reroll`` (chance): card 5b's reroll.
+- ``extra``: card 2a: take a second die, or end the turn.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.core import CHANCE, IllegalAction, State
+from games.steam_rollers import cards, setup, turns
+from games.steam_rollers.die import action_nodes, die_label, pick_nodes
+from games.steam_rollers.tree import Effect, Node, run, walk
+
+
+class PhaseStep:
+    """A step where one player acts by choosing through a tree of tokens."""
+
+    def seats(self, state: State) -> list[int]:
+        return [turns.current_seat(state)]
+
+    def nodes(self, state: State, seat: int) -> list[Node]:
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int, action: str) -> list[str]:
+        path = walk(self.nodes(state, seat), action.split())
+        return run(path, state)
+
+    def waiting_for(self, state: State) -> str:
+        raise NotImplementedError
+
+
+class ChanceStep:
+    def sample(self, state: State, rng: random.Random) -> str:
+        raise NotImplementedError
+
+    def apply(self, state: State, action: str) -> list[str]:
+        raise NotImplementedError
+
+
+class SetupStep(ChanceStep):
+    def sample(self, state: State, rng: random.Random) -> str:
+        return setup.sample(state, rng)
+
+    def apply(self, state: State, action: str) -> list[str]:
+        return setup.apply(state, action)
+
+
+def _dice(tokens: list[str], count: int, what: str) -> list[int]:
+    if len(tokens) != count or any(t not in "123456" or len(t) != 1 for t in tokens):
+        raise IllegalAction(f"{what} needs {count} dice values from 1 to 6.")
+    return [int(t) for t in tokens]
+
+
+class RollStep(ChanceStep):
+    """``roll B W1 .. Wn+1``: the black die, then the players + 1 white dice."""
+
+    def sample(self, state: State, rng: random.Random) -> str:
+        faces = [rng.randint(1, 6) for _ in range(len(state["players"]) + 2)]
+        return "roll " + " ".join(str(f) for f in faces)
+
+    def apply(self, state: State, action: str) -> list[str]:
+        tokens = action.split()
+        if not tokens or tokens[0] != "roll":
+            raise IllegalAction("A roll looks like 'roll 4 1 3 3 6' (black die first).")
+        faces = _dice(tokens[1:], len(state["players"]) + 2, "The roll")
+        return turns.start_round(state, faces[0], faces[1:])
+
+
+class RerollStep(ChanceStep):
+    """``reroll V``: card 5b's new value for the held die."""
+
+    def sample(self, state: State, rng: random.Random) -> str:
+        return f"reroll {rng.randint(1, 6)}"
+
+    def apply(self, state: State, action: str) -> list[str]:
+        tokens = action.split()
+        if not tokens or tokens[0] != "reroll":
+            raise IllegalAction("A reroll looks like 'reroll 5'.")
+        value = _dice(tokens[1:], 1, "The reroll")[0]
+        state["held"] = value
+        state["phase"] = "act"
+        return [f"{turns.name(state, turns.current_seat(state))}'s die is rerolled: {value}."]
+
+
+class PickStep(PhaseStep):
+    def nodes(self, state: State, seat: int) -> list[Node]:
+        return pick_nodes(state, seat)
+
+    def waiting_for(self, state: State) -> str:
+        return "to pick a white die"
+
+
+class ActStep(PhaseStep):
+    def nodes(self, state: State, seat: int) -> list[Node]:
+        return action_nodes(state, seat, int(state["held"]), not state["mod_used"])
+
+    def waiting_for(self, state: State) -> str:
+        return f"to act with die {state['held']}"
+
+
+class ExtraStep(PhaseStep):
+    """Card 2a: a second die this turn, or done."""
+
+    def nodes(self, state: State, seat: int) -> list[Node]:
+        second = Node("2a", "Use card 2a: take a second die", "Card 2a",
+                      f"dice left: {' '.join(str(d) for d in state['pool'])}", "pick", "",
+                      lambda: pick_nodes(state, seat, "Pick your second white die"), _use_2a(seat),
+                      "Card 2a")
+        done = Node("done", "End my turn", "Card 2a", "keep card 2a for later", "pick",
+                    "End my turn without a second die", None, lambda s: turns.end_turn(s))
+        return [second, done]
+
+    def waiting_for(self, state: State) -> str:
+        return "to take a second die (card 2a) or end the turn"
+
+
+def _use_2a(seat: int) -> Effect:
+    def do(state: State) -> list[str]:
+        state["second"] = True
+        return [f"{turns.name(state, seat)} plays card 2a to take a second die."] + cards.spend(state, "2a")
+    return do
+
+
+class ReactStep(PhaseStep):
+    """The 2b holder's answer to the die just taken."""
+
+    def seats(self, state: State) -> list[int]:
+        return [int(state["claim"]["holder"])]
+
+    def nodes(self, state: State, seat: int) -> list[Node]:
+        claim = state["claim"]
+        picker, value = int(claim["picker"]), int(claim["die"])
+        who = turns.name(state, picker)
+        heading = f"{who} took die {value}: claim it with card 2b?"
+        return [
+            Node("claim", f"Claim {die_label(value)} from {who} (card 2b)", heading,
+                 f"you must use this die on your turn; {who} picks another", "claim",
+                 f"Claim die {value} from {who} with card 2b", None, _claim(seat, picker, value)),
+            Node("let", f"Let {who} keep {die_label(value)}", heading, "keep card 2b", "claim",
+                 f"Let {who} keep die {value}", None, _let(seat, picker, value)),
+        ]
+
+    def waiting_for(self, state: State) -> str:
+        return "to claim the die with card 2b or let it go"
+
+
+def _claim(seat: int, picker: int, value: int) -> Effect:
+    def do(state: State) -> list[str]:
+        state["reserved"][str(seat)] = value
+        state["held"] = None
+        state["claim"] = None
+        state["phase"] = "pick"
+        me, who = turns.name(state, seat), turns.name(state, picker)
+        state["last"] = {"seat": seat, "kind": "claim", "hexes": [],
+                         "text": f"{me} claimed die {value} from {who}."}
+        return [f"{me} plays card 2b and claims die {value}; {who} must pick another die.",
+                *cards.spend(state, "2b")]
+    return do
+
+
+def _let(seat: int, picker: int, value: int) -> Effect:
+    def do(state: State) -> list[str]:
+        state["claim"] = None
+        state["phase"] = "act"
+        return [f"{turns.name(state, seat)} lets {turns.name(state, picker)} keep die {value}."]
+    return do
+
+
+CHANCE_STEPS: dict[str, ChanceStep] = {"setup": SetupStep(), "roll": RollStep(), "reroll": RerollStep()}
+PLAYER_STEPS: dict[str, PhaseStep] = {
+    "pick": PickStep(), "act": ActStep(), "extra": ExtraStep(), "react": ReactStep(),
+}
+
+
+def due(state: State) -> list[int]:
+    """Who acts now: [CHANCE], one seat, or nobody once the game is over."""
+    phase = state["phase"]
+    if phase in CHANCE_STEPS:
+        return [CHANCE]
+    if phase in PLAYER_STEPS:
+        return PLAYER_STEPS[phase].seats(state)
+    return []

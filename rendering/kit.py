@@ -1,0 +1,211 @@
+"""The shared drawing kit: fonts, player colours with letters and shapes,
+hex and square grid geometry, edge coordinates, a score panel and PNG output.
+
+Every game's renderer draws with these so the boards look like one product
+and stay readable on a phone (boards about 1000-1400 px wide, text >= 16 px).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import cache
+from pathlib import Path
+from typing import Sequence
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).parent / "fonts"
+
+RGB = tuple[int, int, int]
+
+BACKGROUND: RGB = (246, 241, 229)
+INK: RGB = (30, 30, 30)
+MUTED: RGB = (120, 115, 105)
+HIGHLIGHT: RGB = (255, 0, 140)
+"""The colour of "just happened" outlines (last move)."""
+
+# Okabe-Ito palette: told apart by people with the common colour-vision
+# deficiencies; each seat also has a shape and a letter, so hue is never the
+# only cue.
+PLAYER_COLOURS: tuple[RGB, ...] = (
+    (230, 159, 0),    # orange
+    (86, 180, 233),   # sky blue
+    (0, 158, 115),    # bluish green
+    (204, 121, 167),  # reddish purple
+    (0, 114, 178),    # blue
+    (213, 94, 0),     # vermillion
+)
+PLAYER_COLOUR_NAMES = ("orange", "sky", "green", "pink", "blue", "vermillion")
+PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon")
+
+
+@cache
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled DejaVu Sans at ``size`` pixels."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def player_colour(seat: int) -> RGB:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def player_letters(names: Sequence[str]) -> list[str]:
+    """One distinct capital letter per seat: the name's initial where free,
+    else the next unused letter of the name, else the next free letter."""
+    used: set[str] = set()
+    letters: list[str] = []
+    for name in names:
+        candidates = [c.upper() for c in name if c.isalpha()] + [chr(65 + i) for i in range(26)]
+        letter = next(c for c in candidates if c not in used)
+        used.add(letter)
+        letters.append(letter)
+    return letters
+
+
+def text_colour_on(fill: RGB) -> RGB:
+    """Black or white, whichever reads better on ``fill``."""
+    r, g, b = fill
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else (255, 255, 255)
+
+
+def regular_polygon(cx: float, cy: float, r: float, sides: int, rotation: float = -90) -> list[tuple[float, float]]:
+    return [
+        (cx + r * math.cos(math.radians(rotation + 360 * i / sides)),
+         cy + r * math.sin(math.radians(rotation + 360 * i / sides)))
+        for i in range(sides)
+    ]
+
+
+def seat_marker(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int, letter: str) -> None:
+    """The seat's token: its shape in its colour, outlined, with its letter."""
+    fill = player_colour(seat)
+    shape = PLAYER_SHAPES[seat % len(PLAYER_SHAPES)]
+    if shape == "circle":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2)
+    elif shape == "square":
+        s = r * 0.9
+        draw.rectangle((cx - s, cy - s, cx + s, cy + s), fill=fill, outline=INK, width=2)
+    else:
+        sides = {"triangle": 3, "diamond": 4, "pentagon": 5, "hexagon": 6}[shape]
+        rr = r * (1.25 if sides == 3 else 1.1)
+        pts = regular_polygon(cx, cy + (r * 0.2 if sides == 3 else 0), rr, sides)
+        draw.polygon(pts, fill=fill, outline=INK, width=2)
+    draw.text((cx, cy), letter, font=font(max(10, int(r * 1.2)), bold=True),
+              fill=text_colour_on(fill), anchor="mm")
+
+
+# -- hex grids -------------------------------------------------------------
+
+def hex_corners(cx: float, cy: float, size: float, flat_top: bool) -> list[tuple[float, float]]:
+    """The six corners of a hex of circumradius ``size``."""
+    start = 0 if flat_top else 30
+    return [
+        (cx + size * math.cos(math.radians(start + 60 * i)),
+         cy + size * math.sin(math.radians(start + 60 * i)))
+        for i in range(6)
+    ]
+
+
+def hex_edge_midpoint(cx: float, cy: float, size: float, edge: int, flat_top: bool) -> tuple[float, float]:
+    """Midpoint of edge ``edge`` numbered clockwise from the top (flat-top:
+    0 = N, 1 = NE, ..., 5 = NW) or from the top-right (pointy-top: 0 = NE,
+    1 = E, 2 = SE, 3 = SW, 4 = W, 5 = NW)."""
+    apothem = size * math.sqrt(3) / 2
+    angle = (-90 + 60 * edge) if flat_top else (-60 + 60 * edge)
+    return (cx + apothem * math.cos(math.radians(angle)), cy + apothem * math.sin(math.radians(angle)))
+
+
+def draw_track_between(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    a: tuple[float, float],
+    b: tuple[float, float],
+    colour: RGB,
+    width: int,
+    steps: int = 16,
+) -> None:
+    """A track from edge point ``a`` to edge point ``b`` of a cell centred at
+    ``centre``: a straight line when they are opposite, else a quadratic
+    curve bending through the centre (a pen's natural curve)."""
+    cx, cy = centre
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    if math.dist((mx, my), centre) < 1e-6:
+        draw.line([a, b], fill=colour, width=width)
+        return
+    # control point: the centre pulled a little toward the chord keeps sharp
+    # curves tight and gentle ones wide
+    ctrl = (cx, cy)
+    pts = []
+    for i in range(steps + 1):
+        t = i / steps
+        x = (1 - t) ** 2 * a[0] + 2 * (1 - t) * t * ctrl[0] + t * t * b[0]
+        y = (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * ctrl[1] + t * t * b[1]
+        pts.append((x, y))
+    draw.line(pts, fill=colour, width=width, joint="curve")
+
+
+def column_letters(n: int) -> list[str]:
+    """A, B, ..., Z, AA, AB, ... for ``n`` columns."""
+    out = []
+    for i in range(n):
+        s = ""
+        i += 1
+        while i:
+            i, r = divmod(i - 1, 26)
+            s = chr(65 + r) + s
+        out.append(s)
+    return out
+
+
+# -- panels ----------------------------------------------------------------
+
+def draw_table(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    col_widths: Sequence[int],
+    row_height: int = 30,
+    size: int = 18,
+    row_fills: Sequence[RGB | None] | None = None,
+) -> int:
+    """A simple table; returns the y below it."""
+    cx = x
+    for text, w in zip(header, col_widths):
+        draw.text((cx + 4, y + row_height // 2), text, font=font(size, bold=True), fill=INK, anchor="lm")
+        cx += w
+    y += row_height
+    draw.line((x, y - 2, x + sum(col_widths), y - 2), fill=MUTED, width=1)
+    for i, row in enumerate(rows):
+        fill = row_fills[i] if row_fills else None
+        if fill is not None:
+            draw.rectangle((x, y, x + sum(col_widths), y + row_height - 2), fill=fill)
+        cx = x
+        for text, w in zip(row, col_widths):
+            draw.text((cx + 4, y + row_height // 2), text, font=font(size), fill=INK, anchor="lm")
+            cx += w
+        y += row_height
+    return y
+
+
+def draw_title(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, size: int = 26) -> int:
+    draw.text((x, y), text, font=font(size, bold=True), fill=INK)
+    return y + int(size * 1.4)
+
+
+def new_canvas(width: int, height: int, colour: RGB = BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGB", (width, height), colour)
+    return image, ImageDraw.Draw(image)
+
+
+def to_png(image: Image.Image) -> bytes:
+    """PNG bytes, palette-quantised when that keeps the file small (boards
+    are flat colours, so 256 colours lose nothing visible)."""
+    buffer = io.BytesIO()
+    image.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+        buffer, format="PNG", optimize=False, compress_level=6
+    )
+    return buffer.getvalue()

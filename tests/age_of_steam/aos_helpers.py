@@ -1,0 +1,265 @@
+"""Builders of Age of Steam states for the tests."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.age_of_steam import GAME
+from games.age_of_steam.steps import BUILD, MOVE
+from games.core import CHANCE, State
+
+NAMES = ["ann", "bob", "cid", "dee", "eve", "fay"]
+
+
+def started(players: int = 3, seed: int = 1) -> State:
+    """A game after the set-up draws, seats in order 0..n-1, at Issue Shares."""
+    state = GAME.new(NAMES[:players], {}, seed)
+    stock = GAME.sample_chance(state, random.Random(seed))
+    state = GAME.apply(state, CHANCE, stock).state
+    return GAME.apply(state, CHANCE, "order " + " ".join(str(s) for s in range(players))).state
+
+
+def at_build(players: int = 3, actions: dict[int, str] | None = None, built: bool = False,
+             cash: int = 10) -> State:
+    """A state at Build Track with the given selected actions."""
+    state = started(players)
+    state["action"] = [None] * players
+    for seat, act in (actions or {}).items():
+        state["action"][seat] = act
+    state["built"] = [built] * players
+    state["cash"] = [cash] * players
+    BUILD.begin(state)
+    return state
+
+
+def at_move(players: int = 3, actions: dict[int, str] | None = None) -> State:
+    state = started(players)
+    state["action"] = [None] * players
+    for seat, act in (actions or {}).items():
+        state["action"][seat] = act
+    MOVE.begin(state)
+    return state
+
+
+def act(state: State, seat: int, action: str) -> State:
+    return GAME.apply(state, seat, action).state
+
+
+def tile(name: str, rot: int, *owners: int | None) -> dict[str, Any]:
+    return {"tile": name, "rot": rot, "owners": list(owners)}
+
+
+def take_tiles(state: State) -> None:
+    """Take the tiles now on the board out of the supply (for built-by-hand boards)."""
+    from games.age_of_steam.tiles import kinds
+    state["supply"] = {n: k.count for n, k in kinds().items()}
+    for entry in state["board"].values():
+        state["supply"][entry["tile"]] -= 1
+
+
+def sensible_action(state: State, seat: int, rng: random.Random) -> str:
+    """A random player that plays a little like a person: keeps cash for its
+    expenses (issuing shares when short), bids low, builds when it can afford
+    to, and delivers a cube whenever it can."""
+    from games.age_of_steam.economy import expenses
+    cash = state["cash"][seat]
+    reserve = expenses(state, seat) - state["income"][seat] + 4
+    prefix: list[str] = []
+    while True:
+        options = GAME.options_at(state, seat, prefix)
+        tokens = [o.token for o in options]
+        pick = rng.choice(options)
+        phase = state["phase"]
+        if phase == "shares" and len(prefix) == 1:
+            need = max(0, (reserve + 8 - cash + 4) // 5)
+            pick = options[min(len(options) - 1, need)]
+        elif phase == "auction" and not prefix:
+            wanted = "bid" if rng.random() < 0.4 and "bid" in tokens and cash > reserve + 6 else "drop"
+            pick = next(o for o in options if o.token == wanted)
+        elif phase == "auction":
+            pick = options[0]
+        elif phase == "build" and not prefix:
+            if "build" in tokens and cash > reserve + 2 and rng.random() < 0.9:
+                best = _best_build(state, seat, cash - reserve, rng)
+                if best is not None:
+                    return best
+            pick = next(o for o in options if o.token == "done")
+        elif phase == "build" and len(prefix) == 1 and prefix[0] == "build":
+            pick = options[min(len(options) - 1, int(rng.random() ** 2 * len(options)))]
+        elif phase == "build" and len(prefix) == 2:
+            cheap = [o for o in options if int(o.label.rsplit("$", 1)[1]) <= cash - reserve]
+            pick = rng.choice(cheap or options)
+        elif phase == "move" and not prefix and "move" in tokens:
+            pick = next(o for o in options if o.token == "move")
+        elif phase == "move" and prefix:
+            pick = options[0] if rng.random() < 0.7 else pick
+        prefix.append(pick.token)
+        if pick.complete:
+            return " ".join(prefix)
+
+
+def _best_build(state: State, seat: int, budget: int, rng: random.Random) -> str | None:
+    """The placement that completes most of the player's links, then
+    lengthens his track most, cheapest first; ties broken at random."""
+    from games.age_of_steam.track import network
+
+    def score(st: State) -> tuple[int, int]:
+        net = network(st)
+        done = sum(1 for sec in net.sections if sec.complete and sec.owner == seat)
+        length = sum(len(sec.paths) for sec in net.sections if sec.owner == seat)
+        return done, length
+
+    base = score(state)
+    best: tuple[tuple[int, int, int, float], str] | None = None
+    builds = [c for c in GAME.legal_actions(state, seat) if c.text.startswith("build ")]
+    for choice in rng.sample(builds, min(12, len(builds))):
+        after = GAME.apply(state, seat, choice.text).state
+        spent = state["cash"][seat] - after["cash"][seat]
+        if spent > budget:
+            continue
+        done, length = score(after)
+        key = (done - base[0], length - base[1], -spent, rng.random())
+        if best is None or key > best[0]:
+            best = (key, choice.text)
+    return best[1] if best is not None else None
+
+
+# -- a planning player ------------------------------------------------------------
+
+def _cube_coord(label: str) -> tuple[int, int, int]:
+    from games.age_of_steam.hexmap import board
+    mh = board().hexes[label]
+    x = mh.col
+    z = mh.row - (mh.col - (mh.col & 1)) // 2
+    return x, -x - z, z
+
+
+def hex_distance(a: str, b: str) -> int:
+    ax, ay, az = _cube_coord(a)
+    bx, by, bz = _cube_coord(b)
+    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+
+
+def _network_value(state: State, seat: int) -> tuple[int, int, int, int]:
+    """How good the board is for ``seat``: the income its links could earn
+    from the cubes on the board, its completed links, how close its unfinished
+    track is to a city it does not start from, and its track length."""
+    from games.age_of_steam.goods import routes
+    from games.age_of_steam.hexmap import board
+    from games.age_of_steam.track import network
+    net = network(state)
+    earn = 0
+    for city, cubes in state["cubes"].items():
+        for colour in set(cubes):
+            best = 0
+            for r in routes(state, net, city, colour, min(6, state["engine"][seat] + 1)):
+                best = max(best, sum(1 for i in r.links if net.sections[i].owner == seat))
+            earn += best
+    done = 0
+    near = 0
+    length = 0
+    for sec in net.sections:
+        if sec.owner != seat:
+            continue
+        length += len(sec.paths)
+        if sec.complete:
+            done += 1
+        elif sec.open_end is not None:
+            h, e = sec.open_end
+            nb = board().neighbours[h][e]
+            if nb is not None:
+                near -= min(hex_distance(nb, c) for c in net.cities if c != sec.start)
+    return earn, done, near, length
+
+
+def planner_action(state: State, seat: int, rng: random.Random) -> str:
+    """A player with a plan: issues shares to keep building, bids little,
+    builds links between cities towards cubes it can deliver, and delivers
+    over its own links (or upgrades its engine). Plays whole games to their
+    last turn, with deliveries, growth and new cities."""
+    from games.age_of_steam.economy import expenses
+    phase = state["phase"]
+    cash = state["cash"][seat]
+    need = expenses(state, seat) - state["income"][seat]
+    if phase == "shares":
+        want = max(0, (need + 8 - cash + 4) // 5)
+        want = min(want, max(0, 8 - state["shares"][seat]))
+        return f"shares {want}"
+    if phase == "auction":
+        texts = [c.text for c in GAME.legal_actions(state, seat)]
+        if "pass" in texts and rng.random() < 0.5:
+            return "pass"
+        high = max([0] + [int(v) for v in state["step"]["bids"].values()])
+        if high < 3 and cash > need + 8 and rng.random() < 0.4 and f"bid {high + 1}" in texts:
+            return f"bid {high + 1}"
+        return "drop"
+    if phase == "actions":
+        taken = [c.text.split()[1] for c in GAME.legal_actions(state, seat)]
+        if state["engine"][seat] < 2 and "locomotive" in taken:
+            return "action locomotive"
+        return "action " + rng.choice(taken)
+    if phase == "build":
+        return _planner_build(state, seat, rng, cash - max(0, need) - 1)
+    if phase == "move":
+        return _planner_move(state, seat, rng)
+    return sensible_action(state, seat, rng)
+
+
+def _planner_build(state: State, seat: int, rng: random.Random, budget: int) -> str:
+    from games.age_of_steam.hexmap import board
+    from games.age_of_steam.placement import apply_placement, legal_placements
+    from games.age_of_steam.track import network
+    options = [o.token for o in GAME.options_at(state, seat, [])]
+    if "urbanize" in options:
+        towns = [o.token for o in GAME.options_at(state, seat, ["urbanize"])]
+        town = rng.choice(towns)
+        letter = rng.choice([o.token for o in GAME.options_at(state, seat, ["urbanize", town])])
+        return f"urbanize {town} {letter}"
+    if "build" not in options or budget <= 0:
+        return "done"
+    net = network(state)
+    own_ends = [board().neighbours[h][e] for (h, e), i in net.open_ends.items()
+                if net.sections[i].owner == seat]
+    hexes = sorted({h for h in own_ends if h is not None})
+    if not hexes:
+        starts = [nb for c in sorted(net.cities) for nb in board().neighbours[c]
+                  if nb is not None and nb not in net.cities and board().hexes[nb].terrain != "lake"]
+        hexes = rng.sample(starts, min(10, len(starts)))
+    base = _network_value(state, seat)
+    best: tuple[tuple[int, int, int, int, int, float], str] | None = None
+    for h in hexes:
+        for p in legal_placements(state, net, seat, h, budget):
+            trial = {**state, "board": {k: {**v, "owners": list(v["owners"])} for k, v in state["board"].items()},
+                     "supply": dict(state["supply"]), "cash": list(state["cash"]), "built": list(state["built"])}
+            apply_placement(trial, seat, p)
+            value = _network_value(trial, seat)
+            key = (*value, -p.cost, rng.random())
+            if best is None or key > best[0]:
+                best = (key, f"build {h} {p.variant.token}")
+    if best is None or best[0][:4] < base and state["step"]["placed"]:
+        return "done"
+    return best[1]
+
+
+def _planner_move(state: State, seat: int, rng: random.Random) -> str:
+    from games.age_of_steam.track import network
+    net = network(state)
+    moves = [c for c in GAME.legal_actions(state, seat) if c.command == "move"]
+    texts = {c.text for c in GAME.legal_actions(state, seat)}
+
+    def mine(text: str) -> tuple[int, int]:
+        from games.age_of_steam.goods import routes
+        _, cube, token = text.split()
+        city, colour = cube.split("-", 1)
+        route = next(r for r in routes(state, net, city, colour, state["engine"][seat]) if r.token == token)
+        return sum(1 for i in route.links if net.sections[i].owner == seat), len(route.links)
+
+    scored = sorted(((mine(c.text), c.text) for c in moves), reverse=True)
+    if scored and scored[0][0][0] > 0:
+        return scored[0][1]
+    if "upgrade" in texts and state["engine"][seat] < 3 and state["income"][seat] > state["engine"][seat]:
+        return "upgrade"
+    if scored and rng.random() < 0.3:
+        return scored[0][1]
+    return "pass"

@@ -1,0 +1,217 @@
+"""Age of Steam: whole games by random players, with the invariants checked
+after every action, the panel walk agreeing with the legal actions, and the
+board rendering fast and small."""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+
+import pytest
+from aos_helpers import NAMES, planner_action, sensible_action
+
+from games.age_of_steam import GAME
+from games.age_of_steam.goods import conservation
+from games.core import CHANCE, State, chance_rng
+from games.playout import play_out, replay
+from rendering.age_of_steam import render
+
+
+def _check(state: State, seat: int, action: str) -> None:
+    problems = GAME.check_invariants(state)
+    assert not problems, f"after {seat}:{action}: {problems}"
+
+
+def _check_final(final: State) -> None:
+    assert GAME.is_over(final) and GAME.to_act(final) == []
+    assert sum(conservation(final).values()) == 96
+    out = GAME.outcome(final)
+    for score, parts in zip(out.scores, out.breakdown):
+        assert sum(parts.values()) == score
+    if sum(not e for e in final["eliminated"]) > 1:
+        assert final["turn"] == final["turns"]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_playouts_over_many_seeds_keep_goods_cash_tiles_and_links_sound(players: int) -> None:
+    """Uniformly random legal players (the platform's --auto), 12 seeds per
+    player count: after every action 96 goods are in the bag, the display, the
+    cities or a Production hand; no cash is negative; every track tile is on
+    the board or in the supply; every piece of track lies on a link or
+    section traced from a city or town, with one owner still in the game."""
+    for seed in range(12):
+        final, log = play_out(GAME, NAMES[:players], seed=seed, after_each=_check)
+        _check_final(final)
+
+
+def _planned_game(players: int, seed: int) -> tuple[State, list[tuple[int, str]]]:
+    rng = random.Random(seed)
+    state = GAME.new(NAMES[:players], {}, seed)
+    log: list[tuple[int, str]] = []
+    for _ in range(5000):
+        if GAME.is_over(state):
+            return state, log
+        due = GAME.to_act(state)
+        if CHANCE in due:
+            seat, action = CHANCE, GAME.sample_chance(state, chance_rng(state))
+        else:
+            seat = rng.choice(due)
+            action = planner_action(state, seat, rng)
+        state = GAME.apply(state, seat, action).state
+        _check(state, seat, action)
+        log.append((seat, action))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_planned_playouts_deliver_grow_and_keep_the_invariants(players: int) -> None:
+    """Players who build links between cities and deliver over them: the
+    invariants hold through deliveries, income, growth, new cities and
+    eliminations, and the log replays to the same state."""
+    moves = urbanized = 0
+    for seed in range(2):
+        final, log = _planned_game(players, seed)
+        _check_final(final)
+        moves += sum(1 for _, a in log if a.startswith("move "))
+        urbanized += len(final["new_cities"])
+        assert replay(GAME, NAMES[:players], seed, {}, log) == final
+    assert moves >= 5 and urbanized >= 1
+
+
+def _sensible_game(players: int, seed: int) -> tuple[State, list[tuple[int, str]]]:
+    rng = random.Random(seed)
+    state = GAME.new(NAMES[:players], {}, seed)
+    log: list[tuple[int, str]] = []
+    for _ in range(5000):
+        if GAME.is_over(state):
+            return state, log
+        due = GAME.to_act(state)
+        if CHANCE in due:
+            seat, action = CHANCE, GAME.sample_chance(state, chance_rng(state))
+        else:
+            seat = rng.choice(due)
+            action = sensible_action(state, seat, rng)
+        state = GAME.apply(state, seat, action).state
+        _check(state, seat, action)
+        log.append((seat, action))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_sensible_playout_builds_track_ends_and_replays(players: int) -> None:
+    final, log = _sensible_game(players, seed=players)
+    assert GAME.is_over(final)
+    assert sum(1 for _, a in log if a.startswith("build ")) >= players
+    assert replay(GAME, NAMES[:players], players, {}, log) == final
+
+
+def test_panel_walk_agrees_with_legal_actions_while_building() -> None:
+    rng = random.Random(4)
+    state = GAME.new(NAMES[:4], {}, 4)
+    checked = 0
+    for _ in range(400):
+        if GAME.is_over(state) or checked >= 6:
+            break
+        due = GAME.to_act(state)
+        if state["phase"] == "build" and CHANCE not in due:
+            seat = due[0]
+            texts = {c.text for c in GAME.legal_actions(state, seat)}
+            walked: set[str] = set()
+            for first in GAME.options_at(state, seat, []):
+                if first.complete:
+                    walked.add(first.token)
+                    continue
+                for second in GAME.options_at(state, seat, [first.token]):
+                    if second.complete:
+                        walked.add(f"{first.token} {second.token}")
+                        continue
+                    for third in GAME.options_at(state, seat, [first.token, second.token]):
+                        assert third.complete
+                        walked.add(f"{first.token} {second.token} {third.token}")
+            assert walked == texts
+            checked += 1
+        if CHANCE in due:
+            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, chance_rng(state))).state
+        else:
+            seat = rng.choice(due)
+            state = GAME.apply(state, seat, sensible_action(state, seat, rng)).state
+    assert checked >= 3
+
+
+def test_render_is_fast_and_small_for_every_viewer() -> None:
+    final, log = _sensible_game(4, seed=11)
+    state = replay(GAME, NAMES[:4], 11, {}, log[: len(log) * 2 // 3])
+    render(GAME.view(state, None), None)  # warm the static background
+    times = []
+    for viewer in [None, 0, 1, 2, 3]:
+        start = time.perf_counter()
+        png = render(GAME.view(state, viewer), viewer)
+        times.append(time.perf_counter() - start)
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) <= 400 * 1024
+    assert sorted(times)[len(times) // 2] < 0.2
+
+
+def test_every_kind_of_placement_keeps_the_board_sound() -> None:
+    """New tiles, town tiles, replacements and redirections, sampled from real
+    build decisions: after each, every piece belongs to one section with one
+    owner, no link returns to its start, and tiles and cubes are conserved."""
+    from games.age_of_steam.placement import evaluate
+    from games.age_of_steam.tiles import variant_by_token
+    from games.age_of_steam.track import network
+
+    rng = random.Random(31)
+    state = GAME.new(NAMES[:5], {}, 31)
+    kinds: set[str] = set()
+    while not GAME.is_over(state):
+        due = GAME.to_act(state)
+        if CHANCE in due:
+            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, chance_rng(state))).state
+            continue
+        seat = rng.choice(due)
+        if state["phase"] == "build":
+            net = network(state)
+            builds = [c for c in GAME.legal_actions(state, seat) if c.text.startswith("build ")]
+            for choice in rng.sample(builds, min(8, len(builds))):
+                _, hexl, token = choice.text.split()
+                kinds.add(evaluate(state, net, seat, hexl, variant_by_token()[token]).kind)
+                _check(GAME.apply(state, seat, choice.text).state, seat, choice.text)
+        state = GAME.apply(state, seat, sensible_action(state, seat, rng)).state
+    assert {"new", "redirect", "replace"} <= kinds
+
+
+def test_the_invariants_catch_lost_cubes_debt_lost_tiles_and_bad_track() -> None:
+    """Each invariant of the playout tests fails on a state that breaks it."""
+    from aos_helpers import at_build, take_tiles, tile
+    sound = at_build(3, cash=20)
+    sound = GAME.apply(sound, 0, "build G7 straight.1").state
+    assert GAME.check_invariants(sound) == []
+
+    def broken(change: str) -> list[str]:
+        state = copy.deepcopy(sound)
+        if change == "cube":
+            state["bag"]["red"] -= 1
+        elif change == "cash":
+            state["cash"][1] = -1
+        elif change == "tile":
+            state["supply"]["gentle"] += 1
+        elif change == "orphan":
+            state["board"]["F3"] = tile("straight", 0, 2)  # no city or town at either end
+            take_tiles(state)
+        elif change == "lake":
+            state["board"]["H5"] = tile("gentle", 3, 0)  # into the lake
+            take_tiles(state)
+        elif change == "owners":
+            state["board"]["G7"]["owners"] = [0, 1]
+        elif change == "eliminated":
+            state["eliminated"][0] = True
+            state["order"].remove(0)
+        return GAME.check_invariants(state)
+
+    assert any("red cubes" in p for p in broken("cube"))
+    assert any("negative cash" in p for p in broken("cash"))
+    assert any("tile gentle" in p for p in broken("tile"))
+    assert any("belongs to no link" in p for p in broken("orphan"))
+    assert any("lake" in p for p in broken("lake"))
+    assert any("owners do not match" in p for p in broken("owners"))
+    assert any("still owns track" in p for p in broken("eliminated"))

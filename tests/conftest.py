@@ -1,0 +1,26 @@
+"""Shared fixtures. The stand-in game "race" is registered before any bot
+module is imported, so the platform tests can use a small, fast game."""
+
+from __future__ import annotations
+
+from games.registry import all_games
+from rendering import register_renderer
+from tests.support.race import RACE, render
+
+all_games()[RACE.slug] = RACE
+register_renderer(RACE.slug, render)
+
+
+import pytest  # noqa: E402
+
+from bot.app import RailyardBot  # noqa: E402
+
+
+@pytest.fixture
+def db_path(tmp_path):  # type: ignore[no-untyped-def]
+    return str(tmp_path / "railyard.sqlite3")
+
+
+@pytest.fixture
+def simcord_bot(db_path):  # type: ignore[no-untyped-def]
+    return RailyardBot(db_path)

@@ -1,0 +1,177 @@
+"""Random Steam Rollers games played to the end with invariants checked after
+every action; replays; the renderer's output."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from games.core import CHANCE, State
+from games.playout import play_out, replay, step
+from games.steam_rollers import GAME
+from games.steam_rollers.board import board
+from games.steam_rollers.scoring import breakdown
+from rendering.steam_rollers import render
+from steam_rollers_fixtures import NAMES, act, full_network, started
+
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_games_end_with_invariants_after_every_action(players: int, seed: int) -> None:
+    options = {"difficulty": DIFFICULTIES[(seed + players) % 3]}
+    names = NAMES[:players]
+    seen: set[str] = set()
+
+    def check(state: State, seat: int, action: str) -> None:
+        problems = GAME.check_invariants(state)
+        assert not problems, f"after {seat}: {action}: {problems}"
+        for record in state["maps"]:
+            assert 0 <= len(record["engine"]) <= 6
+        seen.add(state["phase"])
+
+    final, log = play_out(GAME, names, seed * 100 + players, options, after_each=check)
+    assert GAME.is_over(final)
+    result = GAME.outcome(final)
+    for seat in range(players):
+        assert result.breakdown[seat] == breakdown(final, seat)         # recomputable from the maps
+        assert sum(result.breakdown[seat].values()) == result.scores[seat]
+    assert replay(GAME, names, seed * 100 + players, options, log) == final
+    assert {"pick", "roll"} <= seen
+
+
+def test_many_seeds_exercise_the_cards_and_the_claim() -> None:
+    """Across seeds, random players use the cards: changes, 2a, 2b claims."""
+    used: set[str] = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GAME.new(NAMES[:3], {}, seed)
+        for _ in range(300):
+            if GAME.is_over(state):
+                break
+            state, seat, action, _ = step(GAME, state, rng)
+            if seat != CHANCE:
+                used.update(t[:2] for t in action.split() if t[:2] in ("1a", "1b", "5a", "5b", "2a"))
+                used.update(t for t in action.split() if t in ("claim", "let"))
+            assert not GAME.check_invariants(state)
+    assert {"5a", "2a", "claim", "let"} <= used
+
+
+def _greedy_action(state: State, seat: int, rng: random.Random) -> str:
+    """Deliver the longest route when possible, else improve, else anything."""
+    prefix: list[str] = []
+    while True:
+        options = GAME.options_at(state, seat, prefix)
+        tokens = [o.token for o in options]
+        if "deliver" in tokens:
+            pick = "deliver"
+        elif "improve" in tokens:
+            pick = "improve"
+        elif prefix and prefix[-1] == "deliver" or any(t.startswith("to") for t in tokens):
+            pick = tokens[0]                      # the best cube, the longest route
+        else:
+            pick = rng.choice(tokens)
+        prefix.append(pick)
+        if next(o for o in options if o.token == pick).complete:
+            return " ".join(prefix)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_deliverers_on_full_networks_empty_three_cities_and_end_the_game(players: int) -> None:
+    rng = random.Random(players)
+    state = GAME.new(NAMES[:players], {"difficulty": "medium"}, players)
+    state = GAME.apply(state, CHANCE, GAME.sample_chance(state, random.Random(players))).state
+    for record in state["maps"]:
+        record["track"] = full_network()
+    drawn = sum(state["drawn"].values())
+    for _ in range(3000):
+        if GAME.is_over(state):
+            break
+        due = GAME.to_act(state)
+        if CHANCE in due:
+            state, *_ = step(GAME, state, rng)
+            continue
+        seat = due[0]
+        state = GAME.apply(state, seat, _greedy_action(state, seat, rng)).state
+        assert not GAME.check_invariants(state)
+    assert GAME.is_over(state)
+    empty = [c for c, cubes in state["cubes"].items() if not cubes]
+    assert len(empty) >= 3
+    delivered = sum(len(r["deliveries"]) for r in state["maps"])
+    removed = sum(state["removed"].values())
+    on_board = sum(len(c) for c in state["cubes"].values())
+    assert delivered + removed + on_board == drawn == 6 * (players + 2)
+    result = GAME.outcome(state)
+    for seat in range(players):
+        assert result.breakdown[seat]["deliveries"] == sum(
+            d["points"] for d in state["maps"][seat]["deliveries"])
+
+
+def test_render_shows_a_phone_sized_png_quickly_for_every_viewer() -> None:
+    rng = random.Random(5)
+    state = GAME.new(NAMES[:5], {"difficulty": "hard"}, 5)
+    for _ in range(150):
+        state, *_ = step(GAME, state, rng)
+    render(GAME.view(state, None), None)                       # warm the caches
+    times = []
+    for viewer in [None, 0, 1, 2, 3, 4]:
+        start = time.perf_counter()
+        png = render(GAME.view(state, viewer), viewer)
+        times.append(time.perf_counter() - start)
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) <= 400 * 1024
+        width = int.from_bytes(png[16:20], "big")
+        assert 1000 <= width <= 1500
+    assert sorted(times)[len(times) // 2] < 0.2
+
+
+def test_render_draws_the_viewers_own_map() -> None:
+    state = started(2, roll="roll 1 1 3 6")
+    state, _ = act(state, 0, "1 build C2 N-S")
+    mine = render(state, 0)
+    theirs = render(state, 1)
+    spectator = render(state, None)                             # the last mover's map
+    assert mine != theirs and spectator == mine
+
+
+def test_view_hides_nothing_because_everything_is_public() -> None:
+    state = started(3, roll="roll 1 1 3 5 6")
+    assert GAME.view(state, 1) == state and GAME.view(state, None) == state
+    assert len(board().coords) == 72
+
+
+def test_choices_fit_the_panel_with_every_card_in_play() -> None:
+    """With the cards handed out (die changes, 3b, 4a, 6a, 2a, 2b) every
+    choice keeps the panel's limits and no action is a prefix of another."""
+    from steam_rollers_fixtures import give
+
+    rng = random.Random(8)
+    state = started(3, roll="roll 1 1 2 4 6", sides="abbaba")
+    state["maps"][0]["track"] = full_network()
+    state["maps"][0]["engine"] = [1, 2, 3]
+    for code, seat in (("1a", 0), ("2b", 2), ("3b", 0), ("4a", 0), ("5b", 1), ("6a", 0)):
+        give(state, code, seat)
+    checked = 0
+    for _ in range(60):
+        if GAME.is_over(state):
+            break
+        for seat in GAME.to_act(state):
+            if seat == CHANCE:
+                continue
+            start = time.perf_counter()
+            choices = GAME.legal_actions(state, seat)
+            assert time.perf_counter() - start < 0.5
+            texts = {c.text for c in choices}
+            assert len(texts) == len(choices)
+            for c in choices:
+                assert c.command in GAME.commands and 0 < len(c.summary) <= 100
+                for s in c.steps:
+                    assert s.token and " " not in s.token
+                    assert 0 < len(s.label) <= 80 and 0 < len(s.heading) <= 100 and len(s.detail) <= 100
+                tokens = c.text.split()
+                assert all(" ".join(tokens[:i]) not in texts for i in range(1, len(tokens)))
+                checked += 1
+        state, *_ = step(GAME, state, rng)
+    assert checked > 1000

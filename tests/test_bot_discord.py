@@ -1,0 +1,222 @@
+"""The bot on (simulated) Discord: real discord.py driven by simcord.
+
+Lifecycle through commands and lobby buttons, the board posted in the thread
+after each move, out-of-turn and non-player errors, the Your-turn panel
+walked to Confirm, and a restart in the middle of a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.app import RailyardBot
+from bot.service import ServiceError
+from games.registry import get_game
+
+
+@pytest.fixture
+async def env(simcord_env: Any) -> Any:
+    """simcord's world; at the end, every error that reached the command
+    tree must have been a refusal the player was told about (ServiceError),
+    never an unexpected exception."""
+    yield simcord_env
+    unexpected = [e for e in simcord_env.errors if not isinstance(getattr(e, "original", e), ServiceError)]
+    assert not unexpected, unexpected
+
+
+async def _lobby(env: Any) -> tuple[Any, Any, Any, Any, Any]:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    result = await ann.slash(channel, "game new", game="race")
+    assert not result.ephemeral
+    lobby = result.response
+    assert "Seats 1/4" in lobby.content and "ann" in lobby.content
+    thread = channel.threads[0]
+    return channel, thread, lobby, ann, bob
+
+
+def _said(result: Any) -> str:
+    """Everything the bot answered to one interaction, as text."""
+    parts = [result.response] if result.response is not None else []
+    return "\n".join(m.content or "" for m in [*parts, *result.followups])
+
+
+def _service(env: Any) -> Any:
+    bot = env.bot
+    assert isinstance(bot, RailyardBot)
+    return bot.service
+
+
+async def _started(env: Any) -> tuple[Any, Any, Any, Any]:
+    """A started race between ann and bob; returns thread, due actor, other actor, game id."""
+    _channel, thread, lobby, ann, bob = await _lobby(env)
+    joined = await bob.click(lobby, label="Join")
+    assert joined.ephemeral and "bob joined" in joined.response.content
+    started = await ann.slash(thread, "game start")
+    assert started.ephemeral
+    service = _service(env)
+    row = await service.store.game_for_thread(thread.id)
+    due = get_game("race").to_act(row.state)
+    first, second = (ann, bob) if due == [0] else (bob, ann)
+    return thread, first, second, row.id
+
+
+async def test_new_game_posts_lobby_and_opens_thread(env: Any) -> None:
+    channel, thread, lobby, ann, _bob = await _lobby(env)
+    labels = [c["label"] for row in lobby.components for c in row["components"]]
+    assert labels == ["Join", "Leave", "Start"]
+    assert thread.name == "Race #1"
+    assert "home of Race #1" in thread.history()[0].content
+    row = await _service(env).store.game_for_thread(thread.id)
+    assert row.lobby_message_id == lobby.id and row.channel_id == channel.id
+
+
+async def test_join_leave_and_start_rules(env: Any) -> None:
+    _channel, thread, lobby, ann, bob = await _lobby(env)
+    alone = await ann.slash(thread, "game start")
+    assert alone.ephemeral and "needs 2-4 players; 1 seated" in _said(alone)
+    again = await ann.click(lobby, label="Join")
+    assert again.ephemeral and "already in this game" in again.response.content
+    await bob.slash(thread, "game join")
+    left = await bob.click(lobby, label="Leave")
+    assert "Left the game" in left.response.content
+    await bob.click(lobby, label="Join")
+    not_creator = await bob.click(lobby, label="Start")
+    assert "Only the player who created the game" in _said(not_creator)
+    assert [m for m in thread.history() if m.attachments] == []
+    await ann.click(lobby, label="Start")
+    posts = [m for m in thread.history() if m.attachments]
+    assert len(posts) == 1 and "Race" in posts[0].content and "Your turn" in posts[0].content
+
+
+async def test_board_posted_after_each_move_pings_only_next_player(env: Any) -> None:
+    thread, first, second, _game = await _started(env)
+    before = len([m for m in thread.history() if m.attachments])
+    result = await first.slash(thread, "race step", choice="step 2")
+    assert result.ephemeral
+    posts = [m for m in thread.history() if m.attachments]
+    assert len(posts) == before + 1
+    last = posts[-1]
+    assert "stepped to space 2" in last.content
+    assert f"<@{second.id}>" in last.content
+    assert last.attachments[0].filename == "board.png"
+
+
+async def test_out_of_turn_and_non_player_are_refused(env: Any) -> None:
+    thread, first, second, game_id = await _started(env)
+    service = _service(env)
+    version = (await service.get(game_id)).version
+    wrong = await second.slash(thread, "race step", choice="step 1")
+    assert wrong.ephemeral
+    text = _said(wrong)
+    assert "not your turn" in text
+    assert (await service.get(game_id)).version == version
+
+
+async def test_illegal_text_is_refused_with_a_reason(env: Any) -> None:
+    thread, first, _second, game_id = await _started(env)
+    service = _service(env)
+    version = (await service.get(game_id)).version
+    bad = await first.slash(thread, "race step", choice="step 9")
+    text = _said(bad)
+    assert bad.ephemeral and "is not a move" in text
+    assert (await service.get(game_id)).version == version
+
+
+async def test_spectator_cannot_act_or_open_panel(env: Any) -> None:
+    thread, _first, _second, game_id = await _started(env)
+    guild = thread.guild
+    cid = guild.add_member(env.create_user("cid"))
+    act = await cid.slash(thread, "race roll", choice="roll")
+    assert "not playing in this game" in _said(act)
+    turn_post = [m for m in thread.history() if m.attachments][-1]
+    panel = await cid.click(turn_post, label="Your turn")
+    assert panel.ephemeral and "not playing in this game" in _said(panel)
+
+
+async def test_your_turn_panel_reaches_confirm_and_applies(env: Any) -> None:
+    thread, first, second, game_id = await _started(env)
+    turn_post = [m for m in thread.history() if m.attachments][-1]
+    opened = await first.click(turn_post, label="Your turn")
+    assert opened.ephemeral
+    panel = (opened.followups or [opened.response])[-1]
+    assert "What do you do?" in panel.content
+    stepped = await first.click(panel, label="Step")
+    panel = stepped.response or panel
+    panel = [m for m in thread.history(viewer=first) if m.id == panel.id][0]
+    assert "How far?" in panel.content
+    await first.click(panel, label="2 spaces")
+    panel = [m for m in thread.history(viewer=first) if m.id == panel.id][0]
+    assert "Confirm" in panel.content
+    await first.click(panel, label="Confirm")
+    panel = [m for m in thread.history(viewer=first) if m.id == panel.id][0]
+    assert panel.content.startswith("✅ Done")
+    last = [m for m in thread.history() if m.attachments][-1]
+    assert "stepped to space 2" in last.content
+    row = await _service(env).get(game_id)
+    assert row.state["positions"][0 if first.name == "ann" else 1] == 2
+    assert not panel.components  # the finished panel offers nothing more to press
+
+
+async def test_restart_mid_game_keeps_game_and_buttons(env: Any, db_path: str) -> None:
+    thread, first, second, game_id = await _started(env)
+    await first.slash(thread, "race step", choice="step 1")
+    version = (await _service(env).get(game_id)).version
+    await env.restart_bot(RailyardBot(db_path))
+    row = await _service(env).get(game_id)
+    assert row.version == version and row.status == "active"
+    turn_post = [m for m in thread.history() if m.attachments][-1]
+    opened = await second.click(turn_post, label="Your turn")
+    assert "What do you do?" in _said(opened)
+    await second.slash(thread, "race step", choice="step 2")
+    assert (await _service(env).get(game_id)).version > version
+
+
+async def test_status_log_rules_and_abandon(env: Any) -> None:
+    thread, first, second, game_id = await _started(env)
+    await first.slash(thread, "race step", choice="step 1")
+    status = await second.slash(thread, "game status")
+    assert status.ephemeral and (status.followups or [status.response])[-1].attachments
+    log = await second.slash(thread, "game log", count=5)
+    assert log.ephemeral and "stepped to space 1" in log.response.content
+    rules = await second.slash(thread, "game rules")
+    assert rules.ephemeral and "first to the goal wins" in rules.response.content
+    topics = await second.autocomplete(thread, "game rules", "topic", "ro")
+    assert [c["value"] for c in topics] == ["rolling"]
+    bob_or_ann_not_creator = first if first.name == "bob" else second
+    refused = await bob_or_ann_not_creator.slash(thread, "game abandon")
+    assert "Only the game's creator" in refused.response.content
+    creator = first if first.name == "ann" else second
+    done = await creator.slash(thread, "game abandon")
+    assert not done.ephemeral and "abandoned" in done.response.content
+    assert (await _service(env).get(game_id)).status == "abandoned"
+
+
+async def test_choice_autocomplete_offers_only_legal_actions(env: Any) -> None:
+    thread, first, second, _game = await _started(env)
+    offered = await first.autocomplete(thread, "race step", "choice", "")
+    assert [c["value"] for c in offered] == ["step 1", "step 2"]
+    assert await second.autocomplete(thread, "race step", "choice", "") == []
+
+
+async def test_commands_outside_a_game_thread_explain_themselves(env: Any) -> None:
+    channel, _thread, _lobby_msg, ann, _bob = await _lobby(env)
+    result = await ann.slash(channel, "game status")
+    assert result.ephemeral and "no game in this channel" in result.response.content.lower()
+
+
+@pytest.mark.parametrize("slug", ["steam-rollers", "age-of-steam", "days-of-steam"])
+async def test_every_game_can_be_started_on_discord(env: Any, slug: str) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    users = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cid")]
+    result = await users[0].slash(channel, "game new", game=slug)
+    thread = channel.threads[0]
+    for u in users[1:]:
+        await u.click(result.response, label="Join")
+    await users[0].slash(thread, "game start")
+    posts = [m for m in thread.history() if m.attachments]
+    assert len(posts) == 1 and "Your turn" in posts[0].content

@@ -1,0 +1,126 @@
+"""The rules-core contract, checked for every registered game."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+from games.core import CHANCE, Game, IllegalAction, State
+from games.playout import play_out, random_action, replay, step
+from games.registry import all_games
+from rendering import render
+
+GAMES = list(all_games().values())
+IDS = [g.slug for g in GAMES]
+NAMES = ["ann", "bob", "cid", "dee", "eve", "fay"]
+
+
+def test_registry_lists_the_games() -> None:
+    slugs = list(all_games())
+    real = [s for s in slugs if all_games()[s].__module__.startswith("games.")]
+    assert real == sorted(real)
+    assert {"steam-rollers"} <= set(real) or not real  # grows as games land
+    for game in GAMES:
+        assert game.slug and game.name and game.summary
+        assert 1 <= game.min_seats <= game.max_seats <= 8
+        assert game.commands, f"{game.slug} offers no slash subcommands"
+
+
+def _midgame(game: Game, seed: int, actions: int = 25) -> State:
+    rng = random.Random(seed)
+    state = game.new(NAMES[: game.min_seats + 1 if game.max_seats > game.min_seats else game.min_seats], {}, seed)
+    latest = state  # the latest state that waits for a player
+    for _ in range(actions):
+        if game.is_over(state):
+            break
+        if CHANCE not in game.to_act(state):
+            latest = state
+        state, *_ = step(game, state, rng)
+    return latest
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_illegal_action_leaves_state_unchanged(game: Game) -> None:
+    state = _midgame(game, 11)
+    before = copy.deepcopy(state)
+    due = [s for s in game.to_act(state) if s != CHANCE]
+    assert due, "midgame state should wait for a player"
+    with pytest.raises(IllegalAction) as bad:
+        game.apply(state, due[0], "no-such-action at all")
+    assert str(bad.value)
+    waiting = set(game.to_act(state))
+    others = [s for s in range(len(state["players"])) if s not in waiting]
+    if others:
+        legal = random_action(game, state, due[0], random.Random(1))
+        with pytest.raises(IllegalAction, match="not your turn"):
+            game.apply(state, others[0], legal)
+    with pytest.raises(IllegalAction):
+        game.apply(state, CHANCE, "anything")
+    assert state == before
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_choices_fit_the_panel_and_autocomplete(game: Game) -> None:
+    rng = random.Random(3)
+    state = game.new(NAMES[: game.min_seats], {}, 3)
+    for _ in range(60):
+        if game.is_over(state):
+            break
+        for seat in game.to_act(state):
+            if seat == CHANCE:
+                continue
+            choices = game.legal_actions(state, seat)
+            assert choices, f"seat {seat} must act but has no legal action"
+            texts = {c.text for c in choices}
+            assert len(texts) == len(choices), "duplicate action texts"
+            for c in choices:
+                assert c.command in game.commands
+                assert 0 < len(c.summary) <= 100, c.summary
+                for s in c.steps:
+                    assert s.token and " " not in s.token
+                    assert 0 < len(s.label) <= 80 and len(s.detail) <= 100
+                    assert 0 < len(s.heading) <= 100
+                prefix = ""
+                for s in c.steps[:-1]:
+                    prefix = f"{prefix} {s.token}".strip()
+                    assert prefix not in texts, f"{prefix!r} is a prefix of {c.text!r}"
+        state, *_ = step(game, state, rng)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_random_game_ends_with_a_wellformed_outcome_and_replays(game: Game) -> None:
+    players = NAMES[: game.max_seats]
+    checked: list[str] = []
+
+    def check(state: State, seat: int, action: str) -> None:
+        problems = game.check_invariants(state)
+        assert not problems, f"after {seat}:{action}: {problems}"
+        checked.append(action)
+
+    final, log = play_out(game, players, seed=5, after_each=check)
+    assert game.is_over(final) and game.to_act(final) == []
+    assert json.loads(json.dumps(final)) == final
+    outcome = game.outcome(final)
+    n = len(players)
+    assert len(outcome.scores) == n and len(outcome.breakdown) == n
+    for score, parts in zip(outcome.scores, outcome.breakdown):
+        assert sum(parts.values()) == score
+    flat = sorted(s for group in outcome.ranking for s in group)
+    assert flat == list(range(n))
+    for better, worse in zip(outcome.ranking, outcome.ranking[1:]):
+        assert outcome.scores[better[0]] >= outcome.scores[worse[0]]
+    assert replay(game, players, 5, {}, log) == final
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_views_are_json_and_render_for_every_seat(game: Game) -> None:
+    state = _midgame(game, 8, actions=40)
+    for viewer in [None, *range(len(state["players"]))]:
+        view = game.view(state, viewer)
+        assert json.loads(json.dumps(view)) == view
+        png = render(view, viewer)
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert len(png) <= 400 * 1024
