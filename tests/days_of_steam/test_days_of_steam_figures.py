@@ -7,8 +7,8 @@ import pytest
 from games.core import IllegalAction, State
 from games.days_of_steam import GAME
 from games.days_of_steam.board import Board, arrivals
-from games.days_of_steam.geometry import Cell, extent_of, unkey
-from games.days_of_steam.movement import reachable_exits, routes, standing_exits
+from games.days_of_steam.geometry import Cell, extent_of, neighbour, unkey
+from games.days_of_steam.movement import Route, routes
 from games.days_of_steam.placement import town_problem, track_problem
 from games.days_of_steam.positions import TileSpec, position
 
@@ -233,27 +233,38 @@ EXITS = {"A": ((-1, 0), 3), "B": ((-1, 0), 0), "C": ((1, 0), 0), "D": ((1, 2), 3
          "E": ((1, 2), 1), "F": ((1, 3), 2), "G": ((2, 3), 1), "H": ((2, 3), 2)}
 
 
-def fig10_leaves(entry: str) -> set[str]:
-    board = Board.of(position(GAME, ["ann", "bob"], FIG10))
-    cell, edge = EXITS[entry]
-    found = reachable_exits(board, cell, edge)
-    return {k for k, v in EXITS.items() if v in found}
+STUBS: dict[str, Cell] = {k: neighbour(cell, edge) for k, (cell, edge) in EXITS.items()}
+"""A straight laid just outside each exit: a train that can reach it leaves by that exit."""
+
+
+def fig10_routes(start: Cell) -> list[Route]:
+    tiles = dict(FIG10)
+    for k, stub in STUBS.items():
+        tiles[stub] = ("straight", "N-S") if EXITS[k][1] % 2 == 0 else ("straight", "E-W")
+    tiles[(9, 9)] = ("town", "yellow")  # the other train waits far away
+    state = position(GAME, ["ann", "bob"], tiles, trains=[start, (9, 9)])
+    state["steam"][0] = 12  # more than a train can hold: only the track limits where it goes
+    return routes(state, Board.of(state), 0)
+
+
+def fig10_leaves(start: Cell, entry: str = "") -> set[str]:
+    """The exits the real move search reaches from a train standing at ``start``."""
+    found = {r.dest for r in fig10_routes(start)}
+    return {k for k, stub in STUBS.items() if stub in found and k != entry}
 
 
 @pytest.mark.parametrize("entry, leaves", [
     ("A", "BCDF"), ("B", "A"), ("C", "ADF"), ("D", "AC"), ("E", "F"), ("F", "ACEGH"),
 ])
 def test_figure10_junction_exits_in_one_turn(entry: str, leaves: str) -> None:
-    assert fig10_leaves(entry) == set(leaves)
+    assert fig10_leaves(STUBS[entry], entry) == set(leaves)
 
 
 def test_figure10_stopping_on_a_junction_opens_more_exits_next_turn() -> None:
-    board = Board.of(position(GAME, ["ann", "bob"], FIG10))
-    names = {v: k for k, v in EXITS.items()}
-    on_tile1 = {names[x] for x in standing_exits(board, (-1, 0), 0) if x in names}
-    assert on_tile1 == set("ABCDF")
-    on_tile3 = {names[x] for x in standing_exits(board, (1, 2), 0) if x in names}
-    assert "E" in on_tile3
+    assert any(r.dest == (-1, 0) for r in fig10_routes(STUBS["B"])), "entering at B it may stop on tile 1"
+    assert fig10_leaves((-1, 0)) == set("ABCDF")
+    assert any(r.dest == (1, 2) for r in fig10_routes(STUBS["D"])), "entering at D it may stop on tile 3"
+    assert "E" in fig10_leaves((1, 2))
 
 
 # -- Figure 11: the water tower ---------------------------------------------------
