@@ -4,6 +4,8 @@
     python3 dev.py bot     install what is needed into .venv, then run the bot
     python3 dev.py test    install what is needed (with test tools), then run the tests
 
+    python3 dev.py bench   the turn-latency and start-up benchmarks
+
 Anything after the command is passed on (``python3 dev.py test -k store``,
 ``python3 dev.py play steam-rollers --players ann,bob --auto``).
 """
@@ -50,7 +52,7 @@ def main(argv: list[str]) -> int:
     if command == "test":
         ensure_environment(with_tests=True)
         steps = [
-            [str(PYTHON), "-m", "mypy", "--strict", "games"],
+            [str(PYTHON), "-m", "mypy", "--strict", "games", "bot", "bench"],
             [str(PYTHON), "-m", "pytest", *rest],
         ]
         for cmd in steps:
@@ -59,6 +61,9 @@ def main(argv: list[str]) -> int:
                 return code
         return 0
     ensure_environment(with_tests=False)
+    if command == "bench":
+        scripts = [ROOT / "bench" / "turn_latency.py", ROOT / "bench" / "startup.py"]
+        return max(subprocess.run([str(PYTHON), str(s), *rest], cwd=ROOT).returncode for s in scripts)
     return subprocess.run([str(BIN / "railyard"), command, *rest], cwd=ROOT).returncode
 
 

@@ -33,18 +33,30 @@ def board_file(post: Post, name: str = "board.png") -> discord.File | None:
     return discord.File(io.BytesIO(post.png), filename=name) if post.png else None
 
 
+def file_kwargs(file: discord.File | None) -> dict[str, Any]:
+    """``file=`` for a send, or nothing (discord.py refuses ``file=None``)."""
+    return {"file": file} if file is not None else {}
+
+
+class RailyardTree(app_commands.CommandTree["RailyardBot"]):
+    """The command tree, whose errors all go through one handler."""
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+        await self.client.on_app_command_error(interaction, error)
+
+
 class RailyardBot(commands.Bot):
     """The bot. ``service`` is ready once :meth:`setup_hook` has run."""
 
     def __init__(self, database_path: str, dev_guild_id: int | None = None, sync_commands: bool = True) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         tree_cls=RailyardTree)
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
         self.store: Store | None = None
         self._service: GameService | None = None
-        self.tree.on_error = self.on_app_command_error
 
     @property
     def service(self) -> GameService:

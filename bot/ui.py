@@ -74,7 +74,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry:
         self.action = action
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> "LobbyButton":
         return cls(int(match["game"]), match["action"])
 
@@ -112,7 +112,7 @@ async def refresh_lobby(bot: RailyardBot, game_id: int) -> None:
         return
     text = await bot.service.lobby_text(game_id)
     try:
-        await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
+        await channel.get_partial_message(row.lobby_message_id).edit(
             content=text, view=lobby_view(game_id, row.status == "lobby"))
     except discord.HTTPException:
         pass  # the lobby message was deleted: the game lives on in its thread
@@ -133,7 +133,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry:t
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> "TurnButton":
         return cls(int(match["game"]))
 
@@ -260,9 +260,10 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.game_id, self.version, self.path, self.op = game_id, version, path, op
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> "PanelButton":
-        return cls(int(match["game"]), int(match["ver"]), match["path"], match["op"], item.label or "?")
+        return cls(int(match["game"]), int(match["ver"]), match["path"], match["op"],
+                   getattr(item, "label", None) or "?")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         path = [int(i) for i in self.path.split(".") if i]
@@ -281,13 +282,14 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         self.game_id, self.version, self.path = game_id, version, path
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> "PanelSelect":
         return cls(int(match["game"]), int(match["ver"]), match["path"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         path = [int(i) for i in self.path.split(".") if i]
-        values = (interaction.data or {}).get("values") or ["0"]  # type: ignore[union-attr]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or ["0"]
         await guarded(interaction, panel_step(interaction, self.game_id, self.version, path, f"i{int(values[0])}"),
                       self.game_id)
 

@@ -13,7 +13,7 @@ from discord.ext import commands
 from games.core import Game
 from games.registry import all_games
 
-from ..app import NO_MENTIONS, RailyardBot, board_file
+from ..app import NO_MENTIONS, RailyardBot, board_file, file_kwargs
 from ..service import ServiceError
 from ..ui import post_to_thread
 from .lifecycle import game_here
@@ -102,7 +102,7 @@ class GameCommands(commands.Cog):
             post = await cog.bot.service.seat_board(game_id, seat)
             file = board_file(post, "map.png")
             await interaction.followup.send(post.text, ephemeral=True, allowed_mentions=NO_MENTIONS,
-                                            **({"file": file} if file else {}))
+                                            **file_kwargs(file))
 
         app_commands.describe(player="Whose map to show (maps are public)")(callback)
         return app_commands.Command(name="map", description="Show a player's map (only you see it)",

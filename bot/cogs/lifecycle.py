@@ -5,7 +5,7 @@ the game's home and these commands (but ``new``) work there."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -13,12 +13,12 @@ from discord.ext import commands
 
 from games.registry import all_games, get_game
 
-from ..app import NO_MENTIONS, RailyardBot, board_file, reply
+from ..app import NO_MENTIONS, RailyardBot, board_file, file_kwargs, reply
 from ..service import ServiceError, describe_options, parse_options
 from ..ui import lobby_action, lobby_view, refresh_lobby
 
 GAME_CHOICES = [app_commands.Choice(name=g.name, value=slug) for slug, g in all_games().items()][:25]
-THREAD_ARCHIVE_MINUTES = 10080  # the longest auto-archive duration: a week
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # the longest auto-archive duration: a week
 
 
 async def game_here(interaction: discord.Interaction[Any]) -> int:
@@ -90,7 +90,7 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         post = await self.bot.service.status(game_id, interaction.user.id)
         file = board_file(post)
         await interaction.followup.send(post.text, ephemeral=True, allowed_mentions=NO_MENTIONS,
-                                        **({"file": file} if file else {}))
+                                        **file_kwargs(file))
 
     @app_commands.command(name="log", description="The last actions of this game, in words")
     @app_commands.describe(count="How many actions (1-50)")

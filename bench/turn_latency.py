@@ -1,0 +1,86 @@
+"""Turn latency: apply + store + render, for every registered game.
+
+    python3 dev.py bench            (or .venv/bin/python bench/turn_latency.py)
+
+For each game, random legal players play games through the real service and
+an on-disk SQLite store; every player action is timed end to end (the rules
+core applies it and resolves chance, the store commits state and log in one
+transaction, the board PNG is rendered). Prints one line per game:
+
+    SLUG median_ms=X p95_ms=Y png_kb=Z
+
+png_kb is the largest board PNG seen. Budget: p95 <= 100 ms, PNG <= 400 kB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.service import GameService  # noqa: E402
+from bot.store import Store  # noqa: E402
+from games.core import CHANCE  # noqa: E402
+from games.playout import random_action  # noqa: E402
+from games.registry import all_games, get_game  # noqa: E402
+from rendering import render  # noqa: E402
+
+
+async def measure(slug: str, games: int, turns: int, db: str) -> tuple[list[float], int]:
+    game = get_game(slug)
+    sizes: list[int] = []
+
+    def sized_render(state: object, viewer: object) -> bytes:
+        png = render(state, viewer)  # type: ignore[arg-type]
+        sizes.append(len(png))
+        return png
+
+    store = await Store.open(db)
+    service = GameService(store, sized_render)
+    samples: list[float] = []
+    try:
+        for g in range(games):
+            players = min(game.max_seats, max(game.min_seats, 3 + g % 2))
+            row = await service.new_game(slug, 1, "p1", seed=1000 + g)
+            for user in range(2, players + 1):
+                await service.join(row.id, user, f"p{user}")
+            await service.start(row.id, 1)
+            rng = random.Random(g)
+            for _ in range(turns):
+                b = await service.board(row.id, None)
+                if game.is_over(b.state):
+                    break
+                seat = rng.choice([s for s in game.to_act(b.state) if s != CHANCE])
+                action = random_action(game, b.state, seat, rng)
+                start = time.perf_counter()
+                await service.act(row.id, b.seats[seat].user_id, action)
+                samples.append((time.perf_counter() - start) * 1000)
+    finally:
+        await store.close()
+    return samples, max(sizes, default=0)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=3, help="random games per game type")
+    parser.add_argument("--turns", type=int, default=150, help="at most this many actions per game")
+    parser.add_argument("slugs", nargs="*", help="only these games")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        for slug in args.slugs or list(all_games()):
+            samples, png = asyncio.run(measure(slug, args.games, args.turns, str(Path(tmp) / f"{slug}.db")))
+            p95 = statistics.quantiles(samples, n=20)[-1] if len(samples) > 1 else samples[0]
+            print(f"{slug} median_ms={statistics.median(samples):.1f} p95_ms={p95:.1f} "
+                  f"png_kb={png / 1024:.0f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""The ``railyard`` command: bot without a token, games, play, commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+
+
+def test_bot_without_token_exits_nonzero_with_a_short_explanation(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["bot"]) == 2
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN" in err and ".env" in err and "Traceback" not in err
+    assert 2 <= len(err.strip().splitlines()) <= 3
+
+
+def test_token_is_read_from_env_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from bot import cli
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    (tmp_path / ".env").write_text("# comment\nDISCORD_TOKEN='abc'\n")
+    cli.load_env_file()
+    import os
+
+    assert os.environ["DISCORD_TOKEN"] == "abc"
+
+
+def test_games_lists_one_slug_per_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    lines = capsys.readouterr().out.split()
+    assert {"steam-rollers", "age-of-steam", "days-of-steam"} <= set(lines)
+
+
+def test_commands_json_prints_the_payloads(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["commands", "--json"]) == 0
+    names = {c["name"] for c in json.loads(capsys.readouterr().out)}
+    assert {"game", "steamrollers", "aos", "days"} <= names
+
+
+def _auto(slug: str, players: str, seed: int, capsys: pytest.CaptureFixture[str], *extra: str) -> str:
+    assert main(["play", slug, "--players", players, "--auto", "--seed", str(seed), *extra]) == 0
+    return capsys.readouterr().out
+
+
+def test_auto_play_finishes_and_same_seed_prints_same_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = _auto("race", "ann,bob,cid", 7, capsys, "--out", str(tmp_path), "--options", "goal=20")
+    assert "Game over" in first and ("wins" in first or "share the victory" in first)
+    assert "> ann: " in first and "> cid: " in first
+    again = _auto("race", "ann,bob,cid", 7, capsys, "--options", "goal=20")
+    assert again == first.replace(f"Boards written to {tmp_path}/\n", "")
+    assert _auto("race", "ann,bob,cid", 8, capsys, "--options", "goal=20") != again
+    pngs = sorted(tmp_path.glob("*.png"))
+    assert len(pngs) > 5 and pngs[0].read_bytes()[:4] == b"\x89PNG"
+
+
+def test_hot_seat_lists_choices_by_number(monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["1", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "age-of-steam", "--players", "a,b,c", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "  1. " in out and "choose (number or text" in out
