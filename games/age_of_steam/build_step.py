@@ -72,6 +72,14 @@ class BuildTrack(Step):
                                   (letter, f"New city {letter} ({colour})", "Which new city tile?", "")))
         return out
 
+    def _build_label(self, state: State, seat: int) -> str:
+        st = state["step"]
+        return f"Build a tile ({st['limit'] - st['placed']} of {st['limit']} left, ${state['cash'][seat]})"
+
+    def _done_label(self, state: State) -> str:
+        placed = state["step"]["placed"]
+        return f"Done building ({placed} tile{'s' if placed != 1 else ''} placed)"
+
     def _can_build(self, state: State) -> bool:
         st = state["step"]
         return bool(st["placed"] < st["limit"])
@@ -103,10 +111,10 @@ class BuildTrack(Step):
             cash = state["cash"][seat]
             if any(legal_placements(state, net, seat, h, cash, first_only=True)
                    for h in candidate_hexes(state, net, seat)):
-                opts.append(Option("build", "Build a tile", head, "", False))
+                opts.append(Option("build", self._build_label(state, seat), head, "", False))
         if st["undo"]:
             opts.append(Option("undo", "Undo last placement", head, "take back your last tile", True))
-        opts.append(Option("done", "Done building", head, "end your build", True))
+        opts.append(Option("done", self._done_label(state), head, "end your build", True))
         return opts
 
     def _legal_hexes(self, state: State, net: Network, seat: int) -> list[str]:
@@ -128,14 +136,14 @@ class BuildTrack(Step):
                 hl, hd = self._hex_label(state, net, seat, h)
                 for p in legal_placements(state, net, seat, h, state["cash"][seat]):
                     out.append(choice("build", f"Build {p.variant.describe()} in {h} for ${p.cost}",
-                                      ("build", "Build a tile", "Urbanize, build or finish?", ""),
+                                      ("build", self._build_label(state, seat), "Urbanize, build or finish?", ""),
                                       (h, hl, "Where?", hd), self._placement_step(state, p)))
         if st["undo"]:
             out.append(choice("build", "Undo your last placement",
                               ("undo", "Undo last placement", "Urbanize, build or finish?",
                                "take back your last tile")))
         out.append(choice("build", f"Finish building ({st['placed']} placed)",
-                          ("done", "Done building", "Urbanize, build or finish?", "end your build")))
+                          ("done", self._done_label(state), "Urbanize, build or finish?", "end your build")))
         return out
 
     def options(self, state: State, seat: int, prefix: list[str]) -> list[Option] | None:

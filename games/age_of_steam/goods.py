@@ -160,14 +160,20 @@ def routes(state: State, net: Network, start: str, colour: str, engine: int) -> 
     return found
 
 
-def route_owners(state: State, net: Network, route: Route) -> list[int | None]:
+def route_owners(net: Network, route: Route) -> list[int | None]:
+    """The owner of each link of ``route`` (None: unowned)."""
     return [net.sections[i].owner for i in route.links]
 
 
-def describe_route(state: State, net: Network, route: Route) -> str:
-    """"Chicago > Toledo > Detroit" with whose links it pays."""
+def route_label(state: State, net: Network, route: Route, limit: int = 80) -> str:
+    """"Chicago > Toledo > Detroit · pays ann +1, bob +1": the places the cube
+    passes and whose links it pays, with hex labels instead of names when the
+    names do not fit in ``limit`` characters."""
+    pays = f" · pays {pays_text(state, route_owners(net, route))}"
     names = " > ".join(city_name(state, n) for n in route.nodes)
-    return names
+    if len(names) + len(pays) <= limit:
+        return names + pays
+    return (">".join(route.nodes) + pays)[:limit]
 
 
 def pays_text(state: State, owners: list[int | None]) -> str:

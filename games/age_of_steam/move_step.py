@@ -7,7 +7,7 @@ from typing import Any
 from games.core import Choice, IllegalAction
 
 from .economy import active_seats, collect_income, pay_expenses, reduce_income
-from .goods import pays_text, routes
+from .goods import pays_text, route_label, route_owners, routes
 from .hexmap import hex_sort_key
 from .params import COLOURS, rules
 from .step_base import State, Step, choice, finish, first_then_order, name, queue_actor, register, start
@@ -53,13 +53,13 @@ class MoveGoods(Step):
             cube = f"{city}-{colour}"
             cube_label = f"{colour} cube in {city_name(state, city)} ({city})"
             for r in rs:
-                owners = [net.sections[i].owner for i in r.links]
-                path = " > ".join(city_name(state, n) for n in r.nodes)
-                pays = pays_text(state, owners)
-                out.append(choice("move", f"{colour} {path} ({len(r.links)} links: {pays})",
+                label = route_label(state, net, r)
+                links = f"{len(r.links)} link{'s' if len(r.links) > 1 else ''}"
+                out.append(choice("move", f"{colour} cube: {label}",
                                   ("move", "Move a cube", head, ""),
                                   (cube, cube_label, "Which cube?", ""),
-                                  (r.token, f"{len(r.links)} links: {path}", "Which route?", f"pays {pays}")))
+                                  (r.token, label, f"Which route for the {colour} cube?",
+                                   f"{links}, your engine pulls {state['engine'][seat]}")))
         if self.can_upgrade(state, seat):
             e = state["engine"][seat]
             out.append(choice("upgrade", f"Upgrade the engine to {e + 1} links instead of moving",
@@ -104,7 +104,7 @@ class MoveGoods(Step):
                                 f"{colour} city.")
         state["cubes"][city].remove(colour)
         state["bag"][colour] += 1
-        owners = [net.sections[i].owner for i in route.links]
+        owners = route_owners(net, route)
         for o in owners:
             if o is not None:
                 state["income"][o] += 1

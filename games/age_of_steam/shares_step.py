@@ -26,9 +26,10 @@ class IssueShares(Step):
         out = []
         for n in range(0, r.max_shares - issued + 1):
             after = issued + n
-            label = "Issue none" if n == 0 else f"Issue {n}: +${n * r.share_value}"
-            detail = (f"cash ${state['cash'][seat] + n * r.share_value}, {after} shares: "
-                      f"expenses ${after + state['engine'][seat]}/turn, {after * r.vp_per_share} VP")
+            label = ("Issue none" if n == 0 else f"Issue {n} (+${n * r.share_value})") + (
+                f": ${state['cash'][seat] + n * r.share_value} cash, "
+                f"${after + state['engine'][seat]}/turn expenses, {after * r.vp_per_share} VP")
+            detail = f"{after} shares issued; each costs $1 a turn and 3 VP at the end"
             out.append(choice("shares", f"Issue {n} share{'s' if n != 1 else ''} (+${n * r.share_value}); "
                               f"{after} issued", ("shares", "Issue shares", "Issue shares?", ""),
                               (str(n), label, f"How many shares? You have {issued} issued.", detail)))

@@ -1,12 +1,11 @@
 """Age of Steam: whole games by random players, with the invariants checked
 after every action, the panel walk agreeing with the legal actions, and the
-board rendering fast and small."""
+board rendering small."""
 
 from __future__ import annotations
 
 import copy
 import random
-import time
 
 import pytest
 from aos_helpers import NAMES, planner_action, sensible_action
@@ -139,17 +138,12 @@ def test_panel_walk_agrees_with_legal_actions_while_building() -> None:
     assert checked >= 3
 
 
-def test_render_is_fast_and_small_for_every_viewer() -> None:
+def test_render_is_a_png_of_at_most_400_kb_for_every_viewer() -> None:
     final, log = _sensible_game(4, seed=11)
     state = replay(GAME, NAMES[:4], 11, {}, log[: len(log) * 2 // 3])
-    render(GAME.view(state, None), None)  # warm the static background
-    times = []
     for viewer in [None, 0, 1, 2, 3]:
-        start = time.perf_counter()
         png = render(GAME.view(state, viewer), viewer)
-        times.append(time.perf_counter() - start)
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) <= 400 * 1024
-    assert sorted(times)[len(times) // 2] < 0.2
 
 
 def test_every_kind_of_placement_keeps_the_board_sound() -> None:

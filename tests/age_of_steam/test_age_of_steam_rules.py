@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 
@@ -619,3 +620,189 @@ def test_the_game_ends_after_the_last_turn_of_the_turn_track() -> None:
     state = act(state, CHANCE, "dark 1 2 3")
     assert GAME.is_over(state) and GAME.to_act(state) == []
     assert GAME.status_line(state).startswith(f"Game over after turn {state['turns']}")
+
+
+# -- the cost table and replacement costs, case by case ------------------------------
+
+def _wheeling_spur(cash: int = 30) -> dict:
+    """Ann's track from Wheeling (Q9) through P9 (plain) pointing into Q10,
+    a mountain hex south of Wheeling; Minneapolis (B3) - C3 pointing into C4,
+    a river hex."""
+    state = at_build(3, cash=cash, built=True)
+    state["board"] = {"P9": tile("sharp", 2, 0), "C3": tile("sharp", 4, 0)}
+    take_tiles(state)
+    return state
+
+
+@pytest.mark.parametrize("action,cost", [
+    ("build C4 straight-sharp.0", 3 + 1),   # coexisting on a river
+    ("build C4 x.1", 4 + 1),                # crossing on a river
+    ("build Q10 straight-sharp.0", 3 + 2),  # coexisting on a mountain
+    ("build Q10 x.1", 4 + 2),               # crossing on a mountain
+    ("build Q10 straight.0", 2 + 2),        # simple on a mountain
+])
+def test_cost_table_complex_tiles_pay_the_terrain_too(action: str, cost: int) -> None:
+    assert cost_of(_wheeling_spur(), 0, action) == cost
+
+
+def test_replacement_costs_ignore_terrain_simple_to_crossing_3_to_coexisting_2() -> None:
+    state = act(_wheeling_spur(), 0, "build Q10 straight.0")  # Wheeling south through the mountain
+    assert cost_of(state, 0, "build Q10 x.1") == 3              # simple -> crossing
+    assert cost_of(state, 0, "build Q10 straight-sharp.0") == 2  # simple -> coexisting
+
+
+def test_redirection_keeps_the_edge_it_comes_from() -> None:
+    state = at_build(3, cash=30)
+    state = act(state, 0, "build C4 straight.2")  # Minneapolis (NW) to SE
+    with pytest.raises(IllegalAction, match="continue from"):
+        act(state, 0, "build C4 straight.1")     # NE-SW drops the edge from Minneapolis
+
+
+# -- select actions ------------------------------------------------------------------
+
+def test_locomotive_never_raises_the_engine_above_6() -> None:
+    state = _to_auction(3)
+    state = act(act(state, 0, "drop"), 1, "drop")
+    first = state["order"][0]
+    state["engine"][first] = 6
+    state = act(state, first, "action locomotive")
+    assert state["engine"][first] == 6
+
+
+# -- steps 6-8 at the end of Move Goods -------------------------------------------------
+
+def test_income_reduction_is_applied_after_expenses_at_the_end_of_move_goods() -> None:
+    state = at_move(3)
+    state["income"] = [25, 45, 8]
+    state["cash"] = [20, 20, 20]
+    for _ in range(2):
+        for seat in (0, 1, 2):
+            state = act(state, seat, "pass")
+    assert state["income"] == [21, 37, 8]  # -4 for $21-30, -8 for $41-50, none up to $10
+    assert state["cash"] == [20 + 25 - 3, 20 + 45 - 3, 20 + 8 - 3]
+
+
+# -- move goods: who is paid -------------------------------------------------------------
+
+def test_unowned_links_pay_nobody_and_the_mover_need_not_own_a_link() -> None:
+    state = _indianapolis_network(at_move(3))
+    state["board"]["K10"]["owners"] = [None]
+    state["board"]["K9"]["owners"] = [1, None]
+    state["engine"] = [2, 2, 2]
+    state = act(act(state, 0, "pass"), 1, "pass")
+    before = list(state["income"])
+    state = act(state, 2, "move J10-blue NE.K9-SE.M9")  # cid owns none of the links
+    assert [a - b for a, b in zip(state["income"], before)] == [0, 1, 0]
+
+
+# -- goods growth: the dark side and its new cities ------------------------------------------
+
+def test_a_dark_roll_of_1_sends_a_cube_to_evansville_and_to_new_city_e_once_placed() -> None:
+    state = _growth_state()
+    state = act(state, CHANCE, "light 6 6 6")
+    dark1 = list(state["display"]["dark"][0])
+    new_e = list(state["display"]["new"]["E"])
+    evansville = list(state["cubes"]["J10"])
+    state["new_cities"] = {"K9": "E"}
+    after = act(state, CHANCE, "dark 1 6 6")
+    assert after["cubes"]["J10"] == evansville + [dark1[0]]
+    assert after["cubes"]["K9"] == [new_e[0]]
+    assert after["display"]["dark"][0] == [None] + dark1[1:]
+
+
+# -- a whole turn: the ten steps in order ----------------------------------------------------
+
+def test_a_turn_runs_the_ten_steps_in_order() -> None:
+    state = started(3)
+    for cube in state["display"]["light"][0]:  # room on the display for Production
+        state["bag"][cube] += 1
+    state["display"]["light"][0] = [None, None, None]
+    seen = [state["phase"]]
+
+    def note(s: dict) -> None:
+        if s["phase"] != seen[-1]:
+            seen.append(s["phase"])
+
+    for seat in (0, 1, 2):
+        state = act(state, seat, "shares 1")
+        note(state)
+    state = act(state, 0, "bid 1")
+    state = act(state, 1, "drop")
+    note(state)
+    state = act(state, 2, "drop")
+    note(state)
+    assert state["order"] == [0, 2, 1] and state["cash"] == [14, 15, 15]
+    for seat, action in zip(state["order"], ("production", "engineer", "locomotive")):
+        state = act(state, seat, f"action {action}")
+        note(state)
+    for seat in state["order"]:
+        state = act(state, seat, "done")
+        note(state)
+    for _ in range(2):
+        for seat in state["order"]:
+            state = act(state, seat, "pass")
+            note(state)
+    assert state["engine"] == [1, 2, 1]  # bob's Locomotive
+    assert state["cash"] == [14 - 4, 15 - 5, 15 - 4]  # expenses: 3 shares + the engine's links
+    while state["phase"] != "shares":
+        due = GAME.to_act(state)
+        seat = due[0]
+        action = (GAME.sample_chance(state, random.Random(1)) if seat == CHANCE
+                  else GAME.legal_actions(state, seat)[0].text)
+        state = act(state, seat, action)
+        note(state)
+    assert seen == ["shares", "auction", "actions", "build", "move", "production", "growth", "shares"]
+    assert state["turn"] == 2
+
+
+# -- the panel: what each step offers and says ---------------------------------------------
+
+def test_shares_panel_says_cash_expenses_and_vp_of_each_amount() -> None:
+    state = started(3)
+    labels = [o.label for o in GAME.options_at(state, 0, ["shares"])]
+    assert len(labels) == 14
+    assert labels[0] == "Issue none: $10 cash, $3/turn expenses, -6 VP"
+    assert labels[2] == "Issue 2 (+$10): $20 cash, $5/turn expenses, -12 VP"
+    assert all(len(label) <= 80 for label in labels)
+
+
+def test_bid_panel_offers_the_amounts_then_drop_and_turn_order_pass() -> None:
+    state = _to_auction(3, cash=6)
+    state["action"] = [None, "turn-order", None]
+    state = act(state, 0, "bid 2")
+    first = GAME.options_at(state, 1, [])
+    assert [o.token for o in first] == ["bid", "drop", "pass"]
+    assert first[1].label == "Drop out (place 3, pay $0)"
+    amounts = GAME.options_at(state, 1, ["bid"])
+    assert [o.token for o in amounts] == ["3", "4", "5", "6"] and amounts[0].label == "$3"
+    assert all(o.complete for o in amounts)
+
+
+def test_action_buttons_carry_their_effect() -> None:
+    state = _to_auction(3)
+    state = act(act(state, 0, "drop"), 1, "drop")
+    labels = {o.token: o.label for o in GAME.options_at(state, state["order"][0], ["action"])}
+    assert len(labels) == 7
+    assert labels["engineer"] == "Engineer: build 4 tiles instead of 3"
+    assert labels["locomotive"] == "Locomotive: engine +1 link now"
+
+
+def test_build_panel_says_tiles_left_and_placed() -> None:
+    state = at_build(3, cash=20)
+    labels = [o.label for o in GAME.options_at(state, 0, [])]
+    assert labels == ["Build a tile (3 of 3 left, $20)", "Done building (0 tiles placed)"]
+    state = act(state, 0, "build G7 straight.1")
+    labels = [o.label for o in GAME.options_at(state, 0, [])]
+    assert labels == ["Build a tile (2 of 3 left, $18)", "Undo last placement", "Done building (1 tile placed)"]
+
+
+def test_delivery_panel_walks_cube_then_route_saying_whose_links_it_pays() -> None:
+    state = _indianapolis_network(at_move(3))
+    state["engine"] = [2, 2, 2]
+    assert "move" in [o.token for o in GAME.options_at(state, 0, [])]
+    cubes = GAME.options_at(state, 0, ["move"])
+    assert [o.token for o in cubes] == ["J10-blue", "M9-blue"]
+    assert cubes[0].label == "blue cube in Evansville (J10)"
+    route = GAME.options_at(state, 0, ["move", "J10-blue"])
+    assert [(o.token, o.label, o.complete) for o in route] == [
+        ("NE.K9-SE.M9", "Evansville > Indianapolis > Cincinnati · pays ann +1, bob +1", True)]
