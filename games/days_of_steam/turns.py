@@ -207,21 +207,18 @@ class MoveTrain(Turn):
 
     def choices(self, ctx: Ctx) -> list[Choice]:
         found = routes(ctx.state, ctx.board, ctx.seat)
-        cheapest: dict[str, Route] = {}
+        by_dest: dict[str, list[Route]] = {}
         for r in found:
-            d = dest_token(ctx.state, r, ctx.name)
-            if d not in cheapest or r.spent < cheapest[d].spent:
-                cheapest[d] = r
+            by_dest.setdefault(dest_token(ctx.state, r, ctx.name), []).append(r)
         out = []
         for r in found:
             dest = dest_token(ctx.state, r, ctx.name)
-            kind = "town" if r.dest in ctx.board.towns else tile_name(ctx.state["tiles"][key(r.dest)]["kind"])
             goods = goods_words(r, ctx.name)
             label = f"{r.spent} steam · {risk_words(r)}" + (f" · {goods}" if goods else "")
             out.append(Choice((
                 self.first(f"You have {ctx.state['steam'][ctx.seat]} steam"),
-                Step(dest, f"{dest} ({kind})", "Move your train to",
-                     f"from {cheapest[dest].spent} steam"),
+                Step(dest, dest_label(ctx, dest, by_dest[dest])[:80], "Move your train to",
+                     "then pick the way there: steam, goods, derailment risk"),
                 Step(variant_token(r, ctx.name), label[:80], "Which route?", label[:100]),
             ), self.command, f"Move to {dest}: {label}"[:100]))
         return out
@@ -249,6 +246,17 @@ class MoveTrain(Turn):
             events = [f"{ctx.player} moved to {where} for {route.spent} steam."] + carry_out(state, ctx.seat, data)
         end_turn(state)
         return events
+
+
+def dest_label(ctx: Ctx, dest: str, ways: list[Route]) -> str:
+    """A destination as the panel lists it: "D2 town · 3-4 steam · delivers"."""
+    first = ways[0].dest
+    kind = "town" if first in ctx.board.towns else tile_name(ctx.state["tiles"][key(first)]["kind"])
+    low, high = min(r.spent for r in ways), max(r.spent for r in ways)
+    steam = f"{low} steam" if low == high else f"{low}-{high} steam"
+    goods = ("delivers" if any(r.deliveries for r in ways)
+             else "picks up" if any(r.events for r in ways) else "")
+    return f"{dest} {kind} · {steam}" + (f" · {goods}" if goods else "")
 
 
 def on_water_tower(ctx: Ctx) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import IllegalAction, State
+from games.core import CHANCE, IllegalAction, State
 from games.days_of_steam import GAME
 from games.days_of_steam.board import Board, arrivals
 from games.days_of_steam.geometry import Cell, extent_of, neighbour, unkey
@@ -176,6 +176,36 @@ def test_overbuilding_the_same_track_in_a_circuit_is_no_new_circuit() -> None:
     after = play(state, f"tile straight-over {name(state, (1, 1))} EW")
     assert after["tiles"]["1,1"]["kind"] == "straight-over"
     assert after["circuits"] == [0, 0] and after["circuits_left"] == 7
+
+
+def test_overbuilding_a_junction_in_a_circuit_with_the_straight_it_had_is_no_new_circuit() -> None:
+    # the loop runs over the junction's straight; a "play over" straight there
+    # lays no segment the junction lacked, so it completes no new circuit
+    south = dict(SOUTH)
+    south[(1, 1)] = ("junction-left", "W-E", "E-S")
+    tiles: dict[Cell, TileSpec] = {YELLOW: ("town", "yellow"), RED: ("town", "red"), **south, **NORTH}
+    state = position(GAME, ["ann", "bob"], tiles, hands=[["straight-over", "curve", "curve"], ["curve"] * 3])
+    after = play(state, f"tile straight-over {name(state, (1, 1))} EW")
+    assert after["tiles"]["1,1"]["kind"] == "straight-over" and after["discarded"] == ["junction-left"]
+    assert after["circuits"] == [0, 0]
+
+
+def test_overbuilding_a_curve_with_a_straight_that_closes_a_loop_is_a_new_circuit() -> None:
+    # the north-east corner is a curve that turns away from the red town
+    tiles: dict[Cell, TileSpec] = {YELLOW: ("town", "yellow"), RED: ("town", "red"), **SOUTH,
+                                   (0, -1): ("curve", "S-E"), (1, -1): ("straight", "E-W"),
+                                   (2, -1): ("curve", "W-N")}
+    state = position(GAME, ["ann", "bob"], tiles, hands=[["curve-over", "curve", "curve"], ["curve"] * 3])
+    after = play(state, f"tile curve-over {name(state, (2, -1))} SW")
+    assert after["circuits"] == [1, 0] and after["discarded"] == ["curve"]
+
+
+def test_a_town_drawn_from_the_deck_that_closes_a_circuit_earns_the_counter() -> None:
+    state = fig7(without=RED)
+    drawn = play(state, f"town deck {name(state, RED)}")
+    assert drawn["circuits"] == [0, 0] and GAME.to_act(drawn) == [CHANCE]
+    placed = GAME.apply(drawn, CHANCE, "town green red+blue")
+    assert placed.state["circuits"] == [1, 0] and "circuit" in placed.events[-1]
 
 
 def test_figure8_play_over_is_refused_on_hill_bridge_town_and_train() -> None:
