@@ -63,7 +63,7 @@ def _background(walls: tuple[int, ...]) -> Image.Image:
                       fill=kit.text_colour_on(fill), anchor="mm")
         else:
             draw.text((cx, cy - SIZE * 0.55), h, font=kit.font(16), fill=kit.MUTED, anchor="mm")
-    _draw_walls(draw, walls)
+    _draw_borders(draw)
     letters = kit.column_letters(geo.columns)
     for col, letter in enumerate(letters):
         x = MAP_X + SIZE + 1.5 * SIZE * col
@@ -80,38 +80,100 @@ def _background(walls: tuple[int, ...]) -> Image.Image:
     return image
 
 
-def _draw_walls(draw: ImageDraw.ImageDraw, walls: tuple[int, ...]) -> None:
+def _draw_borders(draw: ImageDraw.ImageDraw) -> None:
+    """The region borders, a little heavier than the hex grid."""
     geo = board()
     for h in geo.coords:
         corners = kit.hex_corners(*centre(h), SIZE, True)
         for edge in range(6):
             nb = geo.neighbour(h, edge)
-            if nb is None or nb < h:
-                continue
-            border = geo.border_between(h, nb)
-            if border is None:
-                continue
-            # flat-top corners start at the E corner and go clockwise; edge e
-            # (0 = N) lies between corners (e + 4) % 6 and (e + 5) % 6
-            a, b = corners[(edge + 4) % 6], corners[(edge + 5) % 6]
-            if border in walls:
-                draw.line([a, b], fill=WALL_RGB, width=9)
-            else:
-                draw.line([a, b], fill=kit.MUTED, width=3)
+            if nb is not None and nb > h and geo.border_between(h, nb) is not None:
+                draw.line([corners[(edge + 4) % 6], corners[(edge + 5) % 6]], fill=kit.MUTED, width=3)
 
 
-def _draw_track(draw: ImageDraw.ImageDraw, track: dict[str, list[int]], seat: int) -> None:
-    colour = kit.player_colour(seat)
-    for h, (a, b) in track.items():
-        c = centre(h)
+HALF = int(SIZE) + 8                # half the side of a hex sprite
+_TRACK_SPRITES: dict[tuple[int, int, int, bool], Image.Image] = {}
+_LABEL_SPRITES: dict[str, Image.Image] = {}
+_WALL_SEGMENTS: dict[tuple[int, ...], list[tuple[tuple[float, float], tuple[float, float]]]] = {}
+
+
+def _track_sprite(a: int, b: int, seat: int, town: bool) -> Image.Image:
+    """One piece in the seat's colour with a dark outline, as a pen draws it,
+    on a transparent tile centred on the hex (cached). Through a town the
+    line bends through the hex's centre, where the town's dot sits."""
+    key = (a, b, seat, town)
+    if key not in _TRACK_SPRITES:
+        tile = Image.new("RGBA", (2 * HALF, 2 * HALF), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(tile)
+        c = (float(HALF), float(HALF))
         pa = kit.hex_edge_midpoint(*c, SIZE, a, True)
         pb = kit.hex_edge_midpoint(*c, SIZE, b, True)
-        kit.draw_track_between(draw, c, pa, pb, kit.INK, 11)
-        kit.draw_track_between(draw, c, pa, pb, colour, 7)
+        for colour, width in ((kit.INK, 11), (kit.player_colour(seat), 7)):
+            if town:
+                draw.line(_through_centre(c, pa, pb), fill=colour, width=width, joint="curve")
+            else:
+                kit.draw_track_between(draw, c, pa, pb, colour, width)
+        _TRACK_SPRITES[key] = tile
+    return _TRACK_SPRITES[key]
+
+
+def _through_centre(c: tuple[float, float], a: tuple[float, float],
+                    b: tuple[float, float], steps: int = 16) -> list[tuple[float, float]]:
+    """A quadratic curve from a to b whose middle is the centre c."""
+    ctrl = (2 * c[0] - (a[0] + b[0]) / 2, 2 * c[1] - (a[1] + b[1]) / 2)
+    pts = []
+    for i in range(steps + 1):
+        t = i / steps
+        pts.append(((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * ctrl[0] + t * t * b[0],
+                    (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * ctrl[1] + t * t * b[1]))
+    return pts
+
+
+def _label_sprite(hex_name: str) -> Image.Image:
+    """A hex's name in bold with a white halo, to stay readable over track."""
+    if hex_name not in _LABEL_SPRITES:
+        tile = Image.new("RGBA", (60, 28), (0, 0, 0, 0))
+        ImageDraw.Draw(tile).text((30, 14), hex_name, font=kit.font(16, True), fill=kit.INK, anchor="mm",
+                                  stroke_width=3, stroke_fill=(255, 255, 255))
+        _LABEL_SPRITES[hex_name] = tile
+    return _LABEL_SPRITES[hex_name]
+
+
+def _paste(image: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
+    x, y = round(cx - sprite.width / 2), round(cy - sprite.height / 2)
+    image.paste(sprite, (x, y), sprite)
+
+
+def _draw_track(image: Image.Image, track: dict[str, list[int]], seat: int) -> None:
+    towns = board().towns
+    for h, (a, b) in track.items():
+        _paste(image, _track_sprite(a, b, seat, h in towns), *centre(h))
     for h in track:                     # keep the hex names readable over the track
         cx, cy = centre(h)
-        draw.text((cx, cy - SIZE * 0.55), h, font=kit.font(16, True), fill=kit.INK, anchor="mm",
-                  stroke_width=3, stroke_fill=(255, 255, 255))
+        _paste(image, _label_sprite(h), cx, cy - SIZE * 0.55)
+
+
+def _wall_segments(walls: tuple[int, ...]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The hex edges along the walled borders (cached per set of walls)."""
+    if walls not in _WALL_SEGMENTS:
+        geo = board()
+        found = []
+        for h in geo.coords:
+            corners = kit.hex_corners(*centre(h), SIZE, True)
+            for edge in range(6):
+                nb = geo.neighbour(h, edge)
+                if nb is not None and nb > h and geo.border_between(h, nb) in walls:
+                    # flat-top corners start at the E corner and go clockwise;
+                    # edge e (0 = N) lies between corners (e + 4) % 6 and (e + 5) % 6
+                    found.append((corners[(edge + 4) % 6], corners[(edge + 5) % 6]))
+        _WALL_SEGMENTS[walls] = found
+    return _WALL_SEGMENTS[walls]
+
+
+def _draw_wall_bars(draw: ImageDraw.ImageDraw, walls: tuple[int, ...]) -> None:
+    """Walls as thick bars, drawn over the track so a cut line reads as cut."""
+    for a, b in _wall_segments(walls):
+        draw.line([a, b], fill=WALL_RGB, width=9)
 
 
 def _draw_towns(draw: ImageDraw.ImageDraw) -> None:
@@ -131,22 +193,25 @@ def _shown_seat(state: dict[str, Any], viewer: int | None) -> int:
 
 def _draw_map_header(draw: ImageDraw.ImageDraw, state: dict[str, Any], seat: int, letters: list[str]) -> None:
     kit.seat_marker(draw, 30, 30, 18, seat, letters[seat])
-    draw.text((58, 30), f"{state['players'][seat]}'s map", font=kit.font(28, True), fill=kit.INK, anchor="lm")
+    title = f"{state['players'][seat]}'s map"
+    title_font = kit.font(28, True)
+    draw.text((58, 30), title, font=title_font, fill=kit.INK, anchor="lm")
     record = state["maps"][seat]
-    x = 330
+    x = max(330, 58 + int(title_font.getlength(title)) + 24)
     draw.text((x, 30), "Engine", font=kit.font(20, True), fill=kit.INK, anchor="lm")
     x += 80
     for value in range(1, 7):
         box = (x, 16, x + 28, 44)
         crossed = value in record["engine"]
         draw.rectangle(box, fill=(255, 255, 255), outline=kit.INK, width=2)
-        draw.text((x + 14, 30), str(value), font=kit.font(16), fill=kit.MUTED, anchor="mm")
-        if crossed:
-            draw.line((x + 3, 19, x + 25, 41), fill=kit.INK, width=4)
-            draw.line((x + 25, 19, x + 3, 41), fill=kit.INK, width=4)
+        if crossed:                     # crossed out as a pen would, the value still legible
+            draw.line((x + 3, 19, x + 25, 41), fill=kit.MUTED, width=3)
+            draw.line((x + 25, 19, x + 3, 41), fill=kit.MUTED, width=3)
+        draw.text((x + 14, 30), str(value), font=kit.font(17, crossed), fill=kit.INK if crossed else kit.MUTED,
+                  anchor="mm", stroke_width=2 if crossed else 0, stroke_fill=(255, 255, 255))
         x += 34
     strength = engine_strength(state, seat)
-    bonus = " (+1 card 4b)" if strength > len(record["engine"]) else ""
+    bonus = " (4b +1)" if strength > len(record["engine"]) else ""
     draw.text((x + 6, 30), f"strength {strength}{bonus}", font=kit.font(20, True), fill=kit.INK, anchor="lm")
     dels = record["deliveries"]
     parts = breakdown(state, seat)
@@ -266,7 +331,8 @@ def render(state: dict[str, Any], viewer: int | None) -> bytes:
     draw = ImageDraw.Draw(image)
     letters = kit.player_letters(state["players"])
     shown = _shown_seat(state, viewer)
-    _draw_track(draw, state["maps"][shown]["track"], shown)
+    _draw_track(image, state["maps"][shown]["track"], shown)
+    _draw_wall_bars(draw, walls)
     _draw_towns(draw)
     _draw_last(draw, state, shown)
     _draw_map_header(draw, state, shown, letters)

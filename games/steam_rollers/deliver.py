@@ -16,7 +16,7 @@ from games.core import State
 from games.steam_rollers import cards, turns
 from games.steam_rollers.board import board
 from games.steam_rollers.build import track_of
-from games.steam_rollers.network import connections, distances
+from games.steam_rollers.network import connections, distances, route_hexes
 from games.steam_rollers.params import rules
 from games.steam_rollers.tree import Effect, Node
 
@@ -129,9 +129,9 @@ def _deliverer(seat: int, player: str, colour: str, route: Route, via_3a: bool) 
         text = (f"{player} delivered a {colour} cube from city {route.source} to city "
                 f"{route.target}: distance {route.reached}"
                 + (f" +{route.bonus}" if route.bonus else "") + f", {route.points} points.")
-        geo = board()
+        conns = connections(track_of(state, seat), state["walls"])
         state["last"] = {"seat": seat, "kind": "deliver", "text": text,
-                         "hexes": [geo.city_hex[route.source], geo.city_hex[route.target]]}
+                         "hexes": route_hexes(conns, route.source, route.target, route.reached)}
         events = [text]
         if via_3a:
             events.insert(0, f"{player} uses card 3a: the die names the destination.")

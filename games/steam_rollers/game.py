@@ -102,7 +102,9 @@ class SteamRollers(Game):
         if phase == "over":
             result = scoring.outcome(state)
             best = ", ".join(state["players"][s] for s in result.winners)
-            return f"Game over after round {state['round']} · won by {best} ({max(result.scores)} points)."
+            top = max(result.scores)
+            return (f"Game over after round {state['round']} · won by {best} "
+                    f"({top} point{'' if top in (1, -1) else 's'}).")
         if phase == "setup":
             return "Setting up: cubes on the cities, card sides, start player."
         head = f"Round {state['round']}"

@@ -83,27 +83,50 @@ def network_points(track: Track, walls: Sequence[int]) -> int:
     return sum(c.points for c in connections(track, walls))
 
 
-def route_lengths(conns: Sequence[Connection], source: int, target: int) -> Iterator[int]:
-    """The distance of every route from ``source`` to ``target`` that visits
-    no city twice (one value per route; duplicates possible)."""
-    links: dict[int, list[tuple[int, int]]] = {}
+def routes_between(conns: Sequence[Connection], source: int, target: int) -> Iterator[tuple[Connection, ...]]:
+    """Every route from ``source`` to ``target`` that visits no city twice,
+    as the connections it follows in order."""
+    links: dict[int, list[tuple[int, Connection]]] = {}
     for c in conns:
         a, b = c.cities
-        links.setdefault(a, []).append((b, c.points))
-        links.setdefault(b, []).append((a, c.points))
+        links.setdefault(a, []).append((b, c))
+        links.setdefault(b, []).append((a, c))
 
-    def walk(city: int, seen: frozenset[int], length: int) -> Iterator[int]:
-        for nxt, pts in links.get(city, []):
+    def walk(city: int, seen: frozenset[int], route: tuple[Connection, ...]) -> Iterator[tuple[Connection, ...]]:
+        for nxt, conn in links.get(city, []):
             if nxt in seen:
                 continue
             if nxt == target:
-                yield length + pts
+                yield route + (conn,)
             else:
-                yield from walk(nxt, seen | {nxt}, length + pts)
+                yield from walk(nxt, seen | {nxt}, route + (conn,))
 
-    yield from walk(source, frozenset({source}), 0)
+    yield from walk(source, frozenset({source}), ())
+
+
+def route_lengths(conns: Sequence[Connection], source: int, target: int) -> Iterator[int]:
+    """The distance of every route from ``source`` to ``target`` that visits
+    no city twice (one value per route; duplicates possible)."""
+    return (sum(c.points for c in route) for route in routes_between(conns, source, target))
 
 
 def distances(conns: Sequence[Connection], source: int, target: int) -> list[int]:
     """The distinct distances of the routes from source to target, longest first."""
     return sorted(set(route_lengths(conns, source, target)), reverse=True)
+
+
+def route_hexes(conns: Sequence[Connection], source: int, target: int, distance: int) -> list[str]:
+    """The hexes of one route of that distance, cities included, from the
+    source on (for showing a delivery); [] if there is none."""
+    geo = board()
+    for route in routes_between(conns, source, target):
+        if sum(c.points for c in route) != distance:
+            continue
+        hexes, city = [geo.city_hex[source]], source
+        for conn in route:
+            forward = conn.cities[0] == city
+            hexes.extend(conn.hexes if forward else reversed(conn.hexes))
+            city = conn.cities[1] if forward else conn.cities[0]
+            hexes.append(geo.city_hex[city])
+        return hexes
+    return []
