@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import math
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
@@ -28,9 +29,10 @@ Point = tuple[float, float]
 TOWN_COLOURS: dict[str, RGB] = {
     "red": (213, 62, 50), "yellow": (240, 200, 40), "green": (60, 150, 75), "blue": (45, 100, 200),
 }
-TILE_FILL: RGB = (236, 226, 200)
+TILE_FILL: RGB = (230, 216, 182)
 HILL_FILL: RGB = (196, 170, 120)
 GRID: RGB = (215, 207, 188)
+TILE_EDGE: RGB = (186, 172, 140)
 RAIL: RGB = (55, 45, 40)
 WATER: RGB = (40, 120, 200)
 BUMPER: RGB = (200, 40, 40)
@@ -60,7 +62,7 @@ def segment_points(seg: tuple[int, ...], s: float, steps: int = 14) -> list[Poin
     a quarter circle round the shared corner, or a spur to the middle."""
     if len(seg) == 1:
         p = _edge_point(seg[0], s)
-        return [p, (p[0] + (s / 2 - p[0]) * 0.75, p[1] + (s / 2 - p[1]) * 0.75)]
+        return [p, (p[0] + (s / 2 - p[0]) * 0.55, p[1] + (s / 2 - p[1]) * 0.55)]
     a, b = seg[0], seg[1]
     pa, pb = _edge_point(a, s), _edge_point(b, s)
     if (a - b) % 2 == 0:
@@ -90,17 +92,7 @@ def piece_anchor(shp: Shape, piece: int, s: float) -> Point:
 
 
 def _rail(draw: ImageDraw.ImageDraw, pts: list[Point], s: int, colour: RGB = RAIL) -> None:
-    w = max(4, s // 11)
-    draw.line(pts, fill=colour, width=w, joint="curve")
-    # sleepers: short ticks across the line
-    if s >= 60:
-        for i in range(1, len(pts) - 1, 3):
-            (x0, y0), (x1, y1) = pts[i - 1], pts[i + 1]
-            dx, dy = x1 - x0, y1 - y0
-            d = math.hypot(dx, dy) or 1
-            nx, ny = -dy / d * w * 1.1, dx / d * w * 1.1
-            x, y = pts[i]
-            draw.line([(x - nx, y - ny), (x + nx, y + ny)], fill=colour, width=max(2, w // 2))
+    draw.line(pts, fill=colour, width=max(4, s // 11), joint="curve")
 
 
 @cache
@@ -114,11 +106,11 @@ def tile_image(kind: str, rotation: int, s: int, colour: str = "") -> Image.Imag
         fill = TOWN_COLOURS.get(colour, (180, 180, 180))
         for e in range(4):
             _rail(d, [_edge_point(e, s), (s / 2, s / 2)], s)
-        m = s * 0.17
+        m = s * 0.14
         d.rounded_rectangle((m, m, s - m, s - m), radius=int(s * 0.12), fill=fill, outline=kit.INK, width=2)
-        d.text((s / 2, s * 0.36), colour[:1].upper(), font=kit.font(max(14, s // 5), bold=True),
-               fill=kit.text_colour_on(fill), anchor="mm")
-        d.rectangle((0, 0, s - 1, s - 1), outline=GRID)
+        # the colour's goods shape as a sign, so no letter is mistaken for a train
+        _colour_shape(d, s / 2, s * 0.36, s * 0.12, colour, (255, 255, 255), 2)
+        d.rectangle((0, 0, s - 1, s - 1), outline=TILE_EDGE)
         return img
     if tdef.hill:
         d.rectangle((0, 0, s, s), fill=HILL_FILL)
@@ -151,7 +143,7 @@ def tile_image(kind: str, rotation: int, s: int, colour: str = "") -> Image.Imag
         d.text((cx, cy), "W", font=kit.font(max(10, int(r * 1.2)), bold=True), fill=(255, 255, 255), anchor="mm")
     if tdef.over and s >= 60:
         d.text((s * 0.18, s * 0.84), "↺", font=kit.font(max(12, s // 6)), fill=kit.MUTED, anchor="mm")
-    d.rectangle((0, 0, s - 1, s - 1), outline=GRID)
+    d.rectangle((0, 0, s - 1, s - 1), outline=TILE_EDGE)
     return img
 
 
@@ -159,20 +151,30 @@ def render_tile(kind: str, rotation: int = 0, size: int = 160) -> bytes:
     """A preview PNG of one tile (for the hand panel)."""
     img = tile_image(kind, rotation % 4, size).copy()
     d = ImageDraw.Draw(img)
-    d.text((size - 6, 6), f"+{tile_defs()[kind].coal}", font=kit.font(max(16, size // 8), bold=True),
-           fill=kit.INK, anchor="ra")
+    d.text((6, 6), f"+{tile_defs()[kind].coal}", font=kit.font(max(16, size // 8), bold=True),
+           fill=kit.INK, anchor="la")
     return _to_png(img)
 
 
 # -- the board -----------------------------------------------------------------
 
-def _cell_size(ext: Extent) -> int:
-    return max(44, min(110, 880 // ext.columns, 1060 // ext.rows))
-
-
 GOODS_SHAPES = {"red": 4, "yellow": 0, "green": 3, "blue": 5}
 """Sides of each goods colour's shape (0: a circle), so colour is never the only cue:
 red square, yellow circle, green triangle, blue diamond."""
+
+
+def _colour_shape(d: ImageDraw.ImageDraw, x: float, y: float, r: float, colour: str, fill: RGB,
+                  width: int) -> None:
+    """The shape of a goods colour centred at (x, y), filled with ``fill``."""
+    sides = GOODS_SHAPES[colour]
+    if sides == 0:
+        d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=kit.INK, width=width)
+    elif sides == 4:
+        d.rectangle((x - r, y - r, x + r, y + r), fill=fill, outline=kit.INK, width=width)
+    elif sides == 3:
+        d.polygon(kit.regular_polygon(x, y + r * 0.25, r * 1.3, 3), fill=fill, outline=kit.INK, width=width)
+    else:
+        d.polygon(kit.regular_polygon(x, y, r * 1.3, 4), fill=fill, outline=kit.INK, width=width)
 
 
 @cache
@@ -183,18 +185,10 @@ def _goods_icon(colour: str, r: int) -> Image.Image:
     d = ImageDraw.Draw(icon)
     x = y = size / 2
     fill = TOWN_COLOURS[colour]
-    sides = GOODS_SHAPES[colour]
-    if sides == 0:
-        d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=kit.INK, width=1)
-    elif sides == 4:
-        d.rectangle((x - r, y - r, x + r, y + r), fill=fill, outline=kit.INK, width=1)
-    elif sides == 3:
-        d.polygon(kit.regular_polygon(x, y + r * 0.25, r * 1.3, 3), fill=fill, outline=kit.INK, width=1)
-    else:
-        d.polygon(kit.regular_polygon(x, y, r * 1.3, 4), fill=fill, outline=kit.INK, width=1)
+    _colour_shape(d, x, y, r, colour, fill, 1)
     if r >= 8:
-        d.text((x, y + (r * 0.2 if sides == 3 else 0)), colour[:1].upper(), font=kit.font(max(10, int(r * 1.3)), bold=True),
-               fill=kit.text_colour_on(fill), anchor="mm")
+        d.text((x, y + (r * 0.2 if GOODS_SHAPES[colour] == 3 else 0)), colour[:1].upper(),
+               font=kit.font(max(10, int(r * 1.3)), bold=True), fill=kit.text_colour_on(fill), anchor="mm")
     return icon
 
 
@@ -231,10 +225,12 @@ def _draw_board(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, ox
         x, y = ox + (cx - ext.min_x) * s, oy + (cy - ext.min_y) * s
         img.paste(tile_image(tile["kind"], int(tile["rot"]), s, tile.get("colour", "")), (x, y))
         goods = tile.get("goods", [])
-        r = max(7, s // 10)
+        r = max(7, s // 9)
+        gap = 2 * r + 3
         for i, g in enumerate(goods[:6]):
-            gx = x + s * 0.3 + (i % 3) * (2 * r + 3)
-            gy = y + s * 0.62 + (i // 3) * (2 * r + 3)
+            row = goods[(i // 3) * 3:(i // 3) * 3 + 3]
+            gx = x + s / 2 + ((i % 3) - (len(row) - 1) / 2) * gap
+            gy = y + s * 0.66 + (i // 3) * gap * 0.8
             _goods_square(img, gx, gy, r, g["colour"])
 
 
@@ -261,9 +257,8 @@ def _draw_last(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, ox:
 def _draw_trains(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, ox: int, oy: int,
                  letters: list[str]) -> None:
     d = ImageDraw.Draw(img)
-    r = max(13, s * 0.2)
     crowd: dict[str, int] = {}
-    corners = [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)]
+    corners = [(0.18, 0.18), (0.82, 0.18), (0.18, 0.82), (0.82, 0.82)]  # clear of the town's sign
     derailed = bool((state.get("last") or {}).get("derailed"))
     for seat, train in enumerate(state["trains"]):
         tile = state["tiles"].get(train["cell"])
@@ -271,7 +266,9 @@ def _draw_trains(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, o
             continue
         cx, cy = unkey(train["cell"])
         x, y = ox + (cx - ext.min_x) * s, oy + (cy - ext.min_y) * s
+        r = max(13, s * 0.2)
         if tile["kind"] == "town":
+            r = max(12, s * 0.16)
             i = crowd.get(train["cell"], 0)
             crowd[train["cell"]] = i + 1
             ax, ay = corners[i % 4][0] * s, corners[i % 4][1] * s
@@ -285,52 +282,81 @@ def _draw_trains(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, o
                    anchor="mm")
 
 
-def _draw_panel(img: Image.Image, state: dict[str, Any], viewer: int | None, x: int, letters: list[str]) -> int:
+TABLE_COLS = [("", 34), ("Player", 92), ("Steam", 68), ("Coal", 50), ("Goods", 94), ("Circ", 46),
+              ("Pts", 40), ("Hand", 48)]
+ROW_H = 40
+HAND_TILE = 130
+HAND_H = 28 + HAND_TILE + 54
+"""The own hand's block: heading, tile pictures, names."""
+
+
+def _table_height(players: int) -> int:
+    return 36 + 34 + 24 + ROW_H * players + 12
+
+
+def _market_height(state: dict[str, Any]) -> int:
+    return 28 + max(1, len(state["face_up"])) * 54 + 2 * 26 + 8
+
+
+def _own_hand(state: dict[str, Any], viewer: int | None) -> list[str] | None:
+    if viewer is None or not 0 <= viewer < len(state["hands"]):
+        return None
+    hand: list[str] | None = state["hands"][viewer]
+    return hand or None
+
+
+def _draw_table(img: Image.Image, state: dict[str, Any], x: int, y: int, letters: list[str]) -> int:
+    """Title, status and one row per player: steam, coal, goods, circuits, points, hand size."""
     d = ImageDraw.Draw(img)
-    y = kit.draw_title(d, x, 14, "Days of Steam")
+    y = kit.draw_title(d, x, y, "Days of Steam")
     d.text((x, y), _status(state), font=kit.font(17), fill=kit.INK)
     y += 34
-    cols = [("", 34), ("Player", 92), ("Steam", 68), ("Coal", 50), ("Goods", 94), ("Circ", 46), ("Pts", 40), ("Hand", 48)]
     cx = x
-    for title, w in cols:
+    for title, w in TABLE_COLS:
         d.text((cx + 2, y), title, font=kit.font(16, bold=True), fill=kit.INK)
         cx += w
     y += 24
-    d.line((x, y, x + sum(w for _, w in cols), y), fill=kit.MUTED, width=1)
+    right = x + sum(w for _, w in TABLE_COLS)
+    d.line((x, y, right, y), fill=kit.MUTED, width=1)
     sizes = state.get("hand_sizes") or [len(h or []) for h in state["hands"]]
     for seat, name in enumerate(state["players"]):
-        row_h = 40
         if seat == state.get("turn") and not state.get("over"):
-            d.rectangle((x, y + 2, x + sum(w for _, w in cols), y + row_h - 2), fill=(250, 232, 200))
-        kit.seat_marker(d, x + 17, y + row_h / 2, 13, seat, letters[seat])
+            d.rectangle((x, y + 2, right, y + ROW_H - 2), fill=(250, 232, 200))
+        kit.seat_marker(d, x + 17, y + ROW_H / 2, 13, seat, letters[seat])
         cells = [name[:9], f"{state['steam'][seat]}/{param('max_steam')}", str(state["coal"][seat]), "",
                  str(state["circuits"][seat]), str(score(state, seat)), str(sizes[seat])]
-        cx = x + cols[0][1]
-        for (title, w), text in zip(cols[1:], cells):
+        cx = x + TABLE_COLS[0][1]
+        for (title, w), text in zip(TABLE_COLS[1:], cells):
             if title == "Goods":
                 delivered = state["delivered"][seat]
                 for i, g in enumerate(delivered[:8]):
                     _goods_square(img, cx + 10 + (i % 4) * 22, y + 11 + (i // 4) * 19, 8, g)
                 if len(delivered) > 8:
-                    d.text((cx + 96, y + row_h / 2), "+", font=kit.font(16), fill=kit.INK, anchor="mm")
+                    d.text((cx + 96, y + ROW_H / 2), "+", font=kit.font(16), fill=kit.INK, anchor="mm")
             else:
-                d.text((cx + 2, y + row_h / 2), text, font=kit.font(18, bold=title == "Pts"), fill=kit.INK, anchor="lm")
+                d.text((cx + 2, y + ROW_H / 2), text, font=kit.font(18, bold=title == "Pts"), fill=kit.INK,
+                       anchor="lm")
             cx += w
-        y += row_h
-    y += 12
+        y += ROW_H
+    return y + 12
+
+
+def _draw_market(img: Image.Image, state: dict[str, Any], x: int, y: int) -> int:
+    """The face-up towns with their goods, then the decks, the bag and the circuit counters."""
+    d = ImageDraw.Draw(img)
     d.text((x, y), "Face-up towns", font=kit.font(19, bold=True), fill=kit.INK)
     y += 28
     for i, town in enumerate(state["face_up"]):
         fill = TOWN_COLOURS[town["colour"]]
         d.rounded_rectangle((x, y, x + 46, y + 46), radius=8, fill=fill, outline=kit.INK, width=2)
-        d.text((x + 23, y + 23), str(i + 1), font=kit.font(20, bold=True), fill=kit.text_colour_on(fill), anchor="mm")
-        d.text((x + 56, y + 4), f"{town['colour']} town", font=kit.font(17), fill=kit.INK)
+        _colour_shape(d, x + 23, y + 23, 9, town["colour"], (255, 255, 255), 2)
+        d.text((x + 56, y + 4), f"{i + 1}: {town['colour']} town", font=kit.font(17), fill=kit.INK)
         for j, g in enumerate(town["goods"]):
-            _goods_square(img, x + 66 + j * 26, y + 34, 10, g)
+            _goods_square(img, x + 68 + j * 28, y + 34, 10, g)
         y += 54
     if not state["face_up"]:
         d.text((x, y), "none left", font=kit.font(17), fill=kit.MUTED)
-        y += 28
+        y += 54
     deck = state.get("deck_size", sum(state["deck"].values()))
     towns = sum(state["town_deck"].values())
     bag = sum(state["bag"].values())
@@ -339,23 +365,24 @@ def _draw_panel(img: Image.Image, state: dict[str, Any], viewer: int | None, x: 
     for line in lines:
         d.text((x, y + 4), line, font=kit.font(17), fill=kit.INK)
         y += 26
-    hand = state["hands"][viewer] if viewer is not None and 0 <= viewer < len(state["hands"]) else None
-    if hand:
-        y += 10
-        d.text((x, y), f"Your hand ({state['players'][viewer]})", font=kit.font(19, bold=True), fill=kit.INK)
-        y += 28
-        t = 130
-        for i, kind in enumerate(hand):
-            tx = x + i * (t + 24)
-            img.paste(tile_image(kind, 0, t), (tx, y))
-            d.rectangle((tx, y, tx + t, y + t), outline=kit.INK, width=2)
-            d.text((tx + t - 4, y + 4), f"+{tile_defs()[kind].coal}", font=kit.font(18, bold=True),
-                   fill=kit.INK, anchor="ra")
-            label = tile_defs()[kind].name
-            for k, part in enumerate(_wrap(label, 16)):
-                d.text((tx + t / 2, y + t + 14 + k * 20), part, font=kit.font(16), fill=kit.INK, anchor="mm")
-        y += t + 54
-    return y
+    return y + 8
+
+
+def _draw_hand(img: Image.Image, state: dict[str, Any], viewer: int, hand: list[str], x: int, y: int) -> int:
+    """The viewer's own tiles, as printed (rotation 0), with their steam and names."""
+    d = ImageDraw.Draw(img)
+    d.text((x, y), f"Your hand ({state['players'][viewer]})", font=kit.font(19, bold=True), fill=kit.INK)
+    y += 28
+    t = HAND_TILE
+    for i, kind in enumerate(hand):
+        tx = x + i * (t + 24)
+        img.paste(tile_image(kind, 0, t), (tx, y))
+        d.rectangle((tx, y, tx + t, y + t), outline=kit.INK, width=2)
+        d.text((tx + 6, y + 4), f"+{tile_defs()[kind].coal}", font=kit.font(18, bold=True),
+               fill=kit.INK, anchor="la")
+        for k, part in enumerate(_wrap(tile_defs()[kind].name, 16)):
+            d.text((tx + t / 2, y + t + 14 + k * 20), part, font=kit.font(16), fill=kit.INK, anchor="mm")
+    return y + t + 54
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -380,23 +407,73 @@ def _status(state: dict[str, Any]) -> str:
     return f"Turn {state['turn_no']} · {names[int(state['turn'])]} to play"
 
 
+MAX_W = 1400
+"""The widest image; a phone shows it at its screen width, so the map's cells
+are what must stay big: the panel goes beside the map or under it,
+whichever leaves the larger cells."""
+MAX_H = 1500
+
+
+@dataclass(frozen=True)
+class Layout:
+    s: int
+    width: int
+    height: int
+    ox: int
+    oy: int
+    below: bool
+
+
+def layout(ext: Extent, state: dict[str, Any], hand: bool) -> Layout:
+    """Cell size and where the map and the panel go."""
+    table = _table_height(len(state["players"]))
+    market = _market_height(state)
+    hand_h = HAND_H if hand else 0
+    side_panel = table + market + hand_h + 20
+    under_panel = max(table + hand_h, market) + 10
+    frame = 2 * MARGIN + 20
+
+    def fit(width: int, height: int) -> int:
+        return max(44, min(110, width // ext.columns, height // ext.rows))
+
+    beside = fit(MAX_W - PANEL_W - frame, 1060)
+    under = fit(MAX_W - frame, MAX_H - under_panel - frame)
+    if under > beside * 1.15:
+        s = under
+        map_w = ext.columns * s + frame
+        width = max(map_w, 2 * PANEL_W + 30)
+        ox = (width - ext.columns * s) // 2
+        return Layout(s, width, ext.rows * s + frame + under_panel, ox, MARGIN + 10, True)
+    s = beside
+    width = max(1000, ext.columns * s + frame + PANEL_W)
+    height = max(ext.rows * s + frame, side_panel + 20)
+    return Layout(s, width, height, MARGIN + 10, MARGIN + 10, False)
+
+
 def render(state: dict[str, Any], viewer: int | None) -> bytes:
     """The board PNG of a view, for ``viewer`` (None: a spectator)."""
     cells = [unkey(k) for k in state["tiles"]] or [(0, 0)]
     ext = extent_of(cells)
-    s = _cell_size(ext)
-    board_w = ext.columns * s + 2 * MARGIN
-    board_h = ext.rows * s + 2 * MARGIN
-    width = max(1000, board_w + PANEL_W + 20)
-    hand_room = 230 if viewer is not None else 0
-    height = max(board_h + 20, 560 + 40 * len(state["players"]) + hand_room)
-    ox, oy = MARGIN + 10, MARGIN + 10
-    img = _background(ext, s, width, height, ox, oy).copy()
+    hand = _own_hand(state, viewer)
+    lay = layout(ext, state, hand is not None)
+    s, ox, oy = lay.s, lay.ox, lay.oy
+    img = _background(ext, s, lay.width, lay.height, ox, oy).copy()
     letters = kit.player_letters(state["players"])
     _draw_board(img, state, ext, s, ox, oy)
     _draw_last(img, state, ext, s, ox, oy)
     _draw_trains(img, state, ext, s, ox, oy, letters)
-    _draw_panel(img, state, viewer, width - PANEL_W - 10, letters)
+    if lay.below:
+        top = oy + ext.rows * s + MARGIN + 6
+        left, right = (lay.width - 2 * PANEL_W - 30) // 2 + 10, lay.width // 2 + 15
+        y = _draw_table(img, state, left, top, letters)
+        if hand is not None and viewer is not None:
+            _draw_hand(img, state, viewer, hand, left, y)
+        _draw_market(img, state, right, top + 10)
+    else:
+        x = lay.width - PANEL_W - 10
+        y = _draw_market(img, state, x, _draw_table(img, state, x, 14, letters))
+        if hand is not None and viewer is not None:
+            _draw_hand(img, state, viewer, hand, x, y + 10)
     return _to_png(img)
 
 
