@@ -144,6 +144,10 @@ def parse_piece(token: str) -> tuple[int, int] | None:
     return (a, b) if a != b else None
 
 
-def piece_words(piece: tuple[int, int]) -> str:
-    """"gentle curve, NW to S"."""
-    return f"{SHAPE_NAMES[piece_shape(*piece)]}, {EDGE_NAMES[piece[0]]} to {EDGE_NAMES[piece[1]]}"
+def piece_words(piece: tuple[int, int], start: int | None = None) -> str:
+    """"gentle curve, NW to S": from edge ``start`` (the piece's first edge
+    clockwise from N unless given) to the other."""
+    a, b = piece
+    if start == b:
+        a, b = b, a
+    return f"{SHAPE_NAMES[piece_shape(*piece)]}, {EDGE_NAMES[a]} to {EDGE_NAMES[b]}"

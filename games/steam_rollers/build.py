@@ -77,8 +77,10 @@ def _hex_detail(state: State, seat: int, hex_name: str) -> str:
 
 
 def _piece_detail(track: dict[str, list[int]], walls: list[int], hex_name: str,
-                  piece: tuple[int, int]) -> str:
-    return " · ".join(f"{EDGE_NAMES[e]}: {_meets(track, walls, hex_name, e)[1]}" for e in piece)
+                  piece: tuple[int, int], start: int) -> str:
+    """What each end meets, from ``start``: "NE: city 1 · S: A4"."""
+    ends = sorted(piece, key=lambda e: e != start)
+    return " · ".join(f"{EDGE_NAMES[e]}: {_meets(track, walls, hex_name, e)[1]}" for e in ends)
 
 
 def build_nodes(state: State, seat: int, value: int) -> list[Node]:
@@ -94,17 +96,20 @@ def build_nodes(state: State, seat: int, value: int) -> list[Node]:
 
     def pieces(hex_name: str) -> list[Node]:
         out = []
-        ranked = sorted(all_pieces(), key=lambda p: -sum(_meets(track, walls, hex_name, e)[0] for e in p))
+        joins = {e: _meets(track, walls, hex_name, e)[0] for e in range(6)}
+        ranked = sorted(all_pieces(), key=lambda p: -(joins[p[0]] + joins[p[1]]))
         for piece in ranked:
             shape = piece_shape(*piece)
             needs_card = shape not in allowed and not free_any
             if needs_card and not wildcard:
                 continue
-            words = piece_words(piece)
+            # from the end that joins the track or a city, as a player reads it
+            start = piece[1] if joins[piece[1]] and not joins[piece[0]] else piece[0]
+            words = piece_words(piece, start)
             label = words + (" (card 6a)" if needs_card else "")
             out.append(Node(
                 piece_token(piece), label, f"Track piece in {hex_name}",
-                _piece_detail(track, walls, hex_name, piece), "build",
+                _piece_detail(track, walls, hex_name, piece, start), "build",
                 f"build a {words} in {hex_name}" + (" using card 6a" if needs_card else ""),
                 None, _builder(seat, player, value, hex_name, piece, needs_card),
             ))

@@ -123,6 +123,15 @@ def test_hexes_my_track_points_into_and_pieces_that_join_come_first() -> None:
     assert options[0].detail == "N: joins your track in C2 · NW: city 1"
 
 
+def test_piece_labels_name_the_shape_and_start_from_the_end_that_joins() -> None:
+    state = started(2, roll="roll 5 1 1 4")                  # black 5: gentle or sharp
+    labels = {o.token: (o.label, o.detail) for o in GAME.options_at(state, 0, ["1", "build", "A3"])}
+    assert labels["NE-S"] == ("gentle curve, NE to S", "NE: city 1 · S: A4")
+    assert labels["N-NE"] == ("sharp curve, NE to N", "NE: city 1 · N: A2")   # city 1 lies NE
+    assert labels["S-NW"] == ("gentle curve, S to NW", "S: A4 · NW: map edge")
+    assert "N-S" not in labels                                # no straight on a 5
+
+
 def board_region(hex_name: str) -> int:
     from games.steam_rollers.board import board
     return board().region[hex_name]
@@ -243,7 +252,7 @@ def test_wall_blocks_delivery_and_network_points() -> None:
     assert "deliver" not in tokens(state, 0, "1")
     state["maps"][0]["track"] = {h: p for h, p in track.items() if h != "D1"}
     details = {o.token: o.detail for o in GAME.options_at(state, 0, ["1", "build", "D1"])}
-    assert details["NE-SW"] == "NE: wall · SW: joins your track in C2"
+    assert details["NE-SW"] == "SW: joins your track in C2 · NE: wall"
     state["maps"][0]["track"] = track
     state["walls"] = []
     assert "deliver" in tokens(state, 0, "1")
