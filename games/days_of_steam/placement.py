@@ -163,3 +163,18 @@ def describe(placed: Shape) -> str:
             return "all sides"
         parts.append("–".join(EDGE_LETTERS[e] for e in seg) + (" (dead end)" if len(seg) == 1 else ""))
     return " and ".join(parts)
+
+
+GLYPHS = {
+    frozenset("NS"): "│", frozenset("EW"): "─", frozenset("NE"): "└", frozenset("NW"): "┘",
+    frozenset("SE"): "┌", frozenset("SW"): "┐", frozenset("NSE"): "├", frozenset("NSW"): "┤",
+    frozenset("EWS"): "┬", frozenset("EWN"): "┴", frozenset("NESW"): "┼",
+    frozenset("N"): "╵", frozenset("E"): "╶", frozenset("S"): "╷", frozenset("W"): "╴",
+}
+"""Box-drawing pictures of track, by the sides it joins, for panel labels."""
+
+
+def glyph(placed: Shape) -> str:
+    """The track as box-drawing characters, one per piece ("├", "└┐", "│╶")."""
+    return "".join(GLYPHS[frozenset(EDGE_LETTERS[e] for e in placed.piece_edges(p))]
+                   for p in range(len(placed.pieces)))

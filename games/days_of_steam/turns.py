@@ -21,7 +21,7 @@ from .geometry import Cell, Extent, key, orientations, unkey
 from .movement import Route, routes
 from .moves import carry_out, dest_token, goods_words, risk_words, to_json, variant_token
 from .params import param, tile_defs
-from .placement import award_circuit, describe, over_problem, town_cells, town_problem, track_problem, track_spots
+from .placement import award_circuit, describe, glyph, over_problem, town_cells, town_problem, track_problem, track_spots
 from .table import State, add_steam, end_turn, extent, size, tile_name
 
 TURN_HEADING = "Your turn: what will you do?"
@@ -95,7 +95,7 @@ class PlayTile(Turn):
                      "may be played over existing track" if tdef.over else ""),
                 Step(where, f"{where}{over}", f"Where does the {tdef.name} go?",
                      f"tile {spot.distance} along a valid path from a town"),
-                Step(spot.shape.code, describe(spot.shape), "Which way round?",
+                Step(spot.shape.code, f"{glyph(spot.shape)} {describe(spot.shape)}", "Which way round?",
                      f"track ends: {describe(spot.shape)}"),
             ), self.command, f"Play {tdef.name} at {where}{over}, {describe(spot.shape)} (+{tdef.coal} steam)"[:100]))
         return out

@@ -72,7 +72,7 @@ def test_a_tile_is_picked_from_the_hand_then_a_legal_cell_then_a_rotation() -> N
     assert below in cells and name(state, (1, 1)) not in cells, "only cells where some rotation is legal"
     turns = GAME.options_at(state, 0, ["tile", "curve", below])
     assert [o.token for o in turns] == ["NE", "NW"] and all(o.complete for o in turns)
-    assert [o.label for o in turns] == ["N–E", "N–W"]
+    assert [o.label for o in turns] == ["└ N–E", "┘ N–W"]
     after = GAME.apply(state, 0, f"tile curve {below} NW").state
     assert after["tiles"]["4,1"] == {"kind": "curve", "rot": 3} and after["hands"][0] == ["hill-curve", "curve"]
 
