@@ -108,9 +108,9 @@ class MoveGoods(Step):
         for o in owners:
             if o is not None:
                 state["income"][o] += 1
-        hexes = [h for i in route.links for h, _ in net.sections[i].paths]
-        state["last"] = {"kind": "move", "seat": seat, "turn": state["turn"], "hexes": hexes,
-                         "route": list(route.nodes), "colour": colour}
+        refs = [[h, k] for i in route.links for h, k in net.sections[i].paths]
+        state["last"] = {"kind": "move", "seat": seat, "turn": state["turn"], "hexes": [h for h, _ in refs],
+                         "pieces": refs, "route": list(route.nodes), "colour": colour}
         path = " > ".join(city_name(state, n) for n in route.nodes)
         return [f"{name(state, seat)} moved a {colour} cube {path} ({len(route.links)} links: "
                 f"{pays_text(state, owners)})."]

@@ -58,7 +58,7 @@ def city_name(state: State, label: str) -> str:
     if label in b.cities:
         return b.cities[label].name
     if label in state["new_cities"]:
-        return f"New city {state['new_cities'][label]}"
+        return f"{b.towns[label]} ({state['new_cities'][label]})"
     return b.towns.get(label, label)
 
 

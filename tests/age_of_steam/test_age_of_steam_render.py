@@ -1,0 +1,88 @@
+"""Age of Steam board image: what the post after a move must show."""
+
+from __future__ import annotations
+
+import io
+import math
+
+from PIL import Image
+
+from aos_helpers import act, at_build, at_move, tile, take_tiles
+from games.age_of_steam.goods import display_columns
+from games.age_of_steam.params import rules
+from rendering import kit
+from rendering.age_of_steam import SIZE, hex_centre, render
+
+
+def pixels(state: dict) -> Image.Image:
+    png = render(state, None)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) <= 400 * 1024
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def near_corner(label: str) -> tuple[int, int]:
+    """A point just inside the hex's east corner, where no track runs."""
+    cx, cy = hex_centre(label)
+    return int(cx + SIZE - 4), int(cy)
+
+
+def beside_exit(label: str, edge: int, offset: float) -> tuple[int, int]:
+    """A point half-way from the centre to ``edge``, ``offset`` pixels to the side."""
+    cx, cy = hex_centre(label)
+    angle = math.radians(-90 + 60 * edge)
+    mx, my = cx + SIZE * 0.4 * math.cos(angle), cy + SIZE * 0.4 * math.sin(angle)
+    return int(mx - offset * math.sin(angle)), int(my + offset * math.cos(angle))
+
+
+def test_the_post_after_a_build_outlines_the_tiles_just_placed() -> None:
+    state = at_build(3, cash=20)
+    state = act(state, 0, "build G7 straight.1")
+    state = act(state, 0, "build F7 town1.1")
+    image = pixels(state)
+    assert image.getpixel(near_corner("G7")) == kit.HIGHLIGHT
+    assert image.getpixel(near_corner("F7")) == kit.HIGHLIGHT
+    assert image.getpixel(near_corner("C4")) != kit.HIGHLIGHT  # an untouched hex
+
+
+def test_the_post_after_a_delivery_draws_the_route_the_cube_took() -> None:
+    state = at_move(3)
+    state["board"] = {"K10": tile("gentle", 0, 0), "K9": tile("sharp", 3, 1, 0), "L9": tile("gentle", 1, 1),
+                      "N9": tile("gentle", 5, 2)}
+    take_tiles(state)
+    state["cubes"] = {"J10": ["blue"]}
+    state["bag"] = dict(rules().goods)
+    state["bag"]["blue"] -= 1
+    for _, col in display_columns(state["display"]):
+        for cube in col:
+            if cube is not None:
+                state["bag"][cube] -= 1
+    state["engine"] = [2, 2, 2]
+    spot = beside_exit("K9", 3, 8)  # beside the Indianapolis exit towards Evansville's link
+    unused = beside_exit("N9", 3, 8)  # beside cid's unfinished track, not on the route
+    before = pixels(state)
+    assert before.getpixel(spot) != kit.HIGHLIGHT
+    state = act(state, 0, "move J10-blue NE.K9-SE.M9")
+    after = pixels(state)
+    assert after.getpixel(spot) == kit.HIGHLIGHT
+    assert after.getpixel(unused) != kit.HIGHLIGHT
+    assert after.getpixel(near_corner("M9")) == kit.HIGHLIGHT  # the destination, Cincinnati
+
+
+def test_track_is_drawn_in_its_owners_exact_colour_and_unowned_track_grey() -> None:
+    state = at_build(3, cash=20, built=True)
+    state["board"] = {"G7": tile("straight", 0, 1), "C4": tile("straight", 0, None)}
+    take_tiles(state)
+    image = pixels(state)
+    for label, colour in (("G7", kit.player_colour(1)), ("C4", (150, 150, 150))):
+        cx, cy = hex_centre(label)
+        assert image.getpixel((int(cx), int(cy) - 12)) == colour
+
+
+def test_the_fixed_palette_keeps_every_flat_colour_of_the_board_exact() -> None:
+    from rendering.age_of_steam import _key_colours, _palette
+    keys = _key_colours()
+    strip = Image.new("RGB", (len(keys), 1))
+    for i, colour in enumerate(keys):
+        strip.putpixel((i, 0), colour)
+    mapped = strip.quantize(palette=_palette(), dither=Image.Dither.NONE).convert("RGB")
+    assert [mapped.getpixel((i, 0)) for i in range(len(keys))] == keys
