@@ -193,11 +193,11 @@ def _shown_seat(state: dict[str, Any], viewer: int | None) -> int:
 
 def _draw_map_header(draw: ImageDraw.ImageDraw, state: dict[str, Any], seat: int, letters: list[str]) -> None:
     kit.seat_marker(draw, 30, 30, 18, seat, letters[seat])
-    title = f"{state['players'][seat]}'s map"
     title_font = kit.font(28, True)
+    title = _fit(f"{state['players'][seat]}", title_font, 250 - title_font.getlength("'s map")) + "'s map"
     draw.text((58, 30), title, font=title_font, fill=kit.INK, anchor="lm")
     record = state["maps"][seat]
-    x = max(330, 58 + int(title_font.getlength(title)) + 24)
+    x = 330
     draw.text((x, 30), "Engine", font=kit.font(20, True), fill=kit.INK, anchor="lm")
     x += 80
     for value in range(1, 7):
@@ -218,6 +218,15 @@ def _draw_map_header(draw: ImageDraw.ImageDraw, state: dict[str, Any], seat: int
     draw.text((14, 68), f"Deliveries {parts['deliveries']} pts ({len(dels)} cube{'' if len(dels) == 1 else 's'}) · network "
               f"{parts['network']} · engine bonus {parts['engine']} · cards {parts['cards']} "
               f"· total {sum(parts.values())}", font=kit.font(18), fill=kit.INK, anchor="lm")
+
+
+def _fit(text: str, face: Any, width: float) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
 
 
 def _draw_last(draw: ImageDraw.ImageDraw, state: dict[str, Any], seat: int) -> None:
@@ -274,7 +283,11 @@ def _draw_supply(draw: ImageDraw.ImageDraw, state: dict[str, Any]) -> int:
         dx += 40
     held = state.get("held")
     if held is not None:
-        draw.text((dx + 8, y + 16), f"in hand: {held}", font=kit.font(18), fill=kit.INK, anchor="lm")
+        claim = state.get("claim")
+        owner = int(claim["picker"]) if claim else int(state["order"][state["turn"]])
+        face = kit.font(18)
+        who = _fit(str(state["players"][owner]), face, WIDTH - 14 - dx - 8 - face.getlength(" holds 6"))
+        draw.text((dx + 8, y + 16), f"{who} holds {held}", font=face, fill=kit.INK, anchor="lm")
     if not state["pool"] and held is None:
         draw.text((dx, y + 16), "none", font=kit.font(18), fill=kit.MUTED, anchor="lm")
     return y + 44
