@@ -189,3 +189,32 @@ def test_invariants_report_a_broken_state(corrupt: object, problem: str) -> None
     assert GAME.check_invariants(state) == []
     corrupt(state)  # type: ignore[operator]
     assert any(problem in p for p in GAME.check_invariants(state))
+
+
+def test_render_outlines_the_last_delivery_route_on_the_delivering_players_map() -> None:
+    import io
+
+    from PIL import Image
+
+    from rendering import kit
+    from rendering.steam_rollers import SIZE, centre
+    from steam_rollers_fixtures import DIRECT_1_3, DIRECT_3_4, DIRECT_4_2, TOWN_4_2, lay
+
+    state = started(2, roll="roll 1 1 3 5")
+    track: dict[str, list[int]] = {}
+    for chain in (DIRECT_1_3, DIRECT_3_4, DIRECT_4_2, TOWN_4_2):
+        lay(track, chain)
+    state["maps"][0]["track"] = track
+    state["maps"][0]["engine"] = [1, 2, 3]
+    state, _ = act(state, 0, "1 deliver red@1 to2-3")          # 1-3-4-2, not through town H5
+
+    def outlined(viewer: int, hex_name: str) -> bool:
+        image = Image.open(io.BytesIO(render(state, viewer))).convert("RGB")
+        cx, cy = centre(hex_name)
+        return bool(image.getpixel((round(cx), round(cy - (SIZE - 3) * 0.866 + 2))) == kit.HIGHLIGHT)
+
+    route = state["last"]["hexes"]
+    assert route[0] == "B2" and route[-1] == "J5" and {"G2", "F5"} <= set(route)
+    assert all(outlined(0, h) for h in ("B2", "D1", "G2", "F5", "J5"))
+    assert not outlined(0, "H5")                                 # the longer route is not outlined
+    assert not outlined(1, "G2")                                 # bob's map: not his move
