@@ -197,13 +197,17 @@ def _draw_map_header(draw: ImageDraw.ImageDraw, state: dict[str, Any], seat: int
     title = _fit(f"{state['players'][seat]}", title_font, 250 - title_font.getlength("'s map")) + "'s map"
     draw.text((58, 30), title, font=title_font, fill=kit.INK, anchor="lm")
     record = state["maps"][seat]
+    last = state.get("last") or {}
+    if last.get("seat") != seat:
+        last = {}
     x = 330
     draw.text((x, 30), "Engine", font=kit.font(20, True), fill=kit.INK, anchor="lm")
     x += 80
     for value in range(1, 7):
         box = (x, 16, x + 28, 44)
         crossed = value in record["engine"]
-        draw.rectangle(box, fill=(255, 255, 255), outline=kit.INK, width=2)
+        just = last.get("kind") == "improve" and last.get("box") == value
+        draw.rectangle(box, fill=(255, 255, 255), outline=kit.HIGHLIGHT if just else kit.INK, width=4 if just else 2)
         if crossed:                     # crossed out as a pen would, the value still legible
             draw.line((x + 3, 19, x + 25, 41), fill=kit.MUTED, width=3)
             draw.line((x + 25, 19, x + 3, 41), fill=kit.MUTED, width=3)
@@ -301,6 +305,9 @@ def _draw_cards(draw: ImageDraw.ImageDraw, state: dict[str, Any], y: int, letter
         info = side(state, number)
         kind = "once" if info.one_time else "keep"
         row_y = y + (number - 1) * 34
+        last = state.get("last") or {}
+        if last.get("kind") == "card" and last.get("card") == number:
+            draw.rectangle((x0 - 4, row_y - 3, x0 + 506, row_y + 31), outline=kit.HIGHLIGHT, width=3)
         draw.rectangle((x0, row_y, x0 + 46, row_y + 28), fill=(255, 255, 255), outline=kit.INK, width=2)
         draw.text((x0 + 23, row_y + 14), info.code, font=kit.font(18, True), fill=kit.INK, anchor="mm")
         vp = f", {info.vp} VP" if info.vp else ""

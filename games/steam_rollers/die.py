@@ -60,7 +60,7 @@ def _improver(seat: int, value: int) -> Effect:
         engine.append(value)
         engine.sort()
         text = f"{turns.name(state, seat)} improved the engine with a {value}: strength {len(engine)}."
-        state["last"] = {"seat": seat, "kind": "improve", "hexes": [], "text": text}
+        state["last"] = {"seat": seat, "kind": "improve", "hexes": [], "text": text, "box": value}
         return [text] + turns.finish_action(state)
     return do
 
@@ -94,7 +94,7 @@ def _taker(seat: int, number: int, where: str) -> Effect:
         entry["sideways"] = True
         code = f"{number}{entry['side']}"
         text = f"{turns.name(state, seat)} took card {code} ({cards.side(state, number).name}) {where}."
-        state["last"] = {"seat": seat, "kind": "card", "hexes": [], "text": text}
+        state["last"] = {"seat": seat, "kind": "card", "hexes": [], "text": text, "card": number}
         return [text] + turns.finish_action(state)
     return do
 
