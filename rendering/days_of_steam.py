@@ -87,7 +87,7 @@ def piece_anchor(shp: Shape, piece: int, s: float) -> Point:
     mid = pts[len(pts) // 2] if len(pts) > 2 else ((pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2)
     if len(shp.pieces) > 1 and len(pts) == 2 and not any(len(shp.segments[i]) == 1 for i in range(len(shp.segments))):
         end = pts[0]
-        return (mid[0] + (end[0] - mid[0]) * 0.45, mid[1] + (end[1] - mid[1]) * 0.45)
+        return (mid[0] + (end[0] - mid[0]) * 0.7, mid[1] + (end[1] - mid[1]) * 0.7)
     return mid
 
 
@@ -260,6 +260,7 @@ def _draw_trains(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, o
     crowd: dict[str, int] = {}
     corners = [(0.18, 0.18), (0.82, 0.18), (0.18, 0.82), (0.82, 0.82)]  # clear of the town's sign
     derailed = bool((state.get("last") or {}).get("derailed"))
+    label: Point | None = None
     for seat, train in enumerate(state["trains"]):
         tile = state["tiles"].get(train["cell"])
         if tile is None:
@@ -278,8 +279,12 @@ def _draw_trains(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, o
         if train["cargo"]:
             _goods_square(img, x + ax + r * 0.95, y + ay - r * 0.95, max(6, r * 0.45), train["cargo"]["colour"])
         if derailed and (state.get("last") or {}).get("seat") == seat:
-            d.text((x + ax, y + ay + r + 10), "derailed", font=kit.font(16, bold=True), fill=kit.HIGHLIGHT,
-                   anchor="mm")
+            label = (x + s / 2, y + s - 12)  # on the cell's bottom edge, where no train stands
+    if label is not None:
+        box = d.textbbox(label, "derailed", font=kit.font(16, bold=True), anchor="mm")
+        d.rounded_rectangle((box[0] - 4, box[1] - 3, box[2] + 4, box[3] + 3), radius=4, fill=(255, 255, 255),
+                            outline=kit.HIGHLIGHT, width=2)
+        d.text(label, "derailed", font=kit.font(16, bold=True), fill=kit.HIGHLIGHT, anchor="mm")
 
 
 TABLE_COLS = [("", 34), ("Player", 92), ("Steam", 68), ("Coal", 50), ("Goods", 94), ("Circ", 46),

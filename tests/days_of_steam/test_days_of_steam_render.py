@@ -1,0 +1,46 @@
+"""The board image: size limits, layout and what only the owner sees."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from games.days_of_steam import GAME
+from games.days_of_steam.geometry import Cell
+from games.days_of_steam.positions import TileSpec, position
+from games.days_of_steam.table import extent
+from games.playout import play_out
+from rendering.days_of_steam import MAX_W, layout, render
+
+
+def size_of(png: bytes) -> tuple[int, int]:
+    with Image.open(io.BytesIO(png)) as img:
+        return img.size
+
+
+def test_a_full_four_player_map_stays_small_and_puts_the_panel_under_the_map() -> None:
+    final, _log = play_out(GAME, ["ann", "bob", "cid", "dee"], seed=8)
+    ext = extent(final)
+    assert ext.columns >= 12, "a finished game spreads wide"
+    for viewer in (None, 0, 3):
+        png = render(GAME.view(final, viewer), viewer)
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) <= 400 * 1024
+        assert size_of(png)[0] <= MAX_W
+    lay = layout(ext, final, hand=True)
+    assert lay.below and lay.s >= 55, "on a phone the map's cells must stay legible"
+
+
+def test_a_small_map_keeps_the_panel_beside_it() -> None:
+    tiles: dict[Cell, TileSpec] = {(0, 0): ("town", "yellow"), (1, 0): ("straight", "E-W")}
+    state = position(GAME, ["ann", "bob"], tiles)
+    lay = layout(extent(state), state, hand=True)
+    assert not lay.below and lay.s == 110
+    assert size_of(render(GAME.view(state, 0), 0)) == (lay.width, lay.height)
+
+
+def test_the_own_hand_makes_room_only_for_its_owner() -> None:
+    final, _log = play_out(GAME, ["ann", "bob", "cid"], seed=5)
+    own = size_of(render(GAME.view(final, 1), 1))
+    spectator = size_of(render(GAME.view(final, None), None))
+    assert own[1] > spectator[1], "the owner's board has the hand block"
