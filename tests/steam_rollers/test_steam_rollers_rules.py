@@ -382,3 +382,29 @@ def test_choices_carry_commands_and_summaries() -> None:
     assert improve.steps[0].label == "⚂ 3"
     piece = next(c for c in choices if c.text.startswith("1 build C2 "))
     assert piece.steps[-1].label.split(",")[0] in ("straight", "gentle curve")
+
+
+def test_panel_steps_die_faces_then_action_buttons_then_hex_then_piece() -> None:
+    state = started(2, roll="roll 1 1 3 5")
+    state["maps"][0]["track"] = figure_track()
+    state["maps"][0]["engine"] = [2, 3, 4]
+
+    def step(prefix: str) -> tuple[set[str], list[str], list[bool]]:
+        options = GAME.options_at(state, 0, prefix.split())
+        return {o.heading for o in options}, [o.label for o in options], [o.complete for o in options]
+
+    assert step("") == ({"Pick a white die"}, ["⚀ 1", "⚂ 3", "⚄ 5"], [False] * 3)
+    assert step("1") == ({"What to do with die 1"},
+                         ["Build track", "Improve engine", "Deliver cargo", "Take card 1a from the centre"],
+                         [False, True, False, True])
+    heading, hexes, _ = step("1 build")
+    assert heading == {"Hex to build in (region 1)"} and len(hexes) == 11 - len(
+        [h for h in figure_track() if board_region(h) == 1])
+    heading, pieces, done = step(f"1 build {hexes[0]}")
+    assert heading == {f"Track piece in {hexes[0]}"} and all(done)
+    assert all(p.split(",")[0] in ("straight", "gentle curve") for p in pieces)
+    assert step("1 deliver") == ({"Cube to deliver"}, ["grey cube in city 1", "red cube in city 1"], [False, False])
+    assert step("1 deliver red@1")[1] == ["to city 2 (red), distance 3: 3 pts"]
+    assert step("1 deliver grey@1")[1] == [                   # each destination and distance, longest first
+        "to city 3 (grey), distance 3: 3 pts", "to city 4 (grey), distance 2: 2 pts",
+        "to city 3 (grey), distance 1: 1 pt"]
