@@ -311,5 +311,9 @@ def test_figure11_move_onto_the_water_tower_then_take_water_up_to_six() -> None:
     assert state["steam"][0] == 2 and state["trains"][0]["cell"] == "2,0"
     state["turn"] = 0
     assert [c.text for c in GAME.legal_actions(state, 0) if c.command == "tower"] == ["tower"]
-    state = play(state, "tower")
-    assert state["steam"][0] == 6
+    full = play(state, "tower")
+    assert full["steam"][0] == 6 and full["trains"][0]["cell"] == "2,0" and full["turn"] == 1
+    state["steam"][0] = 5
+    capped = GAME.apply(state, 0, "tower")
+    assert capped.state["steam"][0] == 6, "6 steam stays the maximum at a water tower"
+    assert capped.events == ["ann took water at the tower: +1 steam."]
