@@ -6,6 +6,13 @@ size, the face-up towns, and (for its owner only) the player's own hand.
 hands are already hidden there; the own hand is drawn only when ``viewer``
 is that seat. ``render_tile(kind, rotation)`` is a small preview of one
 tile the turn panel may attach.
+
+Colour is never the only cue: each goods colour has a shape (red square,
+yellow circle, green triangle, blue diamond) and a town shows its colour's
+shape as a white sign, so a good's shape matches the towns that take it;
+letters belong to trains alone. The panel goes beside the map while the map
+is small and under it once that leaves bigger cells, so a phone, which
+shows the image at its screen width, keeps the map legible.
 """
 
 from __future__ import annotations
