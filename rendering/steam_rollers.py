@@ -219,9 +219,11 @@ def _draw_map_header(draw: ImageDraw.ImageDraw, state: dict[str, Any], seat: int
     draw.text((x + 6, 30), f"strength {strength}{bonus}", font=kit.font(20, True), fill=kit.INK, anchor="lm")
     dels = record["deliveries"]
     parts = breakdown(state, seat)
-    draw.text((14, 68), f"Deliveries {parts['deliveries']} pts ({len(dels)} cube{'' if len(dels) == 1 else 's'}) · network "
-              f"{parts['network']} · engine bonus {parts['engine']} · cards {parts['cards']} "
-              f"· total {sum(parts.values())}", font=kit.font(18), fill=kit.INK, anchor="lm")
+    points = parts["deliveries"]
+    summary = (f"Deliveries {points} pt{'' if points == 1 else 's'} ({len(dels)} cube{'' if len(dels) == 1 else 's'})"
+               f" · network {parts['network']} · engine bonus {parts['engine']} · cards {parts['cards']}"
+               f" · total {sum(parts.values())}")
+    draw.text((14, 68), summary, font=kit.font(18), fill=kit.INK, anchor="lm")
 
 
 def _fit(text: str, face: Any, width: float) -> str:

@@ -128,7 +128,7 @@ def _deliverer(seat: int, player: str, colour: str, route: Route, via_3a: bool) 
         record["delivery_points"] += route.points
         text = (f"{player} delivered a {colour} cube from city {route.source} to city "
                 f"{route.target}: distance {route.reached}"
-                + (f" +{route.bonus}" if route.bonus else "") + f", {route.points} points.")
+                + (f" +{route.bonus}" if route.bonus else "") + f", {route.points} point{'' if route.points == 1 else 's'}.")
         conns = connections(track_of(state, seat), state["walls"])
         state["last"] = {"seat": seat, "kind": "deliver", "text": text,
                          "hexes": route_hexes(conns, route.source, route.target, route.reached)}
