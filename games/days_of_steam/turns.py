@@ -275,7 +275,8 @@ class UseTower(Turn):
         if not on_water_tower(ctx):
             return []
         gain = min(param("water_tower_steam"), param("max_steam") - int(ctx.state["steam"][ctx.seat]))
-        step = Step(self.token, self.label, TURN_HEADING, f"your steam goes up by {gain}")
+        step = Step(self.token, f"Take water: +{gain} steam (ends your turn)", TURN_HEADING,
+                    f"the tower gives up to {param('water_tower_steam')}; steam stops at {param('max_steam')}")
         return [Choice((step,), self.command, f"Use the water tower: +{gain} steam")]
 
     def apply(self, ctx: Ctx, tokens: list[str]) -> list[str]:

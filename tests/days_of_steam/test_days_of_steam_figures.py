@@ -314,6 +314,8 @@ def test_figure11_move_onto_the_water_tower_then_take_water_up_to_six() -> None:
     full = play(state, "tower")
     assert full["steam"][0] == 6 and full["trains"][0]["cell"] == "2,0" and full["turn"] == 1
     state["steam"][0] = 5
+    assert [o.label for o in GAME.options_at(state, 0, []) if o.token == "tower"] == [
+        "Take water: +1 steam (ends your turn)"]
     capped = GAME.apply(state, 0, "tower")
     assert capped.state["steam"][0] == 6, "6 steam stays the maximum at a water tower"
     assert capped.events == ["ann took water at the tower: +1 steam."]
