@@ -111,12 +111,26 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
 
 async def report_unexpected(interaction: discord.Interaction[Any], error: BaseException, game_id: int | None = None) -> None:
     """Log an unexpected error with the game id and answer politely."""
+    if game_id is None:
+        game_id = await _game_of_channel(interaction)
     log.error("unexpected error (game %s, user %s, %s)", game_id, interaction.user.id,
               interaction.data, exc_info=error)
     try:
         await reply(interaction, "Sorry, something went wrong on our side. Nothing was changed; please try again.")
     except discord.HTTPException:
         log.exception("could not answer the interaction")
+
+
+async def _game_of_channel(interaction: discord.Interaction[Any]) -> int | None:
+    """The id of the game whose thread the interaction came from, if any."""
+    client = interaction.client
+    if not isinstance(client, RailyardBot) or client.store is None or interaction.channel_id is None:
+        return None
+    try:
+        row = await client.store.game_for_thread(interaction.channel_id)
+    except Exception:  # noqa: BLE001 - the store itself may be what failed
+        return None
+    return row.id if row else None
 
 
 async def guarded(interaction: discord.Interaction[Any], coro: Any, game_id: int | None = None) -> None:

@@ -165,10 +165,11 @@ class GameService:
             state = game.new([s.name for s in seats], row.options, row.seed)
             state, chance = resolve_chance(game, state)
             actions = [NewAction(CHANCE, a, ev) for a, ev in chance]
-            await self.store.record(game_id, row.version, state, "active", actions)
             events = [e for _a, ev in chance for e in ev]
             header = f"**{game.name}** begins: " + ", ".join(s.name for s in seats) + "."
-            return await self._post(game, state, seats, [header, *events], set(), None, game_id)
+            post = await self._post(game, state, seats, [header, *events], set(), None, game_id)
+            await self.store.record(game_id, row.version, state, "active", actions)
+            return post
 
     async def abandon(self, game_id: int, user_id: int, can_manage: bool) -> str:
         async with self._locks[game_id]:
@@ -243,6 +244,9 @@ class GameService:
             actions = [NewAction(b.seat, normalised, applied.events, interaction_id)]
             actions += [NewAction(CHANCE, a, ev) for a, ev in chance]
             finished = b.game.is_over(state)
+            events = applied.events + [e for _a, ev in chance for e in ev]
+            # Render before committing: if drawing fails, nothing has changed.
+            post = await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
             try:
                 await self.store.record(game_id, b.row.version, state,
                                         "finished" if finished else "active", actions)
@@ -250,9 +254,8 @@ class GameService:
                 raise ServiceError("That action was already taken.") from None
             except VersionConflict:
                 raise ServiceError("Someone acted at the same moment: look at the board and try again.") from None
-            events = applied.events + [e for _a, ev in chance for e in ev]
             log.info("game %s: seat %s %r", game_id, b.seat, normalised)
-            return await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
+            return post
 
     async def _post(
         self, game: Game, state: State, seats: list[SeatRow], events: list[str],

@@ -21,7 +21,8 @@ async def env(simcord_env: Any) -> Any:
     tree must have been a refusal the player was told about (ServiceError),
     never an unexpected exception."""
     yield simcord_env
-    unexpected = [e for e in simcord_env.errors if not isinstance(getattr(e, "original", e), ServiceError)]
+    expected = (ServiceError, *getattr(simcord_env, "railyard_expected", ()))
+    unexpected = [e for e in simcord_env.errors if not isinstance(getattr(e, "original", e), expected)]
     assert not unexpected, unexpected
 
 
@@ -220,3 +221,64 @@ async def test_every_game_can_be_started_on_discord(env: Any, slug: str) -> None
     await users[0].slash(thread, "game start")
     posts = [m for m in thread.history() if m.attachments]
     assert len(posts) == 1 and "Your turn" in posts[0].content
+
+
+def _panel_message(thread: Any, viewer: Any, message_id: int) -> Any:
+    return next(m for m in thread.history(viewer=viewer) if m.id == message_id)
+
+
+async def test_more_than_25_choices_become_a_paged_select(env: Any) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    lobby = (await ann.slash(channel, "game new", game="race", options="goal=100, stride=30")).response
+    thread = channel.threads[0]
+    await bob.click(lobby, label="Join")
+    await ann.slash(thread, "game start")
+    row = await _service(env).store.game_for_thread(thread.id)
+    player = ann if get_game("race").to_act(row.state) == [0] else bob
+    turn_post = [m for m in thread.history() if m.attachments][-1]
+    panel = (await player.click(turn_post, label="Your turn")).response
+    await player.click(panel, label="Step")
+    panel = _panel_message(thread, player, panel.id)
+    select = panel.components[0].children[0]
+    assert len(select.options) == 25 and "(1/2)" in (select.placeholder or "")
+    await player.click(panel, label="More ▶")
+    panel = _panel_message(thread, player, panel.id)
+    select = panel.components[0].children[0]
+    assert [o.label for o in select.options] == [f"{n} spaces" for n in range(26, 31)]
+    await player.select(panel, [select.options[-1].value])
+    panel = _panel_message(thread, player, panel.id)
+    assert "Confirm" in panel.content and "30 spaces" in panel.content
+    await player.click(panel, label="Confirm")
+    row = await _service(env).get(row.id)
+    assert max(row.state["positions"]) == 30
+
+
+async def test_move_post_mentions_only_the_player_now_due(env: Any) -> None:
+    thread, first, second, _game = await _started(env)
+    await first.slash(thread, "race step", choice="step 1")
+    posts = [r for r in env.http_requests
+             if r.method == "POST" and r.path == f"/channels/{thread.id}/messages"]
+    allowed = posts[-1].json["allowed_mentions"]
+    assert allowed["users"] == [str(second.id)] or allowed["users"] == [second.id]
+    assert allowed.get("parse", []) == [] and not allowed.get("roles")
+
+
+async def test_unexpected_error_is_answered_politely_and_changes_nothing(
+        env: Any, caplog: pytest.LogCaptureFixture) -> None:
+    env.railyard_expected = (RuntimeError,)
+    thread, first, _second, game_id = await _started(env)
+    service = _service(env)
+    version = (await service.get(game_id)).version
+
+    def broken(state: Any, viewer: Any) -> bytes:
+        raise RuntimeError("the drawing board caught fire")
+
+    service.renderer = broken
+    result = await first.slash(thread, "race step", choice="step 1")
+    assert result.ephemeral and "something went wrong on our side" in _said(result)
+    assert "caught fire" not in _said(result) and "Traceback" not in _said(result)
+    assert (await service.get(game_id)).version == version
+    assert any(f"game {game_id}" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")

@@ -17,7 +17,8 @@ class Race(Game):
     name = "Race"
     min_seats = 2
     max_seats = 4
-    options = (GameOption("goal", "Spaces to the finish", ("10", "20"), "10"),)
+    options = (GameOption("goal", "Spaces to the finish", ("10", "20", "100"), "10"),
+               GameOption("stride", "Longest step", ("2", "30"), "2"))
     summary = "Step 1 or 2, or roll the die; first to the goal wins."
     rules_topics = {"rolling": "Roll: a die decides how far you move."}
     command_group = "race"
@@ -25,7 +26,7 @@ class Race(Game):
 
     def _setup(self, seats: int, options: dict[str, str]) -> State:
         return {"positions": [0] * seats, "turn": None, "rolling": False,
-                "goal": int(options["goal"]), "last": None}
+                "goal": int(options["goal"]), "stride": int(options["stride"]), "last": None}
 
     def to_act(self, state: State) -> list[int]:
         if self.is_over(state):
@@ -39,8 +40,8 @@ class Race(Game):
             return []
         step = Step("step", "Step", "What do you do?")
         return [
-            Choice((step, Step("1", "1 space", "How far?")), "step", "Step 1 space"),
-            Choice((step, Step("2", "2 spaces", "How far?")), "step", "Step 2 spaces"),
+            *(Choice((step, Step(str(n), f"{n} space{'s' * (n > 1)}", "How far?")), "step",
+                     f"Step {n} space{'s' * (n > 1)}") for n in range(1, state["stride"] + 1)),
             Choice((Step("roll", "Roll the die", "What do you do?"),), "roll", "Roll the die"),
         ]
 
@@ -58,9 +59,10 @@ class Race(Game):
         if action == "roll":
             state["rolling"] = True
             return [f"{names[seat]} rolls..."]
-        if action in ("step 1", "step 2"):
-            return self._move(state, seat, int(action[-1]), "stepped")
-        raise IllegalAction(f"'{action}' is not a move: choose step 1, step 2 or roll.")
+        kind, _, far = action.partition(" ")
+        if kind == "step" and far.isdigit() and 1 <= int(far) <= state["stride"]:
+            return self._move(state, seat, int(far), "stepped")
+        raise IllegalAction(f"'{action}' is not a move: choose step 1 to step {state['stride']}, or roll.")
 
     def _move(self, state: State, seat: int, spaces: int, how: str) -> list[str]:
         state["positions"][seat] = min(state["goal"], state["positions"][seat] + spaces)
