@@ -214,6 +214,22 @@ class GameService:
             raise ServiceError(self._not_your_turn(b))
         return b, b.game.options_at(b.state, b.seat, list(prefix))
 
+    async def preview(self, game_id: int, user_id: int, action: str) -> bytes | None:
+        """The board as this player would see it after ``action``, before any
+        chance outcome it leads to (nothing hidden is revealed), or None when
+        there is nothing to show."""
+        b = await self.player_board(game_id, user_id)
+        assert b.seat is not None
+        try:
+            after = b.game.apply(b.state, b.seat, action).state
+        except IllegalAction:
+            return None
+        try:
+            return await asyncio.to_thread(self.renderer, b.game.view(after, b.seat), b.seat)
+        except Exception:  # noqa: BLE001 - a preview is a courtesy; the move itself is unaffected
+            log.exception("game %s: preview of %r failed", game_id, action)
+            return None
+
     def _not_your_turn(self, b: Board) -> str:
         due = [s for s in b.game.to_act(b.state) if s >= 0]
         names = ", ".join(b.seats[s].name for s in due) or "nobody"

@@ -9,6 +9,7 @@ registered per game.
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any, Sequence
 
@@ -246,6 +247,12 @@ async def panel_step(interaction: discord.Interaction[Any], game_id: int, versio
         return
     if complete:
         content, view = confirm_panel(board, path, labels)
+        png = await _bot(interaction).service.preview(game_id, interaction.user.id, " ".join(tokens))
+        if png is not None:
+            await interaction.edit_original_response(
+                content=content + "\nThe picture shows the board after this move.", view=view,
+                attachments=[discord.File(io.BytesIO(png), filename="preview.png")])
+            return
     else:
         content, view = panel(board, path, labels, options, page)
     await interaction.edit_original_response(content=content, view=view)

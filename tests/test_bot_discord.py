@@ -152,6 +152,7 @@ async def test_your_turn_panel_reaches_confirm_and_applies(env: Any) -> None:
     await first.click(panel, label="2 spaces")
     panel = [m for m in thread.history(viewer=first) if m.id == panel.id][0]
     assert "Confirm" in panel.content
+    assert [a.filename for a in panel.attachments] == ["preview.png"]
     await first.click(panel, label="Confirm")
     panel = [m for m in thread.history(viewer=first) if m.id == panel.id][0]
     assert panel.content.startswith("✅ Done")
