@@ -1,0 +1,63 @@
+"""Hidden hands through the bot's service: what reaches the board renderer
+for the thread, for a player's own (ephemeral) board and for autocomplete."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, AsyncIterator
+
+import pytest
+
+from bot.service import GameService, ServiceError
+from bot.store import Store
+from games.core import CHANCE
+from games.playout import random_action
+
+USERS = {1: "ann", 2: "bob", 3: "cid"}
+
+
+class Recorder:
+    """A renderer that keeps every (view, viewer) it is asked to draw."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[dict[str, Any], int | None]] = []
+
+    def __call__(self, state: dict[str, Any], viewer: int | None) -> bytes:
+        self.calls.append((state, viewer))
+        return b"png"
+
+
+@pytest.fixture
+async def store(db_path: str) -> AsyncIterator[Store]:
+    s = await Store.open(db_path)
+    yield s
+    await s.close()
+
+
+async def test_no_board_or_choice_shows_a_hand_to_anyone_but_its_owner(store: Store) -> None:
+    drawn = Recorder()
+    service = GameService(store, renderer=drawn)
+    row = await service.new_game("days-of-steam", 1, USERS[1], seed=3)
+    for user in (2, 3):
+        await service.join(row.id, user, USERS[user])
+    await service.start(row.id, 1)
+    rng = random.Random(3)
+    for _ in range(12):
+        b = await service.board(row.id, None)
+        seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
+        for other in (s for s in range(3) if s != seat):
+            with pytest.raises(ServiceError, match="not your turn"):
+                await service.options_at(row.id, other + 1, [])
+        drawn.calls.clear()
+        await service.act(row.id, seat + 1, random_action(b.game, b.state, seat, rng))
+        # the thread post after the move: a spectator's view, no hand at all
+        assert drawn.calls and all(v is None for _s, v in drawn.calls)
+        assert all(s["hands"] == [None, None, None] and s["deck"] == {} for s, _v in drawn.calls)
+        for user in (1, 2, 3):
+            drawn.calls.clear()
+            await service.status(row.id, user)
+            [(view, viewer)] = drawn.calls
+            assert viewer == user - 1
+            real = (await service.board(row.id, None)).state["hands"]
+            assert [h is not None for h in view["hands"]] == [s == user - 1 for s in range(3)]
+            assert view["hands"][user - 1] == real[user - 1] and view["deck"] == {}
