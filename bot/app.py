@@ -27,10 +27,18 @@ def mentions_for(user_ids: list[int]) -> discord.AllowedMentions:
     )
 
 
-def board_file(post: Post, name: str = "board.png") -> discord.File | None:
+def board_file(post: Post, name: str = "board.png", guild: discord.Guild | None = None) -> discord.File | None:
+    """The post's board as an upload, or None when there is none or it
+    would exceed the guild's upload size (the text still goes out)."""
     import io
 
-    return discord.File(io.BytesIO(post.png), filename=name) if post.png else None
+    if not post.png:
+        return None
+    limit = guild.filesize_limit if guild is not None else 10 * 1024 * 1024
+    if len(post.png) > limit:
+        log.warning("game %s: board of %d bytes exceeds the upload limit %d", post.game_id, len(post.png), limit)
+        return None
+    return discord.File(io.BytesIO(post.png), filename=name)
 
 
 def file_kwargs(file: discord.File | None) -> dict[str, Any]:

@@ -44,7 +44,7 @@ async def post_to_thread(bot: RailyardBot, thread_id: int | None, post: Post) ->
         await channel.edit(archived=False)
     assert isinstance(channel, discord.abc.Messageable)
     view = None if post.finished else turn_view(post.game_id)
-    file = board_file(post)
+    file = board_file(post, guild=getattr(channel, "guild", None))
     kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(post.ping_user_ids)}
     if file is not None:
         kwargs["file"] = file
@@ -149,7 +149,7 @@ async def open_panel(interaction: discord.Interaction[Any], game_id: int) -> Non
     board, options = await service.options_at(game_id, interaction.user.id, [])
     content, view = panel(board, [], [], options, 0)
     post = await service.status(game_id, interaction.user.id)
-    file = board_file(post, "your-board.png")
+    file = board_file(post, "your-board.png", interaction.guild)
     kwargs: dict[str, Any] = {"ephemeral": True, "view": view, "allowed_mentions": NO_MENTIONS}
     if file is not None:
         kwargs["file"] = file

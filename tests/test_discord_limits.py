@@ -126,3 +126,16 @@ async def test_every_turn_panel_fits_discord_limits(service: GameService, slug: 
             assert 1 <= len(choice.summary) <= 100, choice.summary  # an autocomplete name
         await service.act(row.id, user, random_action(game, b.state, seat, rng))
     assert checked >= 10
+
+
+def test_board_over_the_guild_upload_size_is_not_attached() -> None:
+    from types import SimpleNamespace
+    from typing import cast
+
+    from bot.app import board_file
+    from bot.service import Post
+
+    guild = cast(discord.Guild, SimpleNamespace(filesize_limit=1000))
+    assert board_file(Post("x", b"p" * 1000, game_id=1), guild=guild) is not None
+    assert board_file(Post("x", b"p" * 1001, game_id=1), guild=guild) is None
+    assert board_file(Post("x", None, game_id=1)) is None

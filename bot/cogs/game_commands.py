@@ -100,7 +100,7 @@ class GameCommands(commands.Cog):
                 raise ServiceError(f"{player.display_name} is not playing in this game.")
             await interaction.response.defer(ephemeral=True, thinking=True)
             post = await cog.bot.service.seat_board(game_id, seat)
-            file = board_file(post, "map.png")
+            file = board_file(post, "map.png", interaction.guild)
             await interaction.followup.send(post.text, ephemeral=True, allowed_mentions=NO_MENTIONS,
                                             **file_kwargs(file))
 

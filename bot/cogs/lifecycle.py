@@ -88,7 +88,7 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         game_id = await game_here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         post = await self.bot.service.status(game_id, interaction.user.id)
-        file = board_file(post)
+        file = board_file(post, guild=interaction.guild)
         await interaction.followup.send(post.text, ephemeral=True, allowed_mentions=NO_MENTIONS,
                                         **file_kwargs(file))
 
