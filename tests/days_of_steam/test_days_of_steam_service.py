@@ -4,7 +4,7 @@ for the thread, for a player's own (ephemeral) board and for autocomplete."""
 from __future__ import annotations
 
 import random
-from typing import Any, AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -27,16 +27,15 @@ class Recorder:
         return b"png"
 
 
-@pytest.fixture
-async def store(db_path: str) -> AsyncIterator[Store]:
-    s = await Store.open(db_path)
-    yield s
-    await s.close()
+async def test_no_board_or_choice_shows_a_hand_to_anyone_but_its_owner(db_path: str) -> None:
+    store = await Store.open(db_path)
+    try:
+        await _check_hands(GameService(store, renderer=(drawn := Recorder())), drawn)
+    finally:
+        await store.close()
 
 
-async def test_no_board_or_choice_shows_a_hand_to_anyone_but_its_owner(store: Store) -> None:
-    drawn = Recorder()
-    service = GameService(store, renderer=drawn)
+async def _check_hands(service: GameService, drawn: Recorder) -> None:
     row = await service.new_game("days-of-steam", 1, USERS[1], seed=3)
     for user in (2, 3):
         await service.join(row.id, user, USERS[user])
