@@ -154,6 +154,7 @@ def pick_nodes(state: State, seat: int, heading: str = "Pick a white die") -> li
                   f"{len(state['cubes'][str(value)])} cubes · card {info.code}")
         if claimer is not None:
             who = turns.name(state, claimer)
+            detail = f"{detail} · {who} may claim it (2b)"[:100]
             nodes.append(Node(str(value), die_label(value), heading, detail, "pick",
                               f"Take die {value} ({who} may claim it with card 2b)", None,
                               _taker_of_die(seat, value, claimer)))

@@ -158,6 +158,7 @@ def test_card_2b_holder_is_asked_right_after_another_players_pick_and_may_claim(
     give(state, "2b", 2)
     options = GAME.options_at(state, 0, [])
     assert all(o.complete for o in options)                   # the pick is its own action
+    assert all(o.detail.endswith("cid may claim it (2b)") for o in options)
     state, events = act(state, 0, "3")
     assert GAME.to_act(state) == [2]                           # only the holder answers
     assert tokens(state, 2) == ["claim", "let"]
@@ -296,3 +297,18 @@ def test_wall_track_still_drawn_but_connects_nothing() -> None:
     assert breakdown(state, 0)["network"] == 0
     with pytest.raises(IllegalAction):
         act(state, 0, "1 deliver grey@1 to3-1")
+
+
+def test_card_2b_claimer_straightens_his_cards_and_may_change_the_claimed_die_on_his_turn() -> None:
+    state = started(3, roll="roll 1 1 3 5 6")
+    give(state, "2b", 2)
+    give(state, "5a", 2, sideways=True)                        # taken last round
+    state, _ = act(state, 0, "3")
+    state, _ = act(state, 2, "claim")
+    state, _ = act(state, 0, "5 improve")
+    state, events = act(state, 1, "1 improve")
+    assert "cid turns card 5a upright." in events
+    assert GAME.to_act(state) == [2] and state["held"] == 3
+    assert {"5a+1", "5a-1"} <= set(tokens(state, 2))
+    state, _ = act(state, 2, "5a+1 improve")
+    assert state["maps"][2]["engine"] == [4]
