@@ -226,11 +226,22 @@ def _background(ext: Extent, s: int, width: int, height: int, ox: int, oy: int) 
     return img
 
 
+def _at(cell_key: str, ext: Extent, s: int, ox: int, oy: int) -> tuple[int, int]:
+    """The top-left pixel of a cell given by its state key ("x,y")."""
+    cx, cy = unkey(cell_key)
+    return ox + (cx - ext.min_x) * s, oy + (cy - ext.min_y) * s
+
+
 def _draw_board(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, ox: int, oy: int) -> None:
     for k, tile in state["tiles"].items():
-        cx, cy = unkey(k)
-        x, y = ox + (cx - ext.min_x) * s, oy + (cy - ext.min_y) * s
+        x, y = _at(k, ext, s, ox, oy)
         img.paste(tile_image(tile["kind"], int(tile["rot"]), s, tile.get("colour", "")), (x, y))
+
+
+def _draw_goods(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, ox: int, oy: int) -> None:
+    """The goods waiting in towns, centred under each town's sign."""
+    for k, tile in state["tiles"].items():
+        x, y = _at(k, ext, s, ox, oy)
         goods = tile.get("goods", [])
         r = max(7, s // 9)
         gap = 2 * r + 3
@@ -248,8 +259,7 @@ def _draw_last(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, ox:
     d = ImageDraw.Draw(img)
     centres = []
     for k in last.get("cells", []):
-        cx, cy = unkey(k)
-        x, y = ox + (cx - ext.min_x) * s, oy + (cy - ext.min_y) * s
+        x, y = _at(k, ext, s, ox, oy)
         centres.append((x + s / 2, y + s / 2))
         if last["kind"] != "move":
             d.rectangle((x + 2, y + 2, x + s - 2, y + s - 2), outline=kit.HIGHLIGHT, width=5)
@@ -268,12 +278,14 @@ def _draw_trains(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, o
     corners = [(0.18, 0.18), (0.82, 0.18), (0.18, 0.82), (0.82, 0.82)]  # clear of the town's sign
     derailed = bool((state.get("last") or {}).get("derailed"))
     label: Point | None = None
+    for pending in state.get("pending", []):
+        if pending["kind"] == "derail":
+            _draw_ghost(img, state, pending, ext, s, ox, oy, letters)
     for seat, train in enumerate(state["trains"]):
         tile = state["tiles"].get(train["cell"])
         if tile is None:
             continue
-        cx, cy = unkey(train["cell"])
-        x, y = ox + (cx - ext.min_x) * s, oy + (cy - ext.min_y) * s
+        x, y = _at(train["cell"], ext, s, ox, oy)
         r = max(13, s * 0.2)
         if tile["kind"] == "town":
             r = max(12, s * 0.16)
@@ -292,6 +304,28 @@ def _draw_trains(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, o
         d.rounded_rectangle((box[0] - 4, box[1] - 3, box[2] + 4, box[3] + 3), radius=4, fill=(255, 255, 255),
                             outline=kit.HIGHLIGHT, width=2)
         d.text(label, "derailed", font=kit.font(16, bold=True), fill=kit.HIGHLIGHT, anchor="mm")
+
+
+def _draw_ghost(img: Image.Image, state: dict[str, Any], pending: dict[str, Any], ext: Extent, s: int,
+                ox: int, oy: int, letters: list[str]) -> None:
+    """A faint train where a move awaiting its speed-limit roll would end
+    (what a move's preview shows before the die is rolled)."""
+    route = pending["route"]
+    tile = state["tiles"].get(route["dest"])
+    if tile is None:
+        return
+    if tile["kind"] == "town":
+        ax, ay = s * 0.5, s * 0.82
+    else:
+        ax, ay = piece_anchor(shape(tile["kind"], int(tile["rot"])), int(route["piece"]), s)
+    r = max(13, s * 0.2)
+    size = int(2 * r * 1.3) + 6
+    overlay = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    seat = int(pending["seat"])
+    kit.seat_marker(ImageDraw.Draw(overlay), size / 2, size / 2, r, seat, letters[seat])
+    overlay.putalpha(overlay.getchannel("A").point(lambda a: a // 2))
+    x, y = _at(route["dest"], ext, s, ox, oy)
+    img.paste(overlay, (x + int(ax) - size // 2, y + int(ay) - size // 2), overlay)
 
 
 TABLE_COLS = [("", 34), ("Player", 92), ("Steam", 68), ("Coal", 50), ("Goods", 94), ("Circ", 46),
@@ -473,6 +507,7 @@ def render(state: dict[str, Any], viewer: int | None) -> bytes:
     letters = kit.player_letters(state["players"])
     _draw_board(img, state, ext, s, ox, oy)
     _draw_last(img, state, ext, s, ox, oy)
+    _draw_goods(img, state, ext, s, ox, oy)
     _draw_trains(img, state, ext, s, ox, oy, letters)
     if lay.below:
         top = oy + ext.rows * s + MARGIN + 6

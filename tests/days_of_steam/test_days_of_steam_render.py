@@ -44,3 +44,14 @@ def test_the_own_hand_makes_room_only_for_its_owner() -> None:
     own = size_of(render(GAME.view(final, 1), 1))
     spectator = size_of(render(GAME.view(final, None), None))
     assert own[1] > spectator[1], "the owner's board has the hand block"
+
+
+def test_a_move_awaiting_its_roll_shows_a_faint_train_where_it_would_end() -> None:
+    tiles: dict[Cell, TileSpec] = {(0, 0): ("town", "yellow"), (0, 1): ("curve", "N-E"),
+                                   (1, 1): ("straight", "E-W"), (2, 1): ("curve", "W-N"), (2, 0): ("town", "red")}
+    state = position(GAME, ["ann", "bob"], tiles, steam=[6, 0])
+    move = next(c.text for c in GAME.legal_actions(state, 0) if c.command == "move" and "s3" in c.text)
+    waiting = GAME.apply(state, 0, move).state
+    assert waiting["pending"][0]["kind"] == "derail" and waiting["trains"][0]["cell"] == "0,0"
+    plain = dict(waiting, pending=[])
+    assert render(GAME.view(waiting, 0), 0) != render(GAME.view(plain, 0), 0)
