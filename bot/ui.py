@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 import discord
@@ -147,7 +148,8 @@ async def open_panel(interaction: discord.Interaction[Any], game_id: int) -> Non
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = _bot(interaction).service
     board, options = await service.options_at(game_id, interaction.user.id, [])
-    content, view = panel(board, [], [], options, 0)
+    walk = skip_forced(Walk(board, [], [], [], [], options, False))
+    content, view = panel(board, walk.path, walk.labels, walk.options, 0, back=False)
     post = await service.status(game_id, interaction.user.id)
     file = board_file(post, "your-board.png", interaction.guild)
     kwargs: dict[str, Any] = {"ephemeral": True, "view": view, "allowed_mentions": NO_MENTIONS}
@@ -161,7 +163,7 @@ def _path_text(path: Sequence[int]) -> str:
 
 
 def panel(board: Board, path: Sequence[int], labels: Sequence[str], options: Sequence[Any], page: int,
-          ) -> tuple[str, discord.ui.View]:
+          back: bool = True) -> tuple[str, discord.ui.View]:
     """The panel at one step: the choices so far and the next options."""
     game_id, version = board.row.id, board.row.version
     chosen = " › ".join(labels)
@@ -187,7 +189,7 @@ def panel(board: Board, path: Sequence[int], labels: Sequence[str], options: Seq
             view.add_item(PanelButton(game_id, version, p, f"pg{page - 1}", "◀ Previous", row=4))
         if page < pages - 1:
             view.add_item(PanelButton(game_id, version, p, f"pg{page + 1}", "More ▶", row=4))
-    if path:
+    if path and back:
         view.add_item(PanelButton(game_id, version, p, "back", "↩ Back", row=4))
     return "\n".join(lines), view
 
@@ -201,26 +203,61 @@ def confirm_panel(board: Board, path: Sequence[int], labels: Sequence[str]) -> t
     return f"**{board.game.name}** · your turn\n**Confirm:** {' › '.join(labels)}?", view
 
 
+@dataclass
+class Walk:
+    """Where a player is in the panel: the option indices picked so far, their
+    tokens and labels, how many options each step offered, the options now
+    on offer, and whether the last pick completed an action."""
+
+    board: Board
+    path: list[int]
+    tokens: list[str]
+    labels: list[str]
+    counts: list[int]
+    options: list[Any]
+    complete: bool
+
+
 async def resolve_path(interaction: discord.Interaction[Any], game_id: int, version: int,
-                       path: Sequence[int]) -> tuple[Board, list[str], list[str], list[Any], bool]:
-    """Tokens and labels for a path of option indices; the options after it;
-    whether the last choice completed an action."""
+                       path: Sequence[int]) -> Walk:
+    """Follow a path of option indices from the start of the seat's turn."""
     service = _bot(interaction).service
     board, options = await service.options_at(game_id, interaction.user.id, [])
     if board.row.version != version:
         raise ServiceError("The game moved on since this panel was opened: press **Your turn** again.")
-    tokens: list[str] = []
-    labels: list[str] = []
-    complete = False
+    walk = Walk(board, [], [], [], [], options, False)
     for index in path:
-        if not 0 <= index < len(options):
+        if not 0 <= index < len(walk.options):
             raise ServiceError("That choice is no longer available: press **Your turn** again.")
-        option = options[index]
-        tokens.append(option.token)
-        labels.append(option.label)
-        complete = option.complete
-        options = [] if complete else board.game.options_at(board.state, board.seat or 0, tokens)
-    return board, tokens, labels, options, complete
+        _pick(walk, index)
+    return walk
+
+
+def _pick(walk: Walk, index: int) -> None:
+    option = walk.options[index]
+    walk.path.append(index)
+    walk.tokens.append(option.token)
+    walk.labels.append(option.label)
+    walk.counts.append(len(walk.options))
+    walk.complete = option.complete
+    walk.options = [] if walk.complete else walk.board.game.options_at(
+        walk.board.state, walk.board.seat or 0, walk.tokens)
+
+
+def skip_forced(walk: Walk) -> Walk:
+    """Take every step that offers a single option and does not finish the
+    action: nobody should have to tap through a choice they don't have."""
+    while len(walk.options) == 1 and not walk.options[0].complete:
+        _pick(walk, 0)
+    return walk
+
+
+def back_path(walk: Walk) -> list[int]:
+    """The path one real choice back (forced steps are skipped over)."""
+    path = walk.path[:-1]
+    while path and walk.counts[len(path) - 1] == 1:
+        path = path[:-1]
+    return path
 
 
 async def panel_step(interaction: discord.Interaction[Any], game_id: int, version: int,
@@ -228,13 +265,19 @@ async def panel_step(interaction: discord.Interaction[Any], game_id: int, versio
     """Handle one click in the panel: pick, page, back or confirm."""
     await interaction.response.defer()
     page = 0
+    walk = await resolve_path(interaction, game_id, version, path)
     if op == "back":
-        path = path[:-1]
+        walk = skip_forced(await resolve_path(interaction, game_id, version, back_path(walk)))
     elif op.startswith("pg"):
         page = int(op[2:])
     elif op.startswith("i"):
-        path = [*path, int(op[1:])]
-    board, tokens, labels, options, complete = await resolve_path(interaction, game_id, version, path)
+        index = int(op[1:])
+        if not 0 <= index < len(walk.options):
+            raise ServiceError("That choice is no longer available: press **Your turn** again.")
+        _pick(walk, index)
+        skip_forced(walk)
+    board, path, tokens, labels, options, complete = (
+        walk.board, walk.path, walk.tokens, walk.labels, walk.options, walk.complete)
     if op == "ok":
         if not complete:
             raise ServiceError("Finish choosing first.")
@@ -254,7 +297,7 @@ async def panel_step(interaction: discord.Interaction[Any], game_id: int, versio
                 attachments=[discord.File(io.BytesIO(png), filename="preview.png")])
             return
     else:
-        content, view = panel(board, path, labels, options, page)
+        content, view = panel(board, path, labels, options, page, back=any(c > 1 for c in walk.counts))
     await interaction.edit_original_response(content=content, view=view)
 
 

@@ -283,3 +283,29 @@ async def test_unexpected_error_is_answered_politely_and_changes_nothing(
     assert "caught fire" not in _said(result) and "Traceback" not in _said(result)
     assert (await service.get(game_id)).version == version
     assert any(f"game {game_id}" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")
+
+
+async def test_panel_skips_steps_with_a_single_option_and_back_returns_to_a_real_choice(env: Any) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    users = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cid")]
+    lobby = (await users[0].slash(channel, "game new", game="age-of-steam")).response
+    thread = channel.threads[0]
+    for u in users[1:]:
+        await u.click(lobby, label="Join")
+    await users[0].slash(thread, "game start")
+    row = await _service(env).store.game_for_thread(thread.id)
+    due = next(s for s in get_game("age-of-steam").to_act(row.state) if s >= 0)
+    player = users[due]
+    turn_post = [m for m in thread.history() if m.attachments][-1]
+    panel = (await player.click(turn_post, label="Your turn")).response
+    assert "How many shares?" in panel.content  # "Issue shares?" offered one option: skipped
+    labels = [c["label"] for r in panel.components for c in r["components"]]
+    assert "↩ Back" not in labels
+    none = next(label for label in labels if label.startswith("Issue none"))
+    await player.click(panel, label=none)
+    panel = _panel_message(thread, player, panel.id)
+    assert "Confirm" in panel.content
+    await player.click(panel, label="↩ Back")
+    panel = _panel_message(thread, player, panel.id)
+    assert "How many shares?" in panel.content
