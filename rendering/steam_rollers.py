@@ -288,14 +288,18 @@ def _draw_supply(draw: ImageDraw.ImageDraw, state: dict[str, Any]) -> int:
         draw.text((dx + 16, y + 16), str(value), font=kit.font(20, True), fill=kit.INK, anchor="mm")
         dx += 40
     held = state.get("held")
+    if not state["pool"] and held is None:
+        draw.text((dx, y + 16), "none", font=kit.font(18), fill=kit.MUTED, anchor="lm")
+    notes = []
     if held is not None:
         claim = state.get("claim")
         owner = int(claim["picker"]) if claim else int(state["order"][state["turn"]])
-        face = kit.font(18)
-        who = _fit(str(state["players"][owner]), face, WIDTH - 14 - dx - 8 - face.getlength(" holds 6"))
-        draw.text((dx + 8, y + 16), f"{who} holds {held}", font=face, fill=kit.INK, anchor="lm")
-    if not state["pool"] and held is None:
-        draw.text((dx, y + 16), "none", font=kit.font(18), fill=kit.MUTED, anchor="lm")
+        notes.append(f"{state['players'][owner]} holds {held}")
+    notes += [f"{state['players'][int(s)]} claimed {v} (2b)" for s, v in sorted(state.get("reserved", {}).items())]
+    if notes:
+        y += 38
+        draw.text((x0 + 136, y + 16), _fit(" · ".join(notes), kit.font(18), WIDTH - 14 - x0 - 136),
+                  font=kit.font(18), fill=kit.INK, anchor="lm")
     return y + 44
 
 
