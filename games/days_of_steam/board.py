@@ -72,7 +72,9 @@ def arrivals(board: Board, skip: Cell | None = None) -> Arrivals:
     """How far every reachable tile edge is from the nearest town.
 
     Breadth-first over "leaving cell by edge" from every town; ``skip`` is
-    treated as empty (the cell being played over)."""
+    treated as empty (the cell being played over). Edges of placed tiles
+    are recorded too: that is the most a "play over" tile there could gain
+    from a town, so a cell no path reaches is not tried."""
     best: Arrivals = {}
     seen: set[tuple[Cell, int]] = set()
     queue: deque[tuple[Cell, int, int]] = deque()
@@ -85,9 +87,9 @@ def arrivals(board: Board, skip: Cell | None = None) -> Arrivals:
     while queue:
         cell, edge, dist = queue.popleft()
         nxt, entry = neighbour(cell, edge), opposite(edge)
+        if dist < best.get((nxt, entry), 1 << 30):
+            best[(nxt, entry)] = dist
         if nxt == skip or nxt not in board.shapes:
-            if dist < best.get((nxt, entry), 1 << 30):
-                best[(nxt, entry)] = dist
             continue
         if nxt in board.towns or entry not in board.shapes[nxt].edges:
             continue

@@ -163,7 +163,11 @@ def test_figure8_overbuilding_a_tile_creates_a_circuit() -> None:
                                    (0, -1): ("curve", "S-E"), (1, -1): ("double-curve", "W-N", "S-E"),
                                    (2, -1): ("curve", "W-S")}
     state = position(GAME, ["ann", "bob"], tiles, hands=[["straight-over", "curve", "curve"], ["curve"] * 3])
-    state = play(state, f"tile straight-over {name(state, (1, -1))} EW")
+    where = name(state, (1, -1))
+    # the panel offers it: the cell says what is replaced
+    assert f"{where} over the double curve" in [o.label for o in GAME.options_at(state, 0, ["tile", "straight-over"])]
+    assert [o.token for o in GAME.options_at(state, 0, ["tile", "straight-over", where])] == ["EW"]
+    state = play(state, f"tile straight-over {where} EW")
     assert state["tiles"]["1,-1"]["kind"] == "straight-over"
     assert state["discarded"] == ["double-curve"]
     assert state["circuits"] == [1, 0]
