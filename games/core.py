@@ -208,10 +208,11 @@ class Game:
         known = {o.name: o for o in self.options}
         for name, value in options.items():
             if name not in known:
-                raise IllegalAction(f"{self.name} has no option '{name}'.")
+                names = ", ".join(known) or "none"
+                raise IllegalAction(f"{self.name} has no option '{name}' (its options: {names}).")
             if value not in known[name].choices:
                 allowed = ", ".join(known[name].choices)
-                raise IllegalAction(f"Option {name} must be one of: {allowed}.")
+                raise IllegalAction(f"{name} can't be '{value}': choose one of {allowed}.")
         return {o.name: options.get(o.name, o.default) for o in self.options}
 
     def _setup(self, seats: int, options: dict[str, str]) -> State:

@@ -309,3 +309,16 @@ async def test_panel_skips_steps_with_a_single_option_and_back_returns_to_a_real
     await player.click(panel, label="↩ Back")
     panel = _panel_message(thread, player, panel.id)
     assert "How many shares?" in panel.content
+
+
+async def test_game_options_autocomplete_and_bad_options_are_refused(env: Any) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    offered = await ann.autocomplete(channel, "game new", "options", "diff", game="steam-rollers")
+    assert {c["value"] for c in offered} == {"difficulty=easy", "difficulty=medium", "difficulty=hard"}
+    bad = await ann.slash(channel, "game new", game="steam-rollers", options="difficulty=impossible")
+    assert bad.ephemeral and "impossible" in _said(bad)
+    assert channel.threads == []
+    good = await ann.slash(channel, "game new", game="steam-rollers", options="difficulty=hard")
+    assert "difficulty: hard" in good.response.content
