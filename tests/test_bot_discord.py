@@ -70,6 +70,7 @@ async def test_new_game_posts_lobby_and_opens_thread(env: Any) -> None:
     labels = [c["label"] for row in lobby.components for c in row["components"]]
     assert labels == ["Join", "Leave", "Start"]
     assert thread.name == "Race #1"
+    assert env.backend.channels[thread.id].thread_metadata.auto_archive_duration == 10080  # a week
     assert "home of Race #1" in thread.history()[0].content
     row = await _service(env).store.game_for_thread(thread.id)
     assert row.lobby_message_id == lobby.id and row.channel_id == channel.id
@@ -322,3 +323,14 @@ async def test_game_options_autocomplete_and_bad_options_are_refused(env: Any) -
     assert channel.threads == []
     good = await ann.slash(channel, "game new", game="steam-rollers", options="difficulty=hard")
     assert "difficulty: hard" in good.response.content
+
+
+async def test_posting_to_an_archived_thread_reopens_it(env: Any) -> None:
+    thread, first, _second, _game = await _started(env)
+    bot_thread = env.bot.get_channel(thread.id)
+    await bot_thread.edit(archived=True)
+    await env.settle()
+    assert env.backend.channels[thread.id].thread_metadata.archived
+    await first.slash(thread, "race step", choice="step 1")
+    assert not env.backend.channels[thread.id].thread_metadata.archived
+    assert "stepped to space 1" in [m for m in thread.history() if m.attachments][-1].content
