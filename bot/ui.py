@@ -10,6 +10,7 @@ registered per game.
 from __future__ import annotations
 
 import io
+import logging
 import re
 from dataclasses import dataclass
 from typing import Any, Sequence
@@ -18,6 +19,8 @@ import discord
 
 from .app import NO_MENTIONS, RailyardBot, board_file, guarded, mentions_for, reply
 from .service import Board, Post, ServiceError
+
+log = logging.getLogger("railyard.ui")
 
 BUTTONS_MAX = 20          # 4 rows of 5; the 5th row holds Back / page buttons
 SELECT_PAGE = 25
@@ -40,6 +43,16 @@ async def post_to_thread(bot: RailyardBot, thread_id: int | None, post: Post) ->
     only the users meant, with a "Your turn" button while the game runs."""
     if thread_id is None or post.game_id is None:
         return
+    try:
+        await _send_post(bot, thread_id, post)
+    except discord.HTTPException as exc:
+        # The move is already stored; a deleted or locked thread must not
+        # turn it into an error. The game shows again with /game status.
+        log.warning("game %s: could not post in thread %s: %s", post.game_id, thread_id, exc)
+
+
+async def _send_post(bot: RailyardBot, thread_id: int, post: Post) -> None:
+    assert post.game_id is not None
     channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
     if isinstance(channel, discord.Thread) and channel.archived:
         await channel.edit(archived=False)

@@ -334,3 +334,12 @@ async def test_posting_to_an_archived_thread_reopens_it(env: Any) -> None:
     await first.slash(thread, "race step", choice="step 1")
     assert not env.backend.channels[thread.id].thread_metadata.archived
     assert "stepped to space 1" in [m for m in thread.history() if m.attachments][-1].content
+
+
+async def test_move_is_kept_when_its_thread_cannot_be_posted_to(env: Any) -> None:
+    thread, first, _second, game_id = await _started(env)
+    version = (await _service(env).get(game_id)).version
+    env.inject_error("POST", f"/channels/{thread.id}/messages", status=500)
+    result = await first.slash(thread, "race step", choice="step 1")
+    assert "Done" in _said(result) and "went wrong" not in _said(result)
+    assert (await _service(env).get(game_id)).version > version
