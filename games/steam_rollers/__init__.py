@@ -45,8 +45,10 @@ Decisions where the rulebook and the design note are silent (ours):
   cube left can ever be delivered (see :mod:`ending`); otherwise such a game
   could never end.
 - Panel order: hexes an end of the player's track points into first, then
-  nearest to his track; pieces that join his track or a city first;
-  deliveries by points, longest first.
+  nearest to his track; pieces that join his track or a city first, each
+  named from the end that joins ("gentle curve, NE to S"); deliveries by
+  points, longest first. When several routes give one distance the player
+  need not choose: they score alike; the board shows the first found.
 """
 
 from games.steam_rollers.game import SteamRollers
