@@ -11,6 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from games.core import Game, State
 from games.playout import random_action
 
 from .service import GameService, Post, ServiceError, parse_options
@@ -27,6 +28,50 @@ def _print_post(post: Post, names: dict[int, str]) -> None:
     for user_id, name in names.items():
         text = text.replace(f"<@{user_id}>", f"@{name}")
     print(text)
+
+
+LIST_ALL = 30  # up to this many legal actions are listed at once; more are chosen step by step
+
+
+def _answer() -> str | None:
+    try:
+        answer = input("> ").strip()
+    except EOFError:
+        return None
+    return None if answer.lower() in ("q", "quit", "exit") else answer
+
+
+def _ask(game: Game, state: State, seat: int, name: str) -> str | None:
+    """One action for ``seat``, by number or typed text (None: quit). Long
+    lists are narrowed step by step, as in the Discord turn panel."""
+    choices = game.legal_actions(state, seat)
+    if len(choices) <= LIST_ALL:
+        print(f"\n{name}, choose (number or text; q to quit):")
+        for i, choice in enumerate(choices, 1):
+            print(f"  {i:>3}. {choice.text:<40} {choice.summary}")
+        answer = _answer()
+        if answer is not None and answer.isdigit() and 0 < int(answer) <= len(choices):
+            return choices[int(answer) - 1].text
+        return answer
+    tokens: list[str] = []
+    while True:
+        options = game.options_at(state, seat, tokens)
+        print(f"\n{name}: {options[0].heading if options else ''} (number, b to go back, the whole action as"
+              " text, or q to quit):")
+        for i, option in enumerate(options, 1):
+            print(f"  {i:>3}. {option.label}" + (f"  ({option.detail})" if option.detail else ""))
+        answer = _answer()
+        if answer is None:
+            return None
+        if answer.lower() == "b":
+            tokens = tokens[:-1]
+        elif answer.isdigit() and 0 < int(answer) <= len(options):
+            option = options[int(answer) - 1]
+            tokens.append(option.token)
+            if option.complete:
+                return " ".join(tokens)
+        else:
+            return answer
 
 
 async def play_console(args: argparse.Namespace) -> int:
@@ -66,17 +111,10 @@ async def _play(service: GameService, args: argparse.Namespace, names: list[str]
             action = random_action(board.game, board.state, seat, rng)
             print(f"> {board.seats[seat].name}: {action}")
         else:
-            choices = board.game.legal_actions(board.state, seat)
-            print(f"\n{board.seats[seat].name}, choose (number or text; q to quit):")
-            for i, choice in enumerate(choices, 1):
-                print(f"  {i:>3}. {choice.text:<40} {choice.summary}")
-            try:
-                answer = input("> ").strip()
-            except EOFError:
-                return 1
-            if answer.lower() in ("q", "quit", "exit"):
+            picked = _ask(board.game, board.state, seat, board.seats[seat].name)
+            if picked is None:
                 return 0
-            action = choices[int(answer) - 1].text if answer.isdigit() and 0 < int(answer) <= len(choices) else answer
+            action = picked
         try:
             post = await service.act(row.id, user_id, action)
         except ServiceError as exc:

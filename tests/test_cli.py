@@ -68,3 +68,13 @@ def test_hot_seat_lists_choices_by_number(monkeypatch: pytest.MonkeyPatch,
     assert main(["play", "age-of-steam", "--players", "a,b,c", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "  1. " in out and "choose (number or text" in out
+
+
+def test_hot_seat_narrows_long_lists_step_by_step(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["1", "b", "1", "2", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "race", "--players", "a,b", "--seed", "1", "--options", "stride=30"]) == 0
+    out = capsys.readouterr().out
+    assert "What do you do?" in out and " 30. 30 spaces" in out
+    assert "stepped to space 2" in out
