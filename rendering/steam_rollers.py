@@ -15,6 +15,7 @@ from games.steam_rollers import GAME
 from games.steam_rollers.board import board
 from games.steam_rollers.cards import held_codes, side
 from games.steam_rollers.deliver import engine_strength
+from games.steam_rollers.network import connections
 from games.steam_rollers.params import rules
 from games.steam_rollers.scoring import breakdown
 from rendering import kit
@@ -151,6 +152,21 @@ def _draw_track(image: Image.Image, track: dict[str, list[int]], seat: int) -> N
     for h in track:                     # keep the hex names readable over the track
         cx, cy = centre(h)
         _paste(image, _label_sprite(h), cx, cy - SIZE * 0.55)
+
+
+def _draw_connections(draw: ImageDraw.ImageDraw, track: dict[str, list[int]], walls: tuple[int, ...],
+                      seat: int) -> None:
+    """A badge with its points on the middle hex of each scoring connection."""
+    face = kit.font(15, True)
+    towns = board().towns
+    for conn in connections(track, list(walls)):
+        # the middle hex of the chain, away from a town's dot where it can be
+        middle = len(conn.hexes) // 2
+        spots = sorted(range(len(conn.hexes)), key=lambda i: (conn.hexes[i] in towns, abs(i - middle)))
+        cx, y = centre(conn.hexes[spots[0]])
+        draw.rounded_rectangle((cx - 17, y - 11, cx + 17, y + 11), radius=8, fill=(255, 255, 255),
+                               outline=kit.player_colour(seat), width=3)
+        draw.text((cx, y), f"+{conn.points}", font=face, fill=kit.INK, anchor="mm")
 
 
 def _wall_segments(walls: tuple[int, ...]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
@@ -360,6 +376,7 @@ def render(state: dict[str, Any], viewer: int | None) -> bytes:
     _draw_track(image, state["maps"][shown]["track"], shown)
     _draw_wall_bars(draw, walls)
     _draw_towns(draw)
+    _draw_connections(draw, state["maps"][shown]["track"], walls, shown)
     _draw_last(draw, state, shown)
     _draw_map_header(draw, state, shown, letters)
     y = _draw_supply(draw, state)
@@ -383,7 +400,7 @@ def render(state: dict[str, Any], viewer: int | None) -> bytes:
 
 LEGEND = (
     "Black die 1-2: straight or gentle curve · 3-4: straight or sharp · 5-6: gentle or sharp.",
-    "Brown bars are walls; black dots are towns. Cards: once = back to the centre after use, "
+    "Brown bars are walls; black dots are towns; +N marks a scoring connection. Cards: once = back to the centre after use, "
     "keep = stays until stolen, sideways = just taken (safe, usable next round).",
 )
 
