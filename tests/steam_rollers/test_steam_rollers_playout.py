@@ -225,3 +225,25 @@ def test_render_outlines_the_last_delivery_route_on_the_delivering_players_map()
     assert all(outlined(0, h) for h in ("B2", "D1", "G2", "F5", "J5"))
     assert not outlined(0, "H5")                                 # the longer route is not outlined
     assert not outlined(1, "G2")                                 # bob's map: not his move
+
+
+def test_render_badges_each_scoring_connection_but_not_one_cut_by_a_wall() -> None:
+    import io
+
+    from PIL import Image
+
+    from rendering.steam_rollers import centre
+    from steam_rollers_fixtures import DIRECT_1_3, lay
+
+    def badge_on_e1(walls: list[int]) -> bool:
+        state = started(2, roll="roll 1 1 3 5")
+        track: dict[str, list[int]] = {}
+        lay(track, DIRECT_1_3)                                  # C2 D1 E1 F1: the badge sits on E1
+        state["maps"][0]["track"] = track
+        state["walls"] = walls
+        image = Image.open(io.BytesIO(render(state, 0))).convert("RGB")
+        cx, cy = centre("E1")
+        return min(image.getpixel((round(cx) + 12, round(cy)))) >= 250        # the badge's white
+
+    assert badge_on_e1([])
+    assert not badge_on_e1([1])                                 # wall 1 cuts the 1-3 connection
