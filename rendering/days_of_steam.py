@@ -116,7 +116,10 @@ def tile_image(kind: str, rotation: int, s: int, colour: str = "") -> Image.Imag
         m = s * 0.14
         d.rounded_rectangle((m, m, s - m, s - m), radius=int(s * 0.12), fill=fill, outline=kit.INK, width=2)
         # the colour's goods shape as a sign, so no letter is mistaken for a train
-        _colour_shape(d, s / 2, s * 0.36, s * 0.12, colour, (255, 255, 255), 2)
+        if colour in GOODS_SHAPES:
+            _colour_shape(d, s / 2, s * 0.36, s * 0.12, colour, (255, 255, 255), 2)
+        else:  # a town still to be drawn from the deck: colour unknown
+            d.text((s / 2, s / 2), "?", font=kit.font(max(14, s // 3), bold=True), fill=kit.INK, anchor="mm")
         d.rectangle((0, 0, s - 1, s - 1), outline=TILE_EDGE)
         return img
     if tdef.hill:
@@ -236,6 +239,10 @@ def _draw_board(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, ox
     for k, tile in state["tiles"].items():
         x, y = _at(k, ext, s, ox, oy)
         img.paste(tile_image(tile["kind"], int(tile["rot"]), s, tile.get("colour", "")), (x, y))
+    for pending in state.get("pending", []):
+        if pending["kind"] == "town" and pending["cell"] not in state["tiles"]:
+            # chosen, not yet drawn from the deck (a move's preview)
+            img.paste(tile_image("town", 0, s, "?"), _at(pending["cell"], ext, s, ox, oy))
 
 
 def _draw_goods(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, ox: int, oy: int) -> None:

@@ -55,3 +55,12 @@ def test_a_move_awaiting_its_roll_shows_a_faint_train_where_it_would_end() -> No
     assert waiting["pending"][0]["kind"] == "derail" and waiting["trains"][0]["cell"] == "0,0"
     plain = dict(waiting, pending=[])
     assert render(GAME.view(waiting, 0), 0) != render(GAME.view(plain, 0), 0)
+
+
+def test_a_town_chosen_from_the_deck_shows_as_an_unknown_town_until_it_is_drawn() -> None:
+    tiles: dict[Cell, TileSpec] = {(0, 0): ("town", "yellow"), (1, 0): ("straight", "E-W"), (2, 0): ("straight", "E-W")}
+    state = position(GAME, ["ann", "bob"], tiles)
+    chosen = GAME.apply(state, 0, "town deck E2").state
+    assert chosen["pending"] == [{"kind": "town", "seat": 0, "cell": "3,0"}]
+    plain = dict(chosen, pending=[])
+    assert render(GAME.view(chosen, 0), 0) != render(GAME.view(plain, 0), 0)
