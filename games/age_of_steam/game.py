@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from games.core import CHANCE, Choice, Game, IllegalAction, Option, Outcome, State
+from games.core import Choice, Game, IllegalAction, Option, Outcome, State
 
 from . import invariants, scoring
 from .goods import empty_display
@@ -112,10 +112,7 @@ class AgeOfSteam(Game):
         tokens = action.split()
         if not tokens:
             raise IllegalAction("Say what to do: the panel lists the legal actions.")
-        events = STEPS[state["phase"]].apply(state, seat, tokens)
-        if seat == CHANCE and state["phase"] == "over":
-            state["last"] = state.get("last")
-        return events
+        return STEPS[state["phase"]].apply(state, seat, tokens)
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         return STEPS[state["phase"]].sample(state, rng)
