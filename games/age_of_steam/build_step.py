@@ -93,10 +93,10 @@ class BuildTrack(Step):
         return f"{hexl} ({what})", detail
 
     def _placement_step(self, state: State, p: Any) -> tuple[str, str, str, str]:
-        verb = {"new": "", "town": "town ", "replace": "replace with ", "redirect": "redirect: "}[p.kind]
+        verb = {"new": "", "town": "", "replace": "replace with ", "redirect": "redirect: "}[p.kind]
         seat = state["step"]["queue"][0]
         left = state["cash"][seat] - p.cost
-        return (p.variant.token, f"{verb}{p.variant.describe()} · ${p.cost}",
+        return (p.variant.token, f"{verb}{p.variant.describe(is_town(state, p.hex))} · ${p.cost}",
                 f"Which tile and rotation in {p.hex}?",
                 f"leaves ${left}; expenses this turn ${expenses(state, seat)}")
 
@@ -135,7 +135,7 @@ class BuildTrack(Step):
             for h in self._legal_hexes(state, net, seat):
                 hl, hd = self._hex_label(state, net, seat, h)
                 for p in legal_placements(state, net, seat, h, state["cash"][seat]):
-                    out.append(choice("build", f"Build {p.variant.describe()} in {h} for ${p.cost}",
+                    out.append(choice("build", f"Build {p.variant.describe(is_town(state, h))} in {h} for ${p.cost}",
                                       ("build", self._build_label(state, seat), "Urbanize, build or finish?", ""),
                                       (h, hl, "Where?", hd), self._placement_step(state, p)))
         if st["undo"]:
@@ -196,8 +196,9 @@ class BuildTrack(Step):
         else:
             state["last"] = {"kind": "build", "seat": seat, "turn": state["turn"], "hexes": [hexl]}
         where = board().towns.get(hexl, "")
-        return [f"{name(state, seat)} built {p.variant.describe()} in {hexl}"
-                f"{' (' + where + ')' if where else ''} for ${p.cost}."]
+        did = {"new": "built", "town": "built", "replace": "replaced the tile", "redirect": "redirected"}[p.kind]
+        return [f"{name(state, seat)} {did} in {hexl}{' (' + where + ')' if where else ''}: "
+                f"{p.variant.describe(is_town(state, hexl))}, ${p.cost}."]
 
     def _urbanize(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         st = state["step"]

@@ -24,6 +24,7 @@ class TileKind:
     cls: str  # simple, coexist, crossing, town
     paths: tuple[Path, ...]
     count: int
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -42,10 +43,14 @@ class Variant:
     def exits(self) -> tuple[int, ...]:
         return tuple(sorted({e for p in self.paths for e in p}))
 
-    def describe(self) -> str:
-        """"gentle N-SW" or "crossing N-S + NE-SW"."""
+    def describe(self, town: bool = False) -> str:
+        """"gentle curve N-SW", "X crossing NE-SW + SE-NW"; on a town hex
+        only the exits count: "town exits N S (straight + disk)"."""
+        if town:
+            how = "town tile" if self.kind.cls == "town" else f"{self.kind.label} + disk"
+            return f"town exits {' '.join(DIRECTIONS[e] for e in self.exits)} ({how})"
         parts = ["-".join(DIRECTIONS[e] for e in p) for p in self.paths]
-        return f"{self.kind.name} {' + '.join(parts)}"
+        return f"{self.kind.label} {' + '.join(parts)}"
 
 
 @cache
@@ -57,7 +62,7 @@ def kinds() -> dict[str, TileKind]:
             paths: tuple[Path, ...] = tuple((e,) for e in t["exits"])
         else:
             paths = tuple(tuple(sorted(p)) for p in t["paths"])
-        out[t["name"]] = TileKind(t["name"], t["class"], paths, int(t["count"]))
+        out[t["name"]] = TileKind(t["name"], t["class"], paths, int(t["count"]), t["label"])
     return out
 
 

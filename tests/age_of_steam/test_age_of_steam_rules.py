@@ -806,3 +806,12 @@ def test_delivery_panel_walks_cube_then_route_saying_whose_links_it_pays() -> No
     route = GAME.options_at(state, 0, ["move", "J10-blue"])
     assert [(o.token, o.label, o.complete) for o in route] == [
         ("NE.K9-SE.M9", "Evansville > Indianapolis > Cincinnati · pays ann +1, bob +1", True)]
+
+
+def test_town_tile_choices_name_their_exits_and_cost_one_dollar_plus_one_per_exit() -> None:
+    state = act(at_build(3, cash=30), 0, "build H5 straight.0")  # Chicago north to Milwaukee (H4)
+    labels = {o.token: o.label for o in GAME.options_at(state, 0, ["build", "H4"])}
+    assert labels["town1.3"] == "town exits S (town tile) · $2"
+    assert labels["straight.0"] == "town exits N S (straight + disk) · $3"
+    assert labels["curvex.0"] == "town exits N S SW NW (crossed curves + disk) · $5"
+    assert all("S" in label.split(" (")[0].split()[2:] for label in labels.values())  # all keep Chicago's
