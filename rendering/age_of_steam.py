@@ -400,7 +400,7 @@ def _notes(state: dict[str, Any], net: Network) -> list[str]:
         result = outcome(state)
         for place, group in enumerate(result.ranking, start=1):
             for s in group:
-                parts = ", ".join(f"{v} {k}" for k, v in result.breakdown[s].items())
+                parts = ", ".join(f"{v} {k.removesuffix(' VP')}" for k, v in result.breakdown[s].items())
                 out.append(f"{place}. {names[s]}: {result.scores[s]} VP ({parts})")
     if state["phase"] == "auction":
         a = state["step"]

@@ -40,7 +40,8 @@ class Auction(Step):
         head = f"Bid for player order (high ${high})" if high else "Open the bid for player order"
         for amount in range(high + 1, state["cash"][seat] + 1):
             out.append(choice("bid", f"Bid ${amount} for player order",
-                              ("bid", "Bid", "Bid, drop out or pass?", f"raise above ${high}"),
+                              ("bid", f"Bid (high ${high}, you have ${state['cash'][seat]})",
+                               "Bid, drop out or pass?", f"raise above ${high}"),
                               (str(amount), f"${amount}", head, f"you have ${state['cash'][seat]}")))
         out.append(choice("bid", f"Drop out: take place {place}, pay ${pay}",
                           ("drop", f"Drop out (place {place}, pay ${pay})", "Bid, drop out or pass?", "")))

@@ -27,9 +27,9 @@ def breakdown(state: State, seat: int, net: Network) -> dict[str, int]:
     r = rules()
     income = int(state["income"][seat])
     return {
-        "income": r.vp_per_income * income,
-        "track": r.vp_per_link_track * track_points(net, seat),
-        "shares": r.vp_per_share * int(state["shares"][seat]),
+        "income VP": r.vp_per_income * income,
+        "track VP": r.vp_per_link_track * track_points(net, seat),
+        "shares VP": r.vp_per_share * int(state["shares"][seat]),
     }
 
 

@@ -510,7 +510,7 @@ def test_end_game_score_is_3_per_income_1_per_link_track_minus_3_per_share() -> 
     state["shares"] = [4, 2, 3]
     state["phase"] = "over"
     out = GAME.outcome(state)
-    assert out.breakdown[0] == {"income": 30, "track": 2, "shares": -12}   # K10 + town exit
+    assert out.breakdown[0] == {"income VP": 30, "track VP": 2, "shares VP": -12}   # K10 + town exit
     assert out.scores == [20, 12 + 2 - 6, 21 + 0 - 9]
     assert out.ranking == [[0], [2], [1]]
 
@@ -772,7 +772,7 @@ def test_bid_panel_offers_the_amounts_then_drop_and_turn_order_pass() -> None:
     state = act(state, 0, "bid 2")
     first = GAME.options_at(state, 1, [])
     assert [o.token for o in first] == ["bid", "drop", "pass"]
-    assert first[1].label == "Drop out (place 3, pay $0)"
+    assert first[0].label == "Bid (high $2, you have $6)" and first[1].label == "Drop out (place 3, pay $0)"
     amounts = GAME.options_at(state, 1, ["bid"])
     assert [o.token for o in amounts] == ["3", "4", "5", "6"] and amounts[0].label == "$3"
     assert all(o.complete for o in amounts)
