@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 import math
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -60,7 +60,7 @@ def hex_centre(label: str) -> tuple[float, float]:
 # A board is redrawn after every action; FreeType rendering, curved track and
 # palette quantization dominate, so each is done once and pasted afterwards.
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: status lines and notes vary without end
 def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """The text's anti-aliased mask and its offset from the anchor point."""
     f = kit.font(size, bold=bold)
@@ -81,7 +81,7 @@ def _text(image: Image.Image, xy: tuple[float, float], text: str, size: int, bol
     image.paste(colour, (x, y, x + mask.width, y + mask.height), mask)
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: status lines and notes vary without end
 def _text_width(text: str, size: int, bold: bool = False) -> float:
     return float(kit.font(size, bold=bold).getlength(text))
 
@@ -441,7 +441,7 @@ def _goods_display(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[st
     return y + 24 + 3 * 22 + 6
 
 
-@cache
+@lru_cache(maxsize=512)  # bounded: status lines and notes vary without end
 def _wrap(text: str, width: int, size: int) -> tuple[str, ...]:
     words = text.split()
     lines: list[str] = []
