@@ -330,13 +330,14 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, Any],
     y = _players(image, draw, state, letters, viewer, x, y)
     y = _goods_display(image, draw, state, x, y)
     y += 8
-    bag = state["bag"]
-    _text(image, (x, y), "Bag: " + "  ".join(f"{COLOUR_LETTER[c]} {n}" for c, n in bag.items()), 16)
-    y += 24
-    supply = sum(state["supply"].values())
-    disks = rules().town_disks - disks_used(state)
-    _text(image, (x, y), f"Track tiles left: {supply} · town disks left: {disks}", 16)
-    y += 30
+    if state["phase"] != "over":  # at the end the scores need the room
+        bag = state["bag"]
+        _text(image, (x, y), "Bag: " + "  ".join(f"{COLOUR_LETTER[c]} {n}" for c, n in bag.items()), 16)
+        y += 24
+        supply = sum(state["supply"].values())
+        disks = rules().town_disks - disks_used(state)
+        _text(image, (x, y), f"Track tiles left: {supply} · town disks left: {disks}", 16)
+        y += 30
     for line in _notes(state, net):
         parts = _wrap(line, PANEL_W - 20, 16)
         if y + 21 * len(parts) > HEIGHT:
@@ -398,6 +399,7 @@ def _notes(state: dict[str, Any], net: Network) -> list[str]:
     if state["phase"] == "over":
         from games.age_of_steam.scoring import outcome
         result = outcome(state)
+        out.append("VP = 3 × income + track of your links − 3 × shares")
         for place, group in enumerate(result.ranking, start=1):
             for s in group:
                 parts = ", ".join(f"{v} {k.removesuffix(' VP')}" for k, v in result.breakdown[s].items())
