@@ -209,3 +209,34 @@ def test_the_invariants_catch_lost_cubes_debt_lost_tiles_and_bad_track() -> None
     assert any("lake" in p for p in broken("lake"))
     assert any("owners do not match" in p for p in broken("owners"))
     assert any("still owns track" in p for p in broken("eliminated"))
+
+
+def _walk(state: State, seat: int, prefix: list[str]) -> set[str]:
+    """Every complete action the panel reaches from ``prefix``."""
+    out: set[str] = set()
+    for option in GAME.options_at(state, seat, prefix):
+        assert len(option.label) <= 80 and len(option.detail) <= 100 and option.label
+        path = prefix + [option.token]
+        out |= {" ".join(path)} if option.complete else _walk(state, seat, path)
+    return out
+
+
+def test_panel_walk_reaches_exactly_the_legal_actions_in_every_step() -> None:
+    """In every kind of step of a played game, walking the panel token by
+    token reaches exactly the legal actions, each label fitting Discord."""
+    rng = random.Random(8)
+    state = GAME.new(NAMES[:4], {}, 8)
+    walked_phases: set[str] = set()
+    count = 0
+    while not GAME.is_over(state):
+        due = GAME.to_act(state)
+        if CHANCE in due:
+            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, chance_rng(state))).state
+            continue
+        seat = rng.choice(due)
+        count += 1
+        if state["phase"] != "build" or count % 7 == 0:  # build walks are long: a sample
+            assert _walk(state, seat, []) == {c.text for c in GAME.legal_actions(state, seat)}
+            walked_phases.add(state["phase"])
+        state = GAME.apply(state, seat, planner_action(state, seat, rng)).state
+    assert walked_phases == {"shares", "auction", "actions", "build", "move", "production"}
