@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from games.core import CHANCE, Choice, Game, IllegalAction, Option, State, resolve_chance
-from games.registry import all_games, get_game
+from games.registry import get_game
 from rendering import render as render_board
 
 from .store import DuplicateInteraction, GameRow, NewAction, SeatRow, Store, VersionConflict
@@ -354,10 +354,6 @@ class GameService:
         for a in await self.store.log(game_id):
             state = game.apply(state, a.seat, a.action).state
         return state
-
-
-def registered_games() -> dict[str, Game]:
-    return all_games()
 
 
 def describe_options(game: Game) -> list[tuple[str, str]]:
