@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import Callable
 
 import pytest
 from aos_helpers import NAMES, planner_action, sensible_action
@@ -44,7 +45,15 @@ def test_random_playouts_over_many_seeds_keep_goods_cash_tiles_and_links_sound(p
         _check_final(final)
 
 
-def _planned_game(players: int, seed: int) -> tuple[State, list[tuple[int, str]]]:
+Chooser = Callable[[State, int, random.Random], str]
+
+
+def _play(players: int, seed: int, choose: Chooser,
+          visit: Callable[[State, int, random.Random], None] | None = None,
+          ) -> tuple[State, list[tuple[int, str]]]:
+    """A whole game: chance outcomes from the seed, a random seat of those due
+    choosing with ``choose`` (``visit`` sees each decision first), the
+    invariants checked after every action. Returns the end and the log."""
     rng = random.Random(seed)
     state = GAME.new(NAMES[:players], {}, seed)
     log: list[tuple[int, str]] = []
@@ -56,11 +65,21 @@ def _planned_game(players: int, seed: int) -> tuple[State, list[tuple[int, str]]
             seat, action = CHANCE, GAME.sample_chance(state, chance_rng(state))
         else:
             seat = rng.choice(due)
-            action = planner_action(state, seat, rng)
+            if visit is not None:
+                visit(state, seat, rng)
+            action = choose(state, seat, rng)
         state = GAME.apply(state, seat, action).state
         _check(state, seat, action)
         log.append((seat, action))
     raise AssertionError("the game did not end")
+
+
+def _planned_game(players: int, seed: int) -> tuple[State, list[tuple[int, str]]]:
+    return _play(players, seed, planner_action)
+
+
+def _sensible_game(players: int, seed: int) -> tuple[State, list[tuple[int, str]]]:
+    return _play(players, seed, sensible_action)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -78,64 +97,12 @@ def test_planned_playouts_deliver_grow_and_keep_the_invariants(players: int) -> 
     assert moves >= 5 and urbanized >= 1
 
 
-def _sensible_game(players: int, seed: int) -> tuple[State, list[tuple[int, str]]]:
-    rng = random.Random(seed)
-    state = GAME.new(NAMES[:players], {}, seed)
-    log: list[tuple[int, str]] = []
-    for _ in range(5000):
-        if GAME.is_over(state):
-            return state, log
-        due = GAME.to_act(state)
-        if CHANCE in due:
-            seat, action = CHANCE, GAME.sample_chance(state, chance_rng(state))
-        else:
-            seat = rng.choice(due)
-            action = sensible_action(state, seat, rng)
-        state = GAME.apply(state, seat, action).state
-        _check(state, seat, action)
-        log.append((seat, action))
-    raise AssertionError("the game did not end")
-
-
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_sensible_playout_builds_track_ends_and_replays(players: int) -> None:
     final, log = _sensible_game(players, seed=players)
     assert GAME.is_over(final)
     assert sum(1 for _, a in log if a.startswith("build ")) >= players
     assert replay(GAME, NAMES[:players], players, {}, log) == final
-
-
-def test_panel_walk_agrees_with_legal_actions_while_building() -> None:
-    rng = random.Random(4)
-    state = GAME.new(NAMES[:4], {}, 4)
-    checked = 0
-    for _ in range(400):
-        if GAME.is_over(state) or checked >= 6:
-            break
-        due = GAME.to_act(state)
-        if state["phase"] == "build" and CHANCE not in due:
-            seat = due[0]
-            texts = {c.text for c in GAME.legal_actions(state, seat)}
-            walked: set[str] = set()
-            for first in GAME.options_at(state, seat, []):
-                if first.complete:
-                    walked.add(first.token)
-                    continue
-                for second in GAME.options_at(state, seat, [first.token]):
-                    if second.complete:
-                        walked.add(f"{first.token} {second.token}")
-                        continue
-                    for third in GAME.options_at(state, seat, [first.token, second.token]):
-                        assert third.complete
-                        walked.add(f"{first.token} {second.token} {third.token}")
-            assert walked == texts
-            checked += 1
-        if CHANCE in due:
-            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, chance_rng(state))).state
-        else:
-            seat = rng.choice(due)
-            state = GAME.apply(state, seat, sensible_action(state, seat, rng)).state
-    assert checked >= 3
 
 
 def test_render_is_a_png_of_at_most_400_kb_for_every_viewer() -> None:
@@ -154,23 +121,19 @@ def test_every_kind_of_placement_keeps_the_board_sound() -> None:
     from games.age_of_steam.tiles import variant_by_token
     from games.age_of_steam.track import network
 
-    rng = random.Random(31)
-    state = GAME.new(NAMES[:5], {}, 31)
     kinds: set[str] = set()
-    while not GAME.is_over(state):
-        due = GAME.to_act(state)
-        if CHANCE in due:
-            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, chance_rng(state))).state
-            continue
-        seat = rng.choice(due)
-        if state["phase"] == "build":
-            net = network(state)
-            builds = [c for c in GAME.legal_actions(state, seat) if c.text.startswith("build ")]
-            for choice in rng.sample(builds, min(8, len(builds))):
-                _, hexl, token = choice.text.split()
-                kinds.add(evaluate(state, net, seat, hexl, variant_by_token()[token]).kind)
-                _check(GAME.apply(state, seat, choice.text).state, seat, choice.text)
-        state = GAME.apply(state, seat, sensible_action(state, seat, rng)).state
+
+    def try_builds(state: State, seat: int, rng: random.Random) -> None:
+        if state["phase"] != "build":
+            return
+        net = network(state)
+        builds = [c for c in GAME.legal_actions(state, seat) if c.text.startswith("build ")]
+        for choice in rng.sample(builds, min(8, len(builds))):
+            _, hexl, token = choice.text.split()
+            kinds.add(evaluate(state, net, seat, hexl, variant_by_token()[token]).kind)
+            _check(GAME.apply(state, seat, choice.text).state, seat, choice.text)
+
+    _play(5, 31, sensible_action, try_builds)
     assert {"new", "redirect", "replace"} <= kinds
 
 
@@ -224,19 +187,15 @@ def _walk(state: State, seat: int, prefix: list[str]) -> set[str]:
 def test_panel_walk_reaches_exactly_the_legal_actions_in_every_step() -> None:
     """In every kind of step of a played game, walking the panel token by
     token reaches exactly the legal actions, each label fitting Discord."""
-    rng = random.Random(8)
-    state = GAME.new(NAMES[:4], {}, 8)
     walked_phases: set[str] = set()
     count = 0
-    while not GAME.is_over(state):
-        due = GAME.to_act(state)
-        if CHANCE in due:
-            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, chance_rng(state))).state
-            continue
-        seat = rng.choice(due)
+
+    def walk(state: State, seat: int, rng: random.Random) -> None:
+        nonlocal count
         count += 1
         if state["phase"] != "build" or count % 7 == 0:  # build walks are long: a sample
             assert _walk(state, seat, []) == {c.text for c in GAME.legal_actions(state, seat)}
             walked_phases.add(state["phase"])
-        state = GAME.apply(state, seat, planner_action(state, seat, rng)).state
+
+    _play(4, 8, planner_action, walk)
     assert walked_phases == {"shares", "auction", "actions", "build", "move", "production"}
