@@ -38,6 +38,14 @@ def test_setup_fills_the_display_with_52_cubes_and_the_cities_with_their_goods()
     assert state["cash"] == [10] * 4 and state["shares"] == [2] * 4 and state["engine"] == [1] * 4
 
 
+def test_the_supply_holds_136_track_tiles_in_the_design_mix() -> None:
+    supply = started(3)["supply"]
+    assert sum(supply.values()) == 136
+    assert (supply["straight"], supply["gentle"], supply["sharp"]) == (48, 55, 7)
+    assert supply["x"] + supply["bow"] + supply["curvex"] == 11
+    assert sum(n for name, n in supply.items() if name.startswith("town")) == 11
+
+
 @pytest.mark.parametrize("players,turns", [(3, 10), (4, 8), (5, 7), (6, 6)])
 def test_turn_count_depends_on_the_number_of_players(players: int, turns: int) -> None:
     assert GAME.new(NAMES[:players], {}, 1)["turns"] == turns
