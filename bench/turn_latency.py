@@ -70,7 +70,8 @@ async def measure(slug: str, games: int, turns: int, db: str) -> tuple[list[floa
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=3, help="random games per game type")
-    parser.add_argument("--turns", type=int, default=150, help="at most this many actions per game")
+    parser.add_argument("--turns", type=int, default=2000,
+                        help="at most this many actions per game (the default plays whole games)")
     parser.add_argument("slugs", nargs="*", help="only these games")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
