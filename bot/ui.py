@@ -188,7 +188,7 @@ def panel(board: Board, path: Sequence[int], labels: Sequence[str], options: Seq
     view = discord.ui.View(timeout=None)
     p = _path_text(path)
     short = all(len(o.label) <= LABEL_MAX for o in options)
-    if len(options) <= BUTTONS_MAX and short:
+    if len(options) <= BUTTONS_MAX and short and not any(o.menu for o in options):
         for i, o in enumerate(options):
             view.add_item(PanelButton(game_id, version, p, f"i{i}", o.label[:LABEL_MAX], row=i // 5))
     else:

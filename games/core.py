@@ -69,13 +69,16 @@ class Step:
     what a player reads on the button or select option (at most 80
     characters); ``heading`` says what this step of the panel asks for
     ("Pick a white die"), and ``detail`` is an optional longer line shown as
-    a select option's description (at most 100 characters).
+    a select option's description (at most 100 characters). ``menu`` asks
+    the panel to offer this step as a select menu even when there are few
+    enough options for buttons (a list of amounts reads better that way).
     """
 
     token: str
     label: str
     heading: str = "Choose"
     detail: str = ""
+    menu: bool = False
 
 
 @dataclass(frozen=True)
@@ -100,14 +103,15 @@ class Choice:
 
 @dataclass(frozen=True)
 class Option:
-    """What a panel shows at one step: a token, its label, and whether
-    choosing it completes an action."""
+    """What a panel shows at one step: a token, its label, whether choosing
+    it completes an action, and whether the step prefers a select menu."""
 
     token: str
     label: str
     heading: str
     detail: str
     complete: bool
+    menu: bool = False
 
 
 @dataclass(frozen=True)
@@ -244,7 +248,7 @@ class Game:
             step = choice.steps[depth]
             if step.token not in seen:
                 seen[step.token] = Option(
-                    step.token, step.label, step.heading, step.detail, len(tokens) == depth + 1
+                    step.token, step.label, step.heading, step.detail, len(tokens) == depth + 1, step.menu
                 )
         return list(seen.values())
 

@@ -139,3 +139,41 @@ def test_board_over_the_guild_upload_size_is_not_attached() -> None:
     assert board_file(Post("x", b"p" * 1000, game_id=1), guild=guild) is not None
     assert board_file(Post("x", b"p" * 1001, game_id=1), guild=guild) is None
     assert board_file(Post("x", None, game_id=1)) is None
+
+
+def test_a_step_that_asks_for_a_menu_is_a_select_even_when_short() -> None:
+    from types import SimpleNamespace
+    from typing import cast
+
+    from bot.service import Board
+    from games.core import Option
+
+    board = cast(Board, SimpleNamespace(row=SimpleNamespace(id=1, version=3), game=SimpleNamespace(name="G")))
+    amounts = [Option(str(n), f"${n}", "How much?", "", True, menu=True) for n in (1, 2, 3)]
+    _content, view = panel(board, [0], ["Bid"], amounts, 0)
+    kinds = [c["type"] for row in view.to_components() for c in row["components"]]
+    assert kinds[0] == 3 and kinds.count(3) == 1
+    buttons = [replace_menu(o) for o in amounts]
+    _content, view = panel(board, [0], ["Bid"], buttons, 0)
+    assert 3 not in [c["type"] for row in view.to_components() for c in row["components"]]
+
+
+def replace_menu(option: Any) -> Any:
+    from dataclasses import replace
+
+    return replace(option, menu=False)
+
+
+def test_age_of_steam_bid_amounts_come_as_a_menu() -> None:
+    from games.core import resolve_chance
+
+    game = get_game("age-of-steam")
+    state, _ = resolve_chance(game, game.new(["a", "b", "c"], {}, 1))
+    rng = random.Random(1)
+    while "Auction" not in game.status_line(state):
+        seat = next(s for s in game.to_act(state) if s != CHANCE)
+        state, _ = resolve_chance(game, game.apply(state, seat, random_action(game, state, seat, rng)).state)
+    seat = next(s for s in game.to_act(state) if s != CHANCE)
+    amounts = game.options_at(state, seat, ["bid"])
+    assert amounts and all(o.menu for o in amounts)
+    assert not any(o.menu for o in game.options_at(state, seat, []))

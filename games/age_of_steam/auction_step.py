@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.core import Choice, IllegalAction
 
 from . import auction as auc
@@ -39,10 +41,12 @@ class Auction(Step):
         out = []
         head = f"Bid for player order (high ${high})" if high else "Open the bid for player order"
         for amount in range(high + 1, state["cash"][seat] + 1):
-            out.append(choice("bid", f"Bid ${amount} for player order",
-                              ("bid", f"Bid (high ${high}, you have ${state['cash'][seat]})",
-                               "Bid, drop out or pass?", f"raise above ${high}"),
-                              (str(amount), f"${amount}", head, f"you have ${state['cash'][seat]}")))
+            bid = choice("bid", f"Bid ${amount} for player order",
+                         ("bid", f"Bid (high ${high}, you have ${state['cash'][seat]})",
+                          "Bid, drop out or pass?", f"raise above ${high}"),
+                         (str(amount), f"${amount}", head, f"you have ${state['cash'][seat]}"))
+            # the amounts are offered as a select menu (design note: "bids from a select")
+            out.append(Choice((bid.steps[0], replace(bid.steps[1], menu=True)), bid.command, bid.summary))
         out.append(choice("bid", f"Drop out: take place {place}, pay ${pay}",
                           ("drop", f"Drop out (place {place}, pay ${pay})", "Bid, drop out or pass?", "")))
         if self.can_pass(state, seat):
