@@ -49,6 +49,8 @@ async def post_to_thread(bot: RailyardBot, thread_id: int | None, post: Post) ->
         # The move is already stored; a deleted or locked thread must not
         # turn it into an error. The game shows again with /game status.
         log.warning("game %s: could not post in thread %s: %s", post.game_id, thread_id, exc)
+    if post.finished:
+        await refresh_lobby(bot, post.game_id)
 
 
 async def _send_post(bot: RailyardBot, thread_id: int, post: Post) -> None:

@@ -343,3 +343,24 @@ async def test_move_is_kept_when_its_thread_cannot_be_posted_to(env: Any) -> Non
     result = await first.slash(thread, "race step", choice="step 1")
     assert "Done" in _said(result) and "went wrong" not in _said(result)
     assert (await _service(env).get(game_id)).version > version
+
+
+async def test_a_game_played_to_the_end_through_the_panel(env: Any) -> None:
+    channel, thread, lobby, ann, bob = await _lobby(env)
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Start")
+    players = {"ann": ann, "bob": bob}
+    for _move in range(20):
+        last = [m for m in thread.history() if m.attachments][-1]
+        if "Game over" in last.content:
+            break
+        due = next(name for name in players if f"<@{players[name].id}>" in last.content.split("Your turn:")[-1])
+        player = players[due]
+        panel = (await player.click(last, label="Your turn")).response
+        await player.click(panel, label="Step")
+        await player.click(_panel_message(thread, player, panel.id), label="2 spaces")
+        await player.click(_panel_message(thread, player, panel.id), label="Confirm")
+    final = [m for m in thread.history() if m.attachments][-1]
+    assert "Game over" in final.content and "wins" in final.content and not final.components
+    lobby_now = next(m for m in channel.history() if m.id == lobby.id)
+    assert "Finished" in lobby_now.content and not lobby_now.components
