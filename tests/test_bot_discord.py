@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
 from bot.app import RailyardBot
@@ -364,3 +365,50 @@ async def test_a_game_played_to_the_end_through_the_panel(env: Any) -> None:
     assert "Game over" in final.content and "wins" in final.content and not final.components
     lobby_now = next(m for m in channel.history() if m.id == lobby.id)
     assert "Finished" in lobby_now.content and not lobby_now.components
+
+
+async def _walk_panel_to_confirm(thread: Any, player: Any, panel_id: int, rng: Any) -> list[str]:
+    """Press random choices (buttons or select options) until Confirm shows."""
+    chosen: list[str] = []
+    for _step in range(12):
+        panel = _panel_message(thread, player, panel_id)
+        if "**Confirm:**" in panel.content:
+            return chosen
+        parts = [c for row in panel.components for c in row.children]
+        selects = [c for c in parts if isinstance(c, discord.components.SelectMenu)]
+        if selects:
+            option = rng.choice(selects[0].options)
+            chosen.append(option.label)
+            await player.select(panel, [option.value])
+        else:
+            buttons = [c for c in parts if c.label not in ("↩ Back", "◀ Previous", "More ▶")]
+            button = rng.choice(buttons)
+            chosen.append(button.label)
+            await player.click(panel, label=button.label)
+    raise AssertionError(f"no Confirm after {chosen}")
+
+
+@pytest.mark.parametrize("slug", ["steam-rollers", "age-of-steam", "days-of-steam"])
+async def test_real_games_take_turns_through_the_panel(env: Any, slug: str) -> None:
+    import random
+
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    users = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cid")]
+    lobby = (await users[0].slash(channel, "game new", game=slug)).response
+    thread = channel.threads[0]
+    for u in users[1:]:
+        await u.click(lobby, label="Join")
+    await users[0].slash(thread, "game start")
+    rng = random.Random(3)
+    for _turn in range(4):
+        posts = [m for m in thread.history() if m.attachments]
+        row = await _service(env).store.game_for_thread(thread.id)
+        due = next(s for s in get_game(slug).to_act(row.state) if s >= 0)
+        player = users[due]
+        panel = (await player.click(posts[-1], label="Your turn")).response
+        await _walk_panel_to_confirm(thread, player, panel.id, rng)
+        await player.click(_panel_message(thread, player, panel.id), label="Confirm")
+        assert _panel_message(thread, player, panel.id).content.startswith("✅ Done")
+        assert len([m for m in thread.history() if m.attachments]) == len(posts) + 1
+    assert (await _service(env).get(row.id)).version > row.version
