@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 
 from games.core import CHANCE, Choice, Game, IllegalAction, Option, State, resolve_chance
 from games.registry import get_game
+from rendering import option_sheet
 from rendering import render as render_board
 
 from .store import DuplicateInteraction, GameRow, NewAction, SeatRow, Store, VersionConflict
@@ -56,6 +57,8 @@ class Board:
 
 
 Renderer = Callable[[State, "int | None"], bytes]
+SheetRenderer = Callable[[list[tuple[str, State]], "int | None"], "bytes | None"]
+SHEET_MAX = 12  # at most this many choices are pictured side by side
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:
@@ -63,9 +66,11 @@ def clip(text: str, limit: int = MAX_MESSAGE) -> str:
 
 
 class GameService:
-    def __init__(self, store: Store, renderer: Renderer = render_board) -> None:
+    def __init__(self, store: Store, renderer: Renderer = render_board,
+                 sheet_renderer: SheetRenderer = option_sheet) -> None:
         self.store = store
         self.renderer = renderer
+        self.sheet_renderer = sheet_renderer
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     # -- finding ----------------------------------------------------------
@@ -228,6 +233,27 @@ class GameService:
             return await asyncio.to_thread(self.renderer, b.game.view(after, b.seat), b.seat)
         except Exception:  # noqa: BLE001 - a preview is a courtesy; the move itself is unaffected
             log.exception("game %s: preview of %r failed", game_id, action)
+            return None
+
+    async def choice_sheet(self, game_id: int, user_id: int, prefix: Sequence[str]) -> bytes | None:
+        """A picture of each choice at this step of the panel (each finishing
+        the action, e.g. a tile's rotations), or None when the game can't
+        picture them or there are too many."""
+        b, options = await self.options_at(game_id, user_id, prefix)
+        assert b.seat is not None
+        if not 1 < len(options) <= SHEET_MAX or not all(o.complete for o in options):
+            return None
+        entries = []
+        for option in options:
+            try:
+                after = b.game.apply(b.state, b.seat, " ".join([*prefix, option.token])).state
+            except IllegalAction:
+                return None
+            entries.append((option.label, b.game.view(after, b.seat)))
+        try:
+            return await asyncio.to_thread(self.sheet_renderer, entries, b.seat)
+        except Exception:  # noqa: BLE001 - a picture is a courtesy; the panel works without it
+            log.exception("game %s: picture of the choices after %r failed", game_id, prefix)
             return None
 
     def _not_your_turn(self, b: Board) -> str:

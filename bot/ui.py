@@ -313,6 +313,12 @@ async def panel_step(interaction: discord.Interaction[Any], game_id: int, versio
             return
     else:
         content, view = panel(board, path, labels, options, page, back=any(c > 1 for c in walk.counts))
+        png = await _bot(interaction).service.choice_sheet(game_id, interaction.user.id, tokens)
+        if png is not None:
+            await interaction.edit_original_response(
+                content=content + "\nThe picture shows each choice, numbered in the order of the buttons.",
+                view=view, attachments=[discord.File(io.BytesIO(png), filename="choices.png")])
+            return
     await interaction.edit_original_response(content=content, view=view)
 
 

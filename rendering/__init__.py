@@ -33,3 +33,63 @@ def renderer_for(slug: str) -> Renderer:
 def render(state: dict[str, Any], viewer: int | None) -> bytes:
     """The board PNG of ``state`` as ``viewer`` (None: a spectator) sees it."""
     return renderer_for(str(state["game"]))(state, viewer)
+
+
+Box = tuple[int, int, int, int]
+SHEET_COLUMNS = 4
+
+
+def focus_box(state: dict[str, Any], viewer: int | None) -> Box | None:
+    """Where the last placement is on the board image of ``state`` (a
+    renderer may define ``focus_box``; None when it doesn't or there is none)."""
+    module = importlib.import_module(f"rendering.{str(state['game']).replace('-', '_')}")
+    finder = getattr(module, "focus_box", None)
+    return cast("Box | None", finder(state, viewer)) if finder is not None else None
+
+
+def option_sheet(entries: list[tuple[str, dict[str, Any]]], viewer: int | None) -> bytes | None:
+    """One picture of several choices: for each (label, state after that
+    choice), the board around the piece just placed, numbered and labelled as
+    its button is. None when the game can't show its choices this way."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    from . import kit
+
+    crops: list[tuple[str, Image.Image]] = []
+    for label, state in entries:
+        box = focus_box(state, viewer)
+        if box is None:
+            return None
+        with Image.open(BytesIO(render(state, viewer))) as board:
+            crops.append((label, board.convert("RGB").crop(box)))
+    if not crops:
+        return None
+    cell_w = max(c.width for _l, c in crops)
+    cell_h = max(c.height for _l, c in crops)
+    caption = 52
+    columns = min(SHEET_COLUMNS, len(crops))
+    rows = (len(crops) + columns - 1) // columns
+    image, draw = kit.new_canvas(columns * (cell_w + 12) + 12, rows * (cell_h + caption + 12) + 12)
+    face = kit.font(15, bold=True)
+    for i, (label, crop) in enumerate(crops):
+        x = 12 + (i % columns) * (cell_w + 12)
+        y = 12 + (i // columns) * (cell_h + caption + 12)
+        image.paste(crop, (x, y))
+        draw.rectangle((x, y, x + crop.width - 1, y + crop.height - 1), outline=kit.INK, width=2)
+        for n, line in enumerate(_two_lines(f"{i + 1}. {label}", lambda t: draw.textlength(t, font=face), cell_w)):
+            draw.text((x, y + crop.height + 6 + 20 * n), line, font=face, fill=kit.INK)
+    return kit.to_png(image)
+
+
+def _two_lines(text: str, width_of: Callable[[str], float], width: float) -> list[str]:
+    """``text`` in at most two lines of ``width``, the second cut with "…"."""
+    words = text.split()
+    first = ""
+    while words and width_of(f"{first} {words[0]}".strip()) <= width:
+        first = f"{first} {words.pop(0)}".strip()
+    second = " ".join(words)
+    while second and width_of(second) > width:
+        second = second[:-2] + "…"
+    return [first, second] if second else [first]

@@ -527,3 +527,13 @@ def _png(image: Image.Image) -> bytes:
 
 
 __all__ = ["render"]
+
+
+def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int, int] | None:
+    """The hex just built and its neighbours, for the panel's picture of the
+    tile choices (None unless the last move was a build)."""
+    last = state.get("last") or {}
+    if last.get("kind") != "build" or not last.get("hexes"):
+        return None
+    cx, cy = hex_centre(last["hexes"][-1])
+    return (int(cx - 2.4 * SIZE), int(cy - 2.2 * SIZE), int(cx + 2.4 * SIZE), int(cy + 2.2 * SIZE))

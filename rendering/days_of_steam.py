@@ -543,3 +543,15 @@ def _to_png(img: Image.Image) -> bytes:
 
 
 __all__ = ["render", "render_tile", "COLOURS"]
+
+
+def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int, int] | None:
+    """The cell just played and its neighbours, for the panel's picture of
+    the rotation choices (None unless the last move placed a tile)."""
+    last = state.get("last") or {}
+    if last.get("kind") not in ("tile", "town") or not last.get("cells"):
+        return None
+    ext = extent_of([unkey(k) for k in state["tiles"]] or [(0, 0)])
+    lay = layout(ext, state, _own_hand(state, viewer) is not None)
+    x, y = _at(last["cells"][-1], ext, lay.s, lay.ox, lay.oy)
+    return (max(0, x - lay.s), max(0, y - lay.s), x + 2 * lay.s, y + 2 * lay.s)

@@ -461,3 +461,13 @@ def _png(image: Image.Image) -> bytes:
     image.quantize(palette=_palette(image), dither=Image.Dither.NONE).save(
         buffer, format="PNG", optimize=False, compress_level=6)
     return buffer.getvalue()
+
+
+def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int, int] | None:
+    """The hex just drawn in and its neighbours, for the panel's picture of
+    the track-piece choices (None unless the last move was a build)."""
+    last = state.get("last") or {}
+    if last.get("kind") != "build" or not last.get("hexes"):
+        return None
+    cx, cy = centre(last["hexes"][-1])
+    return (int(cx - 2.4 * SIZE), int(cy - 2.2 * SIZE), int(cx + 2.4 * SIZE), int(cy + 2.2 * SIZE))

@@ -222,3 +222,42 @@ async def test_only_newly_due_seats_are_pinged(store: Store) -> None:
     post = await service.act(game_id, first, "step 1")
     second = await _due_user(service, game_id)
     assert post.ping_user_ids == [second]
+
+
+async def _tile_step(service: GameService, game_id: int, heading: str, rng: random.Random) -> tuple[int, list[str]]:
+    """Play on until the due player can reach a step titled ``heading``
+    whose options all finish the action; (user, prefix) of that step."""
+    for _ in range(400):
+        b = await service.board(game_id, None)
+        seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
+        prefix: list[str] = []
+        options = b.game.options_at(b.state, seat, prefix)
+        while options and not options[0].complete:
+            if heading in options[0].heading:
+                break
+            prefix.append(rng.choice(options).token)
+            options = b.game.options_at(b.state, seat, prefix)
+        if options and heading in options[0].heading and len(options) > 1:
+            return b.seats[seat].user_id, prefix
+        await service.act(game_id, b.seats[seat].user_id, random_action(b.game, b.state, seat, rng))
+    raise AssertionError(f"no '{heading}' step reached")
+
+
+@pytest.mark.parametrize(("slug", "heading"), [("age-of-steam", "Which tile"), ("steam-rollers", "Track piece"),
+                                               ("days-of-steam", "Which way round")])
+async def test_placement_choices_are_pictured_side_by_side(store: Store, slug: str, heading: str) -> None:
+    service = GameService(store, no_render)
+    game_id = await _started(service, slug, 3, seed=5)
+    user, prefix = await _tile_step(service, game_id, heading, random.Random(1))
+    version = (await service.get(game_id)).version
+    png = await service.choice_sheet(game_id, user, prefix)
+    assert png is not None and png[:4] == b"\x89PNG"
+    assert (await service.get(game_id)).version == version  # picturing changes nothing
+    assert await service.choice_sheet(game_id, user, []) is None  # first step: not placements
+
+
+async def test_games_without_pictures_of_choices_get_none(store: Store) -> None:
+    service = GameService(store, no_render)
+    game_id = await _started(service, "race", 2)
+    user = await _due_user(service, game_id)
+    assert await service.choice_sheet(game_id, user, ["step"]) is None
