@@ -52,7 +52,7 @@ def main(argv: list[str]) -> int:
     if command == "test":
         ensure_environment(with_tests=True)
         steps = [
-            [str(PYTHON), "-m", "mypy", "--strict", "games", "bot", "bench"],
+            [str(PYTHON), "-m", "mypy", "--strict", "games", "rendering", "bot", "bench"],
             [str(PYTHON), "-m", "pytest", *rest],
         ]
         for cmd in steps:
