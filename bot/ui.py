@@ -319,6 +319,12 @@ async def panel_step(interaction: discord.Interaction[Any], game_id: int, versio
                 content=content + "\nThe picture shows each choice, numbered in the order of the buttons.",
                 view=view, attachments=[discord.File(io.BytesIO(png), filename="choices.png")])
             return
+    if op == "back":  # the picture may be a preview or the choices: show the board again
+        post = await _bot(interaction).service.status(game_id, interaction.user.id)
+        file = board_file(post, "your-board.png", interaction.guild)
+        await interaction.edit_original_response(content=content, view=view,
+                                                 attachments=[file] if file is not None else [])
+        return
     await interaction.edit_original_response(content=content, view=view)
 
 

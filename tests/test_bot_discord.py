@@ -311,6 +311,7 @@ async def test_panel_skips_steps_with_a_single_option_and_back_returns_to_a_real
     await player.click(panel, label="↩ Back")
     panel = _panel_message(thread, player, panel.id)
     assert "How many shares?" in panel.content
+    assert [a.filename for a in panel.attachments] == ["your-board.png"]  # not the stale preview
 
 
 async def test_game_options_autocomplete_and_bad_options_are_refused(env: Any) -> None:
