@@ -41,7 +41,7 @@ def run_bot() -> int:
     if not token:
         print("railyard: DISCORD_TOKEN is not set, so the bot cannot log in to Discord.\n"
               "Put it in a .env file next to README.md (copy .env.example) or export it;\n"
-              "to try a game without a token: railyard play steam-rollers --players ann,bob --auto",
+              "to try a game without a token: python3 dev.py play days-of-steam --players ann,bob --auto",
               file=sys.stderr)
         return 2
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO").upper(),
