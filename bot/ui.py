@@ -165,12 +165,17 @@ async def open_panel(interaction: discord.Interaction[Any], game_id: int) -> Non
     board, options = await service.options_at(game_id, interaction.user.id, [])
     walk = skip_forced(Walk(board, [], [], [], [], options, False))
     content, view = panel(board, walk.path, walk.labels, walk.options, 0, back=False)
-    post = await service.status(game_id, interaction.user.id)
-    file = board_file(post, "your-board.png", interaction.guild)
+    file = await _own_board(interaction, game_id)
     kwargs: dict[str, Any] = {"ephemeral": True, "view": view, "allowed_mentions": NO_MENTIONS}
     if file is not None:
         kwargs["file"] = file
     await interaction.followup.send(content, **kwargs)
+
+
+async def _own_board(interaction: discord.Interaction[Any], game_id: int) -> discord.File | None:
+    """The board as this player sees it, for the private panel."""
+    post = await _bot(interaction).service.status(game_id, interaction.user.id)
+    return board_file(post, "your-board.png", interaction.guild)
 
 
 def _path_text(path: Sequence[int]) -> str:
@@ -242,13 +247,13 @@ async def resolve_path(interaction: discord.Interaction[Any], game_id: int, vers
         raise ServiceError("The game moved on since this panel was opened: press **Your turn** again.")
     walk = Walk(board, [], [], [], [], options, False)
     for index in path:
-        if not 0 <= index < len(walk.options):
-            raise ServiceError("That choice is no longer available: press **Your turn** again.")
         _pick(walk, index)
     return walk
 
 
 def _pick(walk: Walk, index: int) -> None:
+    if not 0 <= index < len(walk.options):
+        raise ServiceError("That choice is no longer available: press **Your turn** again.")
     option = walk.options[index]
     walk.path.append(index)
     walk.tokens.append(option.token)
@@ -286,46 +291,37 @@ async def panel_step(interaction: discord.Interaction[Any], game_id: int, versio
     elif op.startswith("pg"):
         page = int(op[2:])
     elif op.startswith("i"):
-        index = int(op[1:])
-        if not 0 <= index < len(walk.options):
-            raise ServiceError("That choice is no longer available: press **Your turn** again.")
-        _pick(walk, index)
+        _pick(walk, int(op[1:]))
         skip_forced(walk)
-    board, path, tokens, labels, options, complete = (
-        walk.board, walk.path, walk.tokens, walk.labels, walk.options, walk.complete)
+    action, chosen = " ".join(walk.tokens), walk.labels
     if op == "ok":
-        if not complete:
+        if not walk.complete:
             raise ServiceError("Finish choosing first.")
         bot = _bot(interaction)
-        post = await bot.service.act(game_id, interaction.user.id, " ".join(tokens),
+        post = await bot.service.act(game_id, interaction.user.id, action,
                                      interaction_id=str(interaction.id), expected_version=version)
-        await interaction.edit_original_response(content=f"✅ Done: {' › '.join(labels)}", view=None,
+        await interaction.edit_original_response(content=f"✅ Done: {' › '.join(chosen)}", view=None,
                                                  attachments=[])
-        await post_to_thread(bot, board.row.thread_id, post)
+        await post_to_thread(bot, walk.board.row.thread_id, post)
         return
-    if complete:
-        content, view = confirm_panel(board, path, labels)
-        png = await _bot(interaction).service.preview(game_id, interaction.user.id, " ".join(tokens))
-        if png is not None:
-            await interaction.edit_original_response(
-                content=content + "\nThe picture shows the board after this move.", view=view,
-                attachments=[discord.File(io.BytesIO(png), filename="preview.png")])
-            return
+    service = _bot(interaction).service
+    if walk.complete:
+        content, view = confirm_panel(walk.board, walk.path, chosen)
+        png = await service.preview(game_id, interaction.user.id, action)
+        name, note = "preview.png", "The picture shows the board after this move."
     else:
-        content, view = panel(board, path, labels, options, page, back=any(c > 1 for c in walk.counts))
-        png = await _bot(interaction).service.choice_sheet(game_id, interaction.user.id, tokens)
-        if png is not None:
-            await interaction.edit_original_response(
-                content=content + "\nThe picture shows each choice, numbered in the order of the buttons.",
-                view=view, attachments=[discord.File(io.BytesIO(png), filename="choices.png")])
-            return
-    if op == "back":  # the picture may be a preview or the choices: show the board again
-        post = await _bot(interaction).service.status(game_id, interaction.user.id)
-        file = board_file(post, "your-board.png", interaction.guild)
-        await interaction.edit_original_response(content=content, view=view,
-                                                 attachments=[file] if file is not None else [])
-        return
-    await interaction.edit_original_response(content=content, view=view)
+        content, view = panel(walk.board, walk.path, chosen, walk.options, page,
+                              back=any(c > 1 for c in walk.counts))
+        png = await service.choice_sheet(game_id, interaction.user.id, walk.tokens)
+        name, note = "choices.png", "The picture shows each choice, numbered in the order of the buttons."
+    kwargs: dict[str, Any] = {}
+    if png is not None:
+        content = f"{content}\n{note}"
+        kwargs["attachments"] = [discord.File(io.BytesIO(png), filename=name)]
+    elif op == "back":  # the picture shown may be a preview or the choices: show the board again
+        file = await _own_board(interaction, game_id)
+        kwargs["attachments"] = [file] if file is not None else []
+    await interaction.edit_original_response(content=content, view=view, **kwargs)
 
 
 class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
