@@ -9,7 +9,13 @@ sees private information it must not draw.
 from __future__ import annotations
 
 import importlib
+from io import BytesIO
+from types import ModuleType
 from typing import Any, Callable, cast
+
+from PIL import Image
+
+from . import kit
 
 Renderer = Callable[[dict[str, Any], "int | None"], bytes]
 
@@ -23,11 +29,14 @@ def register_renderer(slug: str, renderer: Renderer) -> None:
     _REGISTERED[slug] = renderer
 
 
+def _module(slug: str) -> ModuleType:
+    return importlib.import_module(f"rendering.{slug.replace('-', '_')}")
+
+
 def renderer_for(slug: str) -> Renderer:
     if slug in _REGISTERED:
         return _REGISTERED[slug]
-    module = importlib.import_module(f"rendering.{slug.replace('-', '_')}")
-    return cast(Renderer, module.render)
+    return cast(Renderer, _module(slug).render)
 
 
 def render(state: dict[str, Any], viewer: int | None) -> bytes:
@@ -42,8 +51,8 @@ SHEET_COLUMNS = 4
 def focus_box(state: dict[str, Any], viewer: int | None) -> Box | None:
     """Where the last placement is on the board image of ``state`` (a
     renderer may define ``focus_box``; None when it doesn't or there is none)."""
-    module = importlib.import_module(f"rendering.{str(state['game']).replace('-', '_')}")
-    finder = getattr(module, "focus_box", None)
+    slug = str(state["game"])
+    finder = None if slug in _REGISTERED else getattr(_module(slug), "focus_box", None)
     return cast("Box | None", finder(state, viewer)) if finder is not None else None
 
 
@@ -51,12 +60,6 @@ def option_sheet(entries: list[tuple[str, dict[str, Any]]], viewer: int | None) 
     """One picture of several choices: for each (label, state after that
     choice), the board around the piece just placed, numbered and labelled as
     its button is. None when the game can't show its choices this way."""
-    from io import BytesIO
-
-    from PIL import Image
-
-    from . import kit
-
     crops: list[tuple[str, Image.Image]] = []
     for label, state in entries:
         box = focus_box(state, viewer)
