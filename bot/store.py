@@ -141,6 +141,7 @@ class Store:
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
+        self.closed = False
 
     @classmethod
     async def open(cls, path: str) -> "Store":
@@ -153,7 +154,10 @@ class Store:
         return store
 
     async def close(self) -> None:
-        await self.db.close()
+        """Close the connection (once; closing again does nothing)."""
+        if not self.closed:
+            self.closed = True
+            await self.db.close()
 
     async def schema_version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cur:

@@ -22,5 +22,8 @@ def db_path(tmp_path):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def simcord_bot(db_path):  # type: ignore[no-untyped-def]
-    return RailyardBot(db_path)
+async def simcord_bot(db_path):  # type: ignore[no-untyped-def]
+    bot = RailyardBot(db_path)
+    yield bot
+    if bot.store is not None:  # simcord does not close the bot: close its database here
+        await bot.store.close()

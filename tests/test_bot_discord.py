@@ -22,6 +22,8 @@ async def env(simcord_env: Any) -> Any:
     tree must have been a refusal the player was told about (ServiceError),
     never an unexpected exception."""
     yield simcord_env
+    if simcord_env.bot.store is not None:  # the bot after a restart
+        await simcord_env.bot.store.close()
     expected = (ServiceError, *getattr(simcord_env, "railyard_expected", ()))
     unexpected = [e for e in simcord_env.errors if not isinstance(getattr(e, "original", e), expected)]
     assert not unexpected, unexpected
