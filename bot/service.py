@@ -282,7 +282,7 @@ class GameService:
                 state, chance = resolve_chance(b.game, applied.state)
             except IllegalAction as exc:
                 raise ServiceError(str(exc)) from None
-            normalised = " ".join(action.split())
+            normalised = applied.action
             actions = [NewAction(b.seat, normalised, applied.events, interaction_id)]
             actions += [NewAction(CHANCE, a, ev) for a, ev in chance]
             finished = b.game.is_over(state)

@@ -131,10 +131,16 @@ class Applied:
     ``events`` are short public sentences in a player's words ("ann built a
     gentle curve in C4."). Nothing private goes here: events are posted in
     the thread and kept in the log.
+
+    ``action`` is the canonical text of the action applied, the one the log
+    stores. A game that accepts harmless variants of a text (case, either end
+    order of a piece, leading zeros) sets it from what it parsed; left empty,
+    the typed text with its whitespace folded is the canonical one.
     """
 
     state: State
     events: list[str] = field(default_factory=list)
+    action: str = ""
 
 
 @dataclass
@@ -268,15 +274,22 @@ class Game:
             names = ", ".join(state["players"][s] for s in due if s >= 0)
             raise IllegalAction(f"It's not your turn: waiting for {names}.")
         new = copy.deepcopy(state)
-        events = self._apply(new, seat, action.strip())
+        result = self._apply(new, seat, action.strip())
         if seat == CHANCE:
             new["chance_taken"] = int(new["chance_taken"]) + 1
-        return Applied(new, events)
+        if isinstance(result, Applied):
+            result.state = new
+            result.action = result.action or " ".join(action.split())
+            return result
+        return Applied(new, result, " ".join(action.split()))
 
-    def _apply(self, state: State, seat: int, action: str) -> list[str]:
+    def _apply(self, state: State, seat: int, action: str) -> "list[str] | Applied":
         """Apply a due seat's action to ``state`` in place (it is a private
         copy) and return the events; raise IllegalAction if the action is not
-        legal. Parse and check everything before changing anything."""
+        legal. Parse and check everything before changing anything.
+
+        A game that maps a variant to its canonical text returns
+        ``Applied(state, events, canonical_text)`` instead of the events."""
         raise NotImplementedError
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
@@ -324,7 +337,7 @@ def resolve_chance(game: Game, state: State) -> tuple[State, list[tuple[str, lis
         action = game.sample_chance(state, chance_rng(state))
         applied = game.apply(state, CHANCE, action)
         state = applied.state
-        taken.append((action, applied.events))
+        taken.append((applied.action, applied.events))
     return state, taken
 
 
