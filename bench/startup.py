@@ -31,15 +31,15 @@ sys.path.insert(0, str(ROOT))
 
 
 async def fill(path: str, count: int) -> None:
-    from bot.store import Store
-    from games.core import resolve_chance
+    from bot.store.sqlite import SQLiteStore
+    from games.core import resolve_chance, secret_from_seed
     from games.registry import all_games
 
-    store = await Store.open(path)
+    store = await SQLiteStore.open(path)
     states = []
     for slug, game in all_games().items():
         names = [f"p{i}" for i in range(game.min_seats + 1)]
-        started, _ = resolve_chance(game, game.new(names, game.resolve_options({}), 1))
+        started, _ = resolve_chance(game, game.new(names, game.resolve_options({})), secret_from_seed(1))
         states.append((slug, json.dumps(started), len(names)))
     rng = random.Random(1)
     now = time.time()
@@ -49,16 +49,17 @@ async def fill(path: str, count: int) -> None:
     for game_id in range(1, count + 1):
         slug, state, players = states[game_id % len(states)]
         games.append((game_id, 1, 2, 10_000 + game_id, 20_000 + game_id, slug, "active", "{}",
-                      rng.randrange(2**31), state, 1, 5, 1, now, now))
+                      rng.randbytes(32).hex(), state, 1, 5, 1, now, now))
         seats += [(game_id, s, 100 + s, f"p{s}") for s in range(players)]
         actions += [(game_id, seq, 0, "x", "[]", None, now) for seq in range(1, 6)]
+    await store.db.execute("BEGIN")
     await store.db.executemany("INSERT INTO games (id, guild_id, channel_id, thread_id, lobby_message_id, slug,"
-                               " status, options, seed, state, schema_version, version, creator_id, created_at,"
+                               " status, options, secret, state, schema_version, version, creator_id, created_at,"
                                " updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", games)
     await store.db.executemany("INSERT INTO seats VALUES (?,?,?,?)", seats)
     await store.db.executemany("INSERT INTO actions (game_id, seq, seat, action, events, interaction_id, at)"
                                " VALUES (?,?,?,?,?,?,?)", actions)
-    await store.db.commit()
+    await store.db.execute("COMMIT")
     await store.close()
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.service import GameService  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.store import open_store  # noqa: E402
 from games.core import CHANCE  # noqa: E402
 from games.playout import random_action  # noqa: E402
 from games.registry import all_games, get_game  # noqa: E402
@@ -42,7 +42,7 @@ async def measure(slug: str, games: int, turns: int, db: str) -> tuple[list[floa
         sizes.append(len(png))
         return png
 
-    store = await Store.open(db)
+    store = await open_store(db)
     service = GameService(store, sized_render)
     samples: list[float] = []
     try:

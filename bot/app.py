@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .service import GameService, Post, ServiceError
-from .store import Store
+from .store import Store, open_store
 
 log = logging.getLogger("railyard.bot")
 
@@ -75,7 +75,7 @@ class RailyardBot(commands.Bot):
         from .cogs import game_commands, lifecycle
         from .ui import DYNAMIC_ITEMS
 
-        self.store = await Store.open(self.database_path)
+        self.store = await open_store(self.database_path)
         self._service = GameService(self.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(lifecycle.Lifecycle(self))

@@ -35,6 +35,13 @@ def load_env_file(path: str = ENV_FILE) -> None:
         os.environ.setdefault(key.strip(), value.strip().strip('"').strip("'"))
 
 
+def database_target() -> str:
+    """``DATABASE_URL`` (a ``postgresql://`` URL) if set, else the SQLite
+    file ``DATABASE_PATH`` (default ``railyard.sqlite3``)."""
+    url = os.environ.get("DATABASE_URL", "").strip()
+    return url or os.environ.get("DATABASE_PATH", "").strip() or "railyard.sqlite3"
+
+
 def run_bot() -> int:
     load_env_file()
     token = os.environ.get("DISCORD_TOKEN", "").strip()
@@ -48,13 +55,17 @@ def run_bot() -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from .app import RailyardBot
 
+    from .store import StoreOpenError
+
     dev_guild = os.environ.get("DEV_GUILD_ID", "").strip()
-    bot = RailyardBot(os.environ.get("DATABASE_PATH", "railyard.sqlite3") or "railyard.sqlite3",
-                      int(dev_guild) if dev_guild.isdigit() else None)
+    bot = RailyardBot(database_target(), int(dev_guild) if dev_guild.isdigit() else None)
     import discord
 
     try:
         bot.run(token, log_handler=None)
+    except StoreOpenError as exc:
+        print(f"railyard: {exc}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("railyard: Discord refused the token in DISCORD_TOKEN. Reset it in the Developer Portal "
               "(Bot -> Reset Token) and update .env.", file=sys.stderr)

@@ -14,8 +14,8 @@ from pathlib import Path
 from games.core import Game, State
 from games.playout import random_action
 
-from .service import GameService, Post, ServiceError, parse_options
-from .store import Store
+from .service import GameService, Post, ServiceError, Unavailable, parse_options
+from .store import StoreOpenError, open_store
 
 
 def _write(out: Path | None, number: int, post: Post) -> None:
@@ -80,7 +80,11 @@ async def play_console(args: argparse.Namespace) -> int:
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(args.db or str(Path(tmp) / "railyard.sqlite3"))
+        try:
+            store = await open_store(args.db or str(Path(tmp) / "railyard.sqlite3"))
+        except StoreOpenError as exc:
+            print(f"railyard: {exc}", file=sys.stderr)
+            return 2
         try:
             return await _play(GameService(store), args, names, out)
         except ServiceError as exc:
@@ -92,16 +96,17 @@ async def play_console(args: argparse.Namespace) -> int:
 
 async def _play(service: GameService, args: argparse.Namespace, names: list[str], out: Path | None) -> int:
     users = {i + 1: name for i, name in enumerate(names)}
-    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    seed: int | None = args.seed
     row = await service.new_game(args.slug, 1, names[0], parse_options(args.options), seed=seed)
     for user_id, name in list(users.items())[1:]:
         await service.join(row.id, user_id, name)
-    print(f"Game #{row.id}: {args.slug}, seed {seed}, players {', '.join(names)}")
+    print(f"Game #{row.id}: {args.slug}" + (f", seed {seed}" if seed is not None else "")
+          + f", players {', '.join(names)}")
     post = await service.start(row.id, 1)
     _print_post(post, users)
     number = 1
     _write(out, number, post)
-    rng = random.Random(seed)
+    rng = random.Random(seed)  # the random players' picks (the game's chance comes from its secret)
     while not post.finished:
         board = await service.board(row.id, None)
         due = [s for s in board.game.to_act(board.state) if s >= 0]
@@ -117,6 +122,9 @@ async def _play(service: GameService, args: argparse.Namespace, names: list[str]
             action = picked
         try:
             post = await service.act(row.id, user_id, action)
+        except Unavailable as exc:
+            print(f"railyard: {exc}", file=sys.stderr)
+            return 2
         except ServiceError as exc:
             print(f"! {exc}")
             continue

@@ -11,27 +11,70 @@ Discord: users are ids and names; what to post is a :class:`Post`.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
-import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Awaitable, Callable, ParamSpec, Sequence, TypeVar
 
-from games.core import CHANCE, Choice, Game, IllegalAction, Option, State, resolve_chance
+from games.core import (CHANCE, Choice, Game, IllegalAction, Option, State, new_secret, resolve_chance,
+                        secret_from_seed)
 from games.registry import get_game
 from rendering import option_sheet
 from rendering import render as render_board
 
-from .store import DuplicateInteraction, GameRow, NewAction, SeatRow, Store, VersionConflict
+from .store import (DuplicateInteraction, GameRow, NewAction, SeatRow, Store, StoreUnavailable,
+                    VersionConflict)
 
 log = logging.getLogger("railyard.service")
 
 MAX_MESSAGE = 2000
+MAX_NAME = 64
+UNAVAILABLE = "Railyard can't save moves right now; nothing changed, try again shortly."
 
 
 class ServiceError(Exception):
     """Something the user did that cannot be done; the message says why and
     is shown to that user only."""
+
+
+class Unavailable(ServiceError):
+    """The database can't save moves right now (:data:`UNAVAILABLE`)."""
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def store_faults_answered(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+    """A database that is locked, full or read-only is answered with
+    :data:`UNAVAILABLE` (nothing changed) and one operator error line; the
+    next call tries the database again, so the service recovers by itself
+    when the fault is lifted."""
+
+    @functools.wraps(method)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return await method(*args, **kwargs)
+        except StoreUnavailable as exc:
+            log.error("database unavailable in %s: %s", method.__name__, exc)
+            raise Unavailable(UNAVAILABLE) from None
+
+    return wrapper
+
+
+def storable_name(name: str) -> str:
+    """A display name as stored: what the database can encode (a lone
+    surrogate becomes U+FFFD), at most :data:`MAX_NAME` characters. Drawing
+    cleans it further (see ``rendering.kit.drawable``)."""
+    clean = name.encode("utf-8", "replace").decode("utf-8")
+    return clean[:MAX_NAME] or "?"
+
+
+def without_legacy_keys(state: State) -> State:
+    """A stored state without the envelope keys of older Railyards (the
+    guessable ``seed`` of schema 1 stores); nothing else changes."""
+    return {k: v for k, v in state.items() if k != "seed"} if "seed" in state else state
 
 
 @dataclass
@@ -74,12 +117,14 @@ class GameService:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     # -- finding ----------------------------------------------------------
+    @store_faults_answered
     async def game_in_thread(self, thread_id: int) -> GameRow:
         row = await self.store.game_for_thread(thread_id)
         if row is None:
             raise ServiceError("There is no game in this channel. Start one with `/game new` in a text channel.")
         return row
 
+    @store_faults_answered
     async def get(self, game_id: int) -> GameRow:
         row = await self.store.get_game(game_id)
         if row is None:
@@ -91,6 +136,7 @@ class GameService:
         return next((s.seat for s in seats if s.user_id == user_id), None)
 
     # -- lobby ------------------------------------------------------------
+    @store_faults_answered
     async def new_game(
         self, slug: str, creator_id: int, creator_name: str, options: dict[str, str] | None = None,
         guild_id: int | None = None, channel_id: int | None = None, seed: int | None = None,
@@ -104,14 +150,17 @@ class GameService:
         except IllegalAction as exc:
             raise ServiceError(str(exc)) from None
         game_id = await self.store.create_game(
-            slug=slug, options=chosen, seed=secrets.randbelow(2**31) if seed is None else seed,
-            creator_id=creator_id, creator_name=creator_name, guild_id=guild_id, channel_id=channel_id,
+            slug=slug, options=chosen, secret=new_secret() if seed is None else secret_from_seed(seed),
+            creator_id=creator_id, creator_name=storable_name(creator_name), guild_id=guild_id,
+            channel_id=channel_id,
         )
         return await self.get(game_id)
 
+    @store_faults_answered
     async def attach_discord(self, game_id: int, thread_id: int | None, lobby_message_id: int | None) -> None:
         await self.store.set_discord_ids(game_id, thread_id, lobby_message_id)
 
+    @store_faults_answered
     async def join(self, game_id: int, user_id: int, name: str) -> str:
         async with self._locks[game_id]:
             row = await self.get(game_id)
@@ -123,9 +172,10 @@ class GameService:
                 raise ServiceError("You are already in this game.")
             if len(seats) >= game.max_seats:
                 raise ServiceError(f"{game.name} is full ({game.max_seats} players).")
-            await self.store.add_seat(game_id, user_id, name)
+            await self.store.add_seat(game_id, user_id, storable_name(name))
             return f"{name} joined."
 
+    @store_faults_answered
     async def leave(self, game_id: int, user_id: int) -> str:
         async with self._locks[game_id]:
             row = await self.get(game_id)
@@ -139,6 +189,7 @@ class GameService:
             await self.store.remove_seat(game_id, user_id)
             return "Left the game."
 
+    @store_faults_answered
     async def lobby_text(self, game_id: int) -> str:
         row = await self.get(game_id)
         game = get_game(row.slug)
@@ -154,6 +205,7 @@ class GameService:
         }[row.status]
         return f"{head} · game #{row.id}\n{status}"
 
+    @store_faults_answered
     async def start(self, game_id: int, user_id: int) -> Post:
         async with self._locks[game_id]:
             row = await self.get(game_id)
@@ -167,15 +219,15 @@ class GameService:
                 raise ServiceError(
                     f"{game.name} needs {game.min_seats}-{game.max_seats} players; {len(seats)} seated."
                 )
-            state = game.new([s.name for s in seats], row.options, row.seed)
-            state, chance = resolve_chance(game, state)
+            state = game.new([s.name for s in seats], row.options)
+            state, chance = resolve_chance(game, state, await self.store.secret(game_id))
             actions = [NewAction(CHANCE, a, ev) for a, ev in chance]
             events = [e for _a, ev in chance for e in ev]
             header = f"**{game.name}** begins: " + ", ".join(s.name for s in seats) + "."
-            post = await self._post(game, state, seats, [header, *events], set(), None, game_id)
             await self.store.record(game_id, row.version, state, "active", actions)
-            return post
+        return await self._post(game, state, seats, [header, *events], set(), None, game_id)
 
+    @store_faults_answered
     async def abandon(self, game_id: int, user_id: int, can_manage: bool) -> str:
         async with self._locks[game_id]:
             row = await self.get(game_id)
@@ -187,6 +239,7 @@ class GameService:
             return "The game was abandoned. Its log stays stored."
 
     # -- playing ----------------------------------------------------------
+    @store_faults_answered
     async def board(self, game_id: int, user_id: int | None) -> Board:
         """The game as ``user_id`` sees it (a spectator if not seated)."""
         row = await self.get(game_id)
@@ -195,8 +248,9 @@ class GameService:
         game = get_game(row.slug)
         seats = await self.store.seats(game_id)
         seat = self.seat_of(seats, user_id) if user_id is not None else None
-        return Board(row, game, row.state, seats, seat)
+        return Board(row, game, without_legacy_keys(row.state), seats, seat)
 
+    @store_faults_answered
     async def player_board(self, game_id: int, user_id: int) -> Board:
         """Like :meth:`board`, for a seated player of an active game."""
         b = await self.board(game_id, user_id)
@@ -206,11 +260,13 @@ class GameService:
             raise ServiceError(f"This game is {b.row.status}.")
         return b
 
+    @store_faults_answered
     async def choices(self, game_id: int, user_id: int) -> tuple[Board, list[Choice]]:
         b = await self.player_board(game_id, user_id)
         assert b.seat is not None
         return b, b.game.legal_actions(b.state, b.seat)
 
+    @store_faults_answered
     async def options_at(self, game_id: int, user_id: int, prefix: Sequence[str]) -> tuple[Board, list[Option]]:
         b = await self.player_board(game_id, user_id)
         assert b.seat is not None
@@ -219,6 +275,7 @@ class GameService:
             raise ServiceError(self._not_your_turn(b))
         return b, b.game.options_at(b.state, b.seat, list(prefix))
 
+    @store_faults_answered
     async def preview(self, game_id: int, user_id: int, action: str) -> bytes | None:
         """The board as this player would see it after ``action``, before any
         chance outcome it leads to (nothing hidden is revealed), or None when
@@ -235,6 +292,7 @@ class GameService:
             log.exception("game %s: preview of %r failed", game_id, action)
             return None
 
+    @store_faults_answered
     async def choice_sheet(self, game_id: int, user_id: int, prefix: Sequence[str]) -> bytes | None:
         """A picture of each choice at this step of the panel (each finishing
         the action, e.g. a tile's rotations), or None when the game can't
@@ -261,34 +319,39 @@ class GameService:
         names = ", ".join(b.seats[s].name for s in due) or "nobody"
         return f"It's not your turn: waiting for {names}."
 
+    @store_faults_answered
     async def act(
         self, game_id: int, user_id: int, action: str, interaction_id: str | None = None,
         expected_version: int | None = None,
     ) -> Post:
         """Apply ``action`` for ``user_id``. ``expected_version``, when given,
-        is the version the player saw (a panel); a stale one is refused."""
+        is the version the player saw (a panel): if the game moved on since,
+        the action is still judged against the current state when only other
+        seats (or chance) acted meanwhile and this seat is still due; if the
+        player's own earlier move came between, it is refused.
+
+        The move is stored (state and log in one durable transaction) before
+        anything is drawn; a board that can't be drawn is left out of the
+        post, never the move."""
         if interaction_id is not None and await self.store.interaction_seen(interaction_id):
             raise ServiceError("That action was already taken.")
-        async with self._locks[game_id]:
+        async with self._locks[game_id], self.store.game_lock(game_id):
             b = await self.player_board(game_id, user_id)
             assert b.seat is not None
-            if expected_version is not None and expected_version != b.row.version:
-                raise ServiceError("The game moved on since this panel was opened: press **Your turn** again.")
             due_before = set(b.game.to_act(b.state))
             if b.seat not in due_before:
                 raise ServiceError(self._not_your_turn(b))
+            if expected_version is not None and expected_version != b.row.version:
+                await self._check_stale_panel(b, expected_version)
             try:
                 applied = b.game.apply(b.state, b.seat, action)
-                state, chance = resolve_chance(b.game, applied.state)
+                state, chance = resolve_chance(b.game, applied.state, await self.store.secret(game_id))
             except IllegalAction as exc:
                 raise ServiceError(str(exc)) from None
-            normalised = applied.action
-            actions = [NewAction(b.seat, normalised, applied.events, interaction_id)]
+            actions = [NewAction(b.seat, applied.action, applied.events, interaction_id)]
             actions += [NewAction(CHANCE, a, ev) for a, ev in chance]
             finished = b.game.is_over(state)
             events = applied.events + [e for _a, ev in chance for e in ev]
-            # Render before committing: if drawing fails, nothing has changed.
-            post = await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
             try:
                 await self.store.record(game_id, b.row.version, state,
                                         "finished" if finished else "active", actions)
@@ -296,8 +359,17 @@ class GameService:
                 raise ServiceError("That action was already taken.") from None
             except VersionConflict:
                 raise ServiceError("Someone acted at the same moment: look at the board and try again.") from None
-            log.info("game %s: seat %s %r", game_id, b.seat, normalised)
-            return post
+            log.info("game %s: seat %s %r", game_id, b.seat, applied.action)
+        return await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
+
+    async def _check_stale_panel(self, b: Board, expected_version: int) -> None:
+        """Refuse a panel opened before this seat's own latest move."""
+        since = b.row.version - expected_version
+        moved = since < 0 or any(
+            a.seat == b.seat for a in await self.store.log(b.row.id, last=since)
+        )
+        if moved:
+            raise ServiceError("The game moved on since this panel was opened: press **Your turn** again.")
 
     async def _post(
         self, game: Game, state: State, seats: list[SeatRow], events: list[str],
@@ -305,7 +377,7 @@ class GameService:
     ) -> Post:
         """The thread post after a change: board, what happened, who's next."""
         focus = actor if game.player_boards else None
-        png = await asyncio.to_thread(self.renderer, game.view(state, None), focus)
+        png = await self._draw(game_id, game.view(state, None), focus)
         lines = list(events)
         finished = game.is_over(state)
         pings: list[int] = []
@@ -319,6 +391,15 @@ class GameService:
             status = game.status_line(state)
             lines.append(f"{status}\n➡️ Your turn: {mention}" if status else f"➡️ Your turn: {mention}")
         return Post(clip("\n".join(lines)), png, pings, game_id, finished)
+
+    async def _draw(self, game_id: int, view: State, viewer: int | None) -> bytes | None:
+        """The board PNG, drawn off the event loop; None (and the failure
+        logged with the game id) when it can't be drawn."""
+        try:
+            return await asyncio.to_thread(self.renderer, view, viewer)
+        except Exception:  # noqa: BLE001 - drawing never blocks a game
+            log.exception("game %s: the board could not be drawn", game_id)
+            return None
 
     @staticmethod
     def final_text(game: Game, state: State, seats: Sequence[SeatRow]) -> str:
@@ -337,11 +418,12 @@ class GameService:
             lines.append(outcome.tiebreak_note)
         return "\n".join(lines)
 
+    @store_faults_answered
     async def status(self, game_id: int, user_id: int | None) -> Post:
         """The board and whose turn, as this user may see it (for an
         ephemeral reply)."""
         b = await self.board(game_id, user_id)
-        png = await asyncio.to_thread(self.renderer, b.game.view(b.state, b.seat), b.seat)
+        png = await self._draw(game_id, b.game.view(b.state, b.seat), b.seat)
         if b.game.is_over(b.state):
             text = self.final_text(b.game, b.state, b.seats)
         else:
@@ -350,14 +432,16 @@ class GameService:
                 text = "This game was abandoned.\n" + text
         return Post(clip(text), png, [], game_id, b.game.is_over(b.state))
 
+    @store_faults_answered
     async def seat_board(self, game_id: int, seat: int) -> Post:
         """A player's own board (public games with per-player boards)."""
         b = await self.board(game_id, None)
         if not b.game.player_boards:
             raise ServiceError(f"In {b.game.name} everyone shares one board: use `/game status`.")
-        png = await asyncio.to_thread(self.renderer, b.game.view(b.state, None), seat)
+        png = await self._draw(game_id, b.game.view(b.state, None), seat)
         return Post(f"{b.seats[seat].name}'s map.", png, [], game_id)
 
+    @store_faults_answered
     async def log_lines(self, game_id: int, count: int) -> list[str]:
         """The last ``count`` actions in words (public events, not raw text)."""
         row = await self.get(game_id)
@@ -371,12 +455,13 @@ class GameService:
             out.append("Nothing has happened yet." if row.status == "lobby" else "The log is empty.")
         return out
 
+    @store_faults_answered
     async def rebuild(self, game_id: int) -> State:
-        """The state rebuilt from the seed and the action log."""
+        """The state rebuilt from the action log (chance outcomes are in it)."""
         row = await self.get(game_id)
         game = get_game(row.slug)
         seats = await self.store.seats(game_id)
-        state = game.new([s.name for s in seats], row.options, row.seed)
+        state = game.new([s.name for s in seats], row.options)
         for a in await self.store.log(game_id):
             state = game.apply(state, a.seat, a.action).state
         return state

@@ -11,9 +11,11 @@ an :meth:`Game.apply`, a terminal test (:meth:`Game.is_over`) and returns
 cube drawn or a deck shuffled, ``to_act`` returns ``[CHANCE]`` and the
 outcome is applied like any other action, with a canonical text ("roll 3 5"),
 so it is logged and a replay or a test can supply it. The platform picks
-chance outcomes with :func:`chance_rng`, a generator derived from the game's
-seed and the number of chance outcomes already taken, so a game is
-reproducible from its seed and its action log.
+chance outcomes with :func:`chance_rng`: a generator keyed by the game's
+secret (256 random bits, :func:`new_secret`, kept by the platform and never
+put in a state) and the number of chance outcomes already taken, through
+HMAC-SHA256. A game is reproducible from its secret and its action log, and
+no player can predict the next draw from what he sees.
 
 Actions
     Every action has one canonical text: tokens joined by single spaces
@@ -32,7 +34,10 @@ Seats
 from __future__ import annotations
 
 import copy
+import hashlib
+import hmac
 import random
+import secrets
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
@@ -42,12 +47,11 @@ State = dict[str, Any]
 CHANCE = -1
 """The pseudo-seat that takes chance outcomes (dice, draws, shuffles)."""
 
-ENVELOPE_KEYS = ("schema", "game", "seed", "chance_taken", "players")
+ENVELOPE_KEYS = ("schema", "game", "chance_taken", "players")
 """Keys every state carries, read by the platform:
 
 - ``schema``: the game's schema version (int);
 - ``game``: the game's slug;
-- ``seed``: the seed of the game's chance outcomes (int);
 - ``chance_taken``: how many chance outcomes have been applied (int);
 - ``players``: the display names of the seats, in seat order.
 """
@@ -195,7 +199,7 @@ class Game:
     group gets a ``map player:<member>`` command."""
 
     # -- creating -------------------------------------------------------
-    def new(self, players: Sequence[str], options: Mapping[str, str], seed: int) -> State:
+    def new(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         """A new game. Deterministic: any randomness of the set-up is left
         to chance outcomes (``to_act`` returns ``[CHANCE]`` first)."""
         if not self.min_seats <= len(players) <= self.max_seats:
@@ -206,7 +210,6 @@ class Game:
         state: State = {
             "schema": self.schema_version,
             "game": self.slug,
-            "seed": int(seed),
             "chance_taken": 0,
             "players": list(players),
         }
@@ -323,18 +326,36 @@ class Game:
         return []
 
 
-def chance_rng(state: State) -> random.Random:
-    """The generator for the next chance outcome of ``state``: derived from
-    the seed and the count of outcomes already taken, so replays agree."""
-    return random.Random(f"{state['seed']}:{state['chance_taken']}")
+SECRET_BYTES = 32
+"""A game's chance secret: 256 bits."""
 
 
-def resolve_chance(game: Game, state: State) -> tuple[State, list[tuple[str, list[str]]]]:
-    """Apply chance outcomes while one is due. Returns the new state and the
-    (action, events) pairs taken, in order, for the log."""
+def new_secret() -> bytes:
+    """A fresh chance secret for a new game."""
+    return secrets.token_bytes(SECRET_BYTES)
+
+
+def secret_from_seed(seed: int) -> bytes:
+    """A secret derived from a small public seed, for reproducible local
+    games and tests (``railyard play --seed N``); never for a real game."""
+    return hashlib.sha256(b"railyard-seed:%d" % seed).digest()
+
+
+def chance_rng(secret: bytes, count: int) -> random.Random:
+    """The generator for chance outcome number ``count`` of the game keyed by
+    ``secret``: HMAC-SHA256(secret, count) seeds it, so replays agree and the
+    outcomes can't be predicted without the secret."""
+    digest = hmac.new(secret, b"railyard-chance:%d" % count, hashlib.sha256).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def resolve_chance(game: Game, state: State, secret: bytes) -> tuple[State, list[tuple[str, list[str]]]]:
+    """Apply chance outcomes while one is due, drawn with the game's
+    ``secret``. Returns the new state and the (action, events) pairs taken,
+    in order, for the log."""
     taken: list[tuple[str, list[str]]] = []
     while CHANCE in game.to_act(state):
-        action = game.sample_chance(state, chance_rng(state))
+        action = game.sample_chance(state, chance_rng(secret, int(state["chance_taken"])))
         applied = game.apply(state, CHANCE, action)
         state = applied.state
         taken.append((applied.action, applied.events))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from games.core import CHANCE, Game, State, chance_rng
+from games.core import CHANCE, Game, State, chance_rng, secret_from_seed
 
 
 def random_action(game: Game, state: State, seat: int, rng: random.Random) -> str:
@@ -22,11 +22,14 @@ def random_action(game: Game, state: State, seat: int, rng: random.Random) -> st
             return " ".join(prefix)
 
 
-def step(game: Game, state: State, rng: random.Random) -> tuple[State, int, str, list[str]]:
-    """One action: a chance outcome if due, else a random seat's random action."""
+def step(game: Game, state: State, rng: random.Random,
+         secret: bytes | None = None) -> tuple[State, int, str, list[str]]:
+    """One action: a chance outcome if due (drawn with the game's ``secret``,
+    or with ``rng`` when none is given), else a random seat's random action."""
     due = game.to_act(state)
     if CHANCE in due:
-        action = game.sample_chance(state, chance_rng(state))
+        chance = rng if secret is None else chance_rng(secret, int(state["chance_taken"]))
+        action = game.sample_chance(state, chance)
         seat = CHANCE
     else:
         seat = rng.choice(due)
@@ -47,22 +50,23 @@ def play_out(
     and the log of (seat, action). Raises if it does not end within
     ``max_actions``."""
     rng = random.Random(seed)
-    state = game.new(players, options or {}, seed)
+    secret = secret_from_seed(seed)
+    state = game.new(players, options or {})
     log: list[tuple[int, str]] = []
     for _ in range(max_actions):
         if game.is_over(state):
             return state, log
-        state, seat, action, _events = step(game, state, rng)
+        state, seat, action, _events = step(game, state, rng, secret)
         log.append((seat, action))
         if after_each is not None:
             after_each(state, seat, action)
     raise RuntimeError(f"{game.slug} seed {seed}: no end after {max_actions} actions")
 
 
-def replay(game: Game, players: list[str], seed: int, options: dict[str, str],
+def replay(game: Game, players: list[str], options: dict[str, str],
            log: list[tuple[int, str]]) -> State:
-    """Rebuild a state from its seed and action log."""
-    state = game.new(players, options, seed)
+    """Rebuild a state from its action log (chance outcomes are in it)."""
+    state = game.new(players, options)
     for seat, action in log:
         state = game.apply(state, seat, action).state
     return state

@@ -40,8 +40,10 @@ def renderer_for(slug: str) -> Renderer:
 
 
 def render(state: dict[str, Any], viewer: int | None) -> bytes:
-    """The board PNG of ``state`` as ``viewer`` (None: a spectator) sees it."""
-    return renderer_for(str(state["game"]))(state, viewer)
+    """The board PNG of ``state`` as ``viewer`` (None: a spectator) sees it.
+    Every text in it is made drawable first (a display name with a line
+    separator or a control character must not stop a board)."""
+    return renderer_for(str(state["game"]))(kit.drawable_state(state), viewer)
 
 
 Box = tuple[int, int, int, int]

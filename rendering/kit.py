@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import io
 import math
+import re
+import unicodedata
 from functools import cache
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -38,6 +40,33 @@ PLAYER_COLOURS: tuple[RGB, ...] = (
 )
 PLAYER_COLOUR_NAMES = ("orange", "sky", "green", "pink", "blue", "vermillion")
 PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon")
+
+
+_MARKDOWN_ESCAPE = re.compile(r"\\(?=[*_`~|>#\\\[\]()-])")
+
+
+def drawable(text: str) -> str:
+    """``text`` as it can be drawn: no control characters, line or paragraph
+    separators, format characters (zero-width, bidi overrides) or surrogates
+    (they break text layout), and no backslashes that only escape markdown
+    for Discord (``a\\_b`` is drawn ``a_b``)."""
+    kept = "".join(c for c in text if unicodedata.category(c) not in _UNDRAWABLE)
+    return _MARKDOWN_ESCAPE.sub("", kept)
+
+
+_UNDRAWABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def drawable_state(value: Any) -> Any:
+    """A copy of a state with every string made :func:`drawable` (strings
+    that need nothing are kept as they are)."""
+    if isinstance(value, str):
+        return value if value.isprintable() and "\\" not in value else drawable(value)
+    if isinstance(value, dict):
+        return {k: drawable_state(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [drawable_state(v) for v in value]
+    return value
 
 
 @cache

@@ -14,6 +14,7 @@ import pytest
 from bot.app import RailyardBot
 from bot.service import ServiceError
 from games.registry import get_game
+from tests.support.race import RACE
 
 
 @pytest.fixture
@@ -272,8 +273,25 @@ async def test_move_post_mentions_only_the_player_now_due(env: Any) -> None:
 
 
 async def test_unexpected_error_is_answered_politely_and_changes_nothing(
-        env: Any, caplog: pytest.LogCaptureFixture) -> None:
+        env: Any, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
     env.railyard_expected = (RuntimeError,)
+    thread, first, _second, game_id = await _started(env)
+    service = _service(env)
+    version = (await service.get(game_id)).version
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("the rules engine caught fire")
+
+    monkeypatch.setattr(RACE, "apply", broken)
+    result = await first.slash(thread, "race step", choice="step 1")
+    assert result.ephemeral and "something went wrong on our side" in _said(result)
+    assert "caught fire" not in _said(result) and "Traceback" not in _said(result)
+    assert (await service.get(game_id)).version == version
+    assert any(f"game {game_id}" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")
+
+
+async def test_a_board_that_cant_be_drawn_never_blocks_the_move(
+        env: Any, caplog: pytest.LogCaptureFixture) -> None:
     thread, first, _second, game_id = await _started(env)
     service = _service(env)
     version = (await service.get(game_id)).version
@@ -283,9 +301,10 @@ async def test_unexpected_error_is_answered_politely_and_changes_nothing(
 
     service.renderer = broken
     result = await first.slash(thread, "race step", choice="step 1")
-    assert result.ephemeral and "something went wrong on our side" in _said(result)
-    assert "caught fire" not in _said(result) and "Traceback" not in _said(result)
-    assert (await service.get(game_id)).version == version
+    assert "Done" in _said(result)
+    assert (await service.get(game_id)).version == version + 1
+    post = thread.history()[-1]
+    assert "stepped to space 1" in post.content and not post.attachments
     assert any(f"game {game_id}" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")
 
 

@@ -31,7 +31,7 @@ def test_registry_lists_the_games() -> None:
 
 def _midgame(game: Game, seed: int, actions: int = 25) -> State:
     rng = random.Random(seed)
-    state = game.new(NAMES[: game.min_seats + 1 if game.max_seats > game.min_seats else game.min_seats], {}, seed)
+    state = game.new(NAMES[: game.min_seats + 1 if game.max_seats > game.min_seats else game.min_seats], {})
     latest = state  # the latest state that waits for a player
     for _ in range(actions):
         if game.is_over(state):
@@ -65,7 +65,7 @@ def test_illegal_action_leaves_state_unchanged(game: Game) -> None:
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_choices_fit_the_panel_and_autocomplete(game: Game) -> None:
     rng = random.Random(3)
-    state = game.new(NAMES[: game.min_seats], {}, 3)
+    state = game.new(NAMES[: game.min_seats], {})
     for _ in range(60):
         if game.is_over(state):
             break
@@ -112,7 +112,7 @@ def test_random_game_ends_with_a_wellformed_outcome_and_replays(game: Game) -> N
     assert flat == list(range(n))
     for better, worse in zip(outcome.ranking, outcome.ranking[1:]):
         assert outcome.scores[better[0]] >= outcome.scores[worse[0]]
-    assert replay(game, players, 5, {}, log) == final
+    assert replay(game, players, {}, log) == final
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)

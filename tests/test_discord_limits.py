@@ -13,7 +13,7 @@ import pytest
 
 from bot.cli import command_payloads
 from bot.service import GameService
-from bot.store import Store
+from bot.store import open_store
 from bot.ui import confirm_panel, lobby_view, panel, turn_view
 from games.core import CHANCE
 from games.playout import random_action
@@ -79,7 +79,7 @@ def test_lobby_and_turn_views_fit_discord_limits() -> None:
 
 @pytest.fixture
 async def service(db_path: str) -> AsyncIterator[GameService]:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     yield GameService(store, lambda s, v: b"")
     await store.close()
 
@@ -165,14 +165,15 @@ def replace_menu(option: Any) -> Any:
 
 
 def test_age_of_steam_bid_amounts_come_as_a_menu() -> None:
-    from games.core import resolve_chance
+    from games.core import resolve_chance, secret_from_seed
 
     game = get_game("age-of-steam")
-    state, _ = resolve_chance(game, game.new(["a", "b", "c"], {}, 1))
+    state, _ = resolve_chance(game, game.new(["a", "b", "c"], {}), secret_from_seed(1))
     rng = random.Random(1)
     while "Auction" not in game.status_line(state):
         seat = next(s for s in game.to_act(state) if s != CHANCE)
-        state, _ = resolve_chance(game, game.apply(state, seat, random_action(game, state, seat, rng)).state)
+        state, _ = resolve_chance(game, game.apply(state, seat, random_action(game, state, seat, rng)).state,
+                                  secret_from_seed(1))
     seat = next(s for s in game.to_act(state) if s != CHANCE)
     amounts = game.options_at(state, seat, ["bid"])
     assert amounts and all(o.menu for o in amounts)

@@ -1,5 +1,5 @@
 """The store and the service, without Discord: migrations, the append-only
-log, rebuilding every game from its seed and log, two players acting at the
+log, rebuilding every game from its log, two players acting at the
 same moment, a retried interaction, and a restart mid-game."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from typing import AsyncIterator
 import pytest
 
 from bot.service import GameService, ServiceError
-from bot.store import MIGRATIONS, NewAction, Store, VersionConflict
+from bot.store import NewAction, Store, VersionConflict, open_store
+from bot.store.sqlite import MIGRATIONS, SQLiteStore
 from games.core import CHANCE
 from games.playout import random_action
 from games.registry import all_games, get_game
@@ -26,7 +27,7 @@ def no_render(state: object, viewer: object) -> bytes:
 
 @pytest.fixture
 async def store(db_path: str) -> AsyncIterator[Store]:
-    s = await Store.open(db_path)
+    s = await open_store(db_path)
     yield s
     await s.close()
 
@@ -56,27 +57,31 @@ async def _play(service: GameService, game_id: int, actions: int, rng: random.Ra
 
 
 async def test_fresh_database_is_migrated_to_latest_version(store: Store) -> None:
+    assert isinstance(store, SQLiteStore)
     assert await store.schema_version() == len(MIGRATIONS)
     async with store.db.execute("PRAGMA journal_mode") as cur:
         assert (await cur.fetchone())[0] == "wal"  # type: ignore[index]
 
 
 async def test_reopening_keeps_games_and_does_not_migrate_again(db_path: str) -> None:
-    first = await Store.open(db_path)
-    game_id = await first.create_game(slug="race", options={"goal": "10"}, seed=5, creator_id=1, creator_name="ann")
+    first = await open_store(db_path)
+    game_id = await first.create_game(slug="race", options={"goal": "10"}, secret=b"\x05" * 32, creator_id=1,
+                                      creator_name="ann")
     await first.close()
-    again = await Store.open(db_path)
+    again = await open_store(db_path)
     try:
         assert await again.schema_version() == len(MIGRATIONS)
         row = await again.get_game(game_id)
-        assert row is not None and row.seed == 5 and row.options == {"goal": "10"}
+        assert row is not None and row.options == {"goal": "10"}
+        assert await again.secret(game_id) == b"\x05" * 32
         assert [s.name for s in await again.seats(game_id)] == ["ann"]
     finally:
         await again.close()
 
 
 async def test_action_log_is_append_only(store: Store) -> None:
-    game_id = await store.create_game(slug="race", options={}, seed=1, creator_id=1, creator_name="ann")
+    assert isinstance(store, SQLiteStore)
+    game_id = await store.create_game(slug="race", options={}, secret=bytes(32), creator_id=1, creator_name="ann")
     await store.record(game_id, 0, {"schema": 1}, "active", [NewAction(0, "step 1", ["moved"])])
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
         await store.db.execute("UPDATE actions SET action = 'step 2'")
@@ -86,9 +91,9 @@ async def test_action_log_is_append_only(store: Store) -> None:
 
 
 async def test_stale_version_is_refused_and_nothing_is_written(db_path: str) -> None:
-    a, b = await Store.open(db_path), await Store.open(db_path)
+    a, b = await open_store(db_path), await open_store(db_path)
     try:
-        game_id = await a.create_game(slug="race", options={}, seed=1, creator_id=1, creator_name="ann")
+        game_id = await a.create_game(slug="race", options={}, secret=bytes(32), creator_id=1, creator_name="ann")
         assert await a.record(game_id, 0, {"n": 1}, "active", [NewAction(0, "step 1", [])]) == 1
         with pytest.raises(VersionConflict):
             await b.record(game_id, 0, {"n": 2}, "active", [NewAction(1, "step 2", [])])
@@ -101,7 +106,7 @@ async def test_stale_version_is_refused_and_nothing_is_written(db_path: str) -> 
 
 
 @pytest.mark.parametrize("slug", sorted(all_games()))
-async def test_game_rebuilds_from_seed_and_log(store: Store, slug: str) -> None:
+async def test_game_rebuilds_from_its_log(store: Store, slug: str) -> None:
     service = GameService(store, no_render)
     game = get_game(slug)
     game_id = await _started(service, slug, max(game.min_seats, 3) if game.max_seats >= 3 else game.min_seats, seed=11)
@@ -145,25 +150,38 @@ async def test_retried_interaction_is_applied_once(store: Store) -> None:
     assert (await service.get(game_id)).version == version
 
 
-async def test_stale_panel_is_refused(store: Store) -> None:
+async def test_panel_opened_before_the_players_own_last_move_is_refused(store: Store) -> None:
     service = GameService(store, no_render)
     game_id = await _started(service, "race", 2)
     first = await _due_user(service, game_id)
     seen = (await service.get(game_id)).version
     await service.act(game_id, first, "step 1")
-    second = await _due_user(service, game_id)
+    await service.act(game_id, await _due_user(service, game_id), "step 1")
+    assert await _due_user(service, game_id) == first
     with pytest.raises(ServiceError, match="moved on"):
-        await service.act(game_id, second, "step 1", expected_version=seen)
+        await service.act(game_id, first, "step 2", expected_version=seen)
+    assert (await service.get(game_id)).version == seen + 2
+
+
+async def test_panel_opened_before_another_seat_moved_is_judged_against_the_new_state(store: Store) -> None:
+    service = GameService(store, no_render)
+    game_id = await _started(service, "race", 2)
+    first = await _due_user(service, game_id)
+    await service.act(game_id, first, "step 1")
+    second = await _due_user(service, game_id)
+    seen = (await service.get(game_id)).version - 1  # the panel was opened before the first player moved
+    await service.act(game_id, second, "step 1", expected_version=seen)
+    assert (await service.get(game_id)).version == seen + 2
 
 
 async def test_restart_mid_game_continues_from_last_stored_action(db_path: str) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     service = GameService(store, no_render)
     game_id = await _started(service, "steam-rollers", 3, seed=7)
     await _play(service, game_id, 15, random.Random(2))
     before = await service.get(game_id)
     await store.close()  # the process dies here
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
         service = GameService(store, no_render)
         after = await service.get(game_id)

@@ -35,7 +35,7 @@ def position(game: Any, players: Sequence[str], tiles: dict[Cell, TileSpec],
     """A state in play with these tiles, trains ((x, y) or (x, y, piece)),
     steam, hands (default: straight, curve, straight) and face-up towns
     (("red", "blue", "green"): a red town with two goods)."""
-    state: State = game.new(list(players), {}, 1)
+    state: State = game.new(list(players), {})
     state["phase"] = "play"
     state["pending"] = []
     n = len(players)

@@ -14,7 +14,7 @@ NAMES = ["ann", "bob", "cid", "dee", "eve", "fay"]
 
 def started(players: int = 3, seed: int = 1) -> State:
     """A game after the set-up draws, seats in order 0..n-1, at Issue Shares."""
-    state = GAME.new(NAMES[:players], {}, seed)
+    state = GAME.new(NAMES[:players], {})
     stock = GAME.sample_chance(state, random.Random(seed))
     state = GAME.apply(state, CHANCE, stock).state
     return GAME.apply(state, CHANCE, "order " + " ".join(str(s) for s in range(players))).state

@@ -13,7 +13,7 @@ from aos_helpers import NAMES, planner_action, sensible_action
 
 from games.age_of_steam import GAME
 from games.age_of_steam.goods import conservation
-from games.core import CHANCE, State, chance_rng
+from games.core import CHANCE, State, chance_rng, secret_from_seed
 from games.playout import play_out, replay
 from rendering.age_of_steam import render
 
@@ -55,14 +55,14 @@ def _play(players: int, seed: int, choose: Chooser,
     choosing with ``choose`` (``visit`` sees each decision first), the
     invariants checked after every action. Returns the end and the log."""
     rng = random.Random(seed)
-    state = GAME.new(NAMES[:players], {}, seed)
+    state = GAME.new(NAMES[:players], {})
     log: list[tuple[int, str]] = []
     for _ in range(5000):
         if GAME.is_over(state):
             return state, log
         due = GAME.to_act(state)
         if CHANCE in due:
-            seat, action = CHANCE, GAME.sample_chance(state, chance_rng(state))
+            seat, action = CHANCE, GAME.sample_chance(state, chance_rng(secret_from_seed(seed), state["chance_taken"]))
         else:
             seat = rng.choice(due)
             if visit is not None:
@@ -93,7 +93,7 @@ def test_planned_playouts_deliver_grow_and_keep_the_invariants(players: int) -> 
         _check_final(final)
         moves += sum(1 for _, a in log if a.startswith("move "))
         urbanized += len(final["new_cities"])
-        assert replay(GAME, NAMES[:players], seed, {}, log) == final
+        assert replay(GAME, NAMES[:players], {}, log) == final
     assert moves >= 5 and urbanized >= 1
 
 
@@ -102,12 +102,12 @@ def test_sensible_playout_builds_track_ends_and_replays(players: int) -> None:
     final, log = _sensible_game(players, seed=players)
     assert GAME.is_over(final)
     assert sum(1 for _, a in log if a.startswith("build ")) >= players
-    assert replay(GAME, NAMES[:players], players, {}, log) == final
+    assert replay(GAME, NAMES[:players], {}, log) == final
 
 
 def test_render_is_a_png_of_at_most_400_kb_for_every_viewer() -> None:
     final, log = _sensible_game(4, seed=11)
-    state = replay(GAME, NAMES[:4], 11, {}, log[: len(log) * 2 // 3])
+    state = replay(GAME, NAMES[:4], {}, log[: len(log) * 2 // 3])
     for viewer in [None, 0, 1, 2, 3]:
         png = render(GAME.view(state, viewer), viewer)
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) <= 400 * 1024

@@ -48,7 +48,7 @@ def test_the_supply_holds_136_track_tiles_in_the_design_mix() -> None:
 
 @pytest.mark.parametrize("players,turns", [(3, 10), (4, 8), (5, 7), (6, 6)])
 def test_turn_count_depends_on_the_number_of_players(players: int, turns: int) -> None:
-    assert GAME.new(NAMES[:players], {}, 1)["turns"] == turns
+    assert GAME.new(NAMES[:players], {})["turns"] == turns
 
 
 # -- step 1: issue shares --------------------------------------------------------

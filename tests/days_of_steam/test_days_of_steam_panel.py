@@ -34,7 +34,7 @@ def labels(state: State, prefix: list[str], seat: int = 0) -> list[str]:
 # -- set-up -------------------------------------------------------------------------
 
 def test_setup_one_town_two_face_up_towns_with_goods_three_tiles_each_and_no_steam() -> None:
-    state = GAME.new(["ann", "bob", "cid"], {}, 11)
+    state = GAME.new(["ann", "bob", "cid"], {})
     assert GAME.to_act(state) == [CHANCE]
     state = GAME.apply(state, CHANCE, GAME.sample_chance(state, random.Random(11))).state
     assert list(state["tiles"]) == ["0,0"] and state["tiles"]["0,0"]["kind"] == "town"

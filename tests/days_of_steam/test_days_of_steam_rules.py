@@ -329,7 +329,7 @@ def test_ties_then_go_to_more_steam_then_are_shared() -> None:
 # -- hidden hands -------------------------------------------------------------------
 
 def test_hands_are_never_visible_to_another_seat() -> None:
-    state = GAME.new(["ann", "bob", "cid"], {}, 4)
+    state = GAME.new(["ann", "bob", "cid"], {})
     setup = GAME.sample_chance(state, __import__("random").Random(4))
     applied = GAME.apply(state, CHANCE, setup)
     hands = applied.state["hands"]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.service import GameService, ServiceError
-from bot.store import Store
+from bot.store import open_store
 from games.core import CHANCE
 from games.playout import random_action
 
@@ -28,7 +28,7 @@ class Recorder:
 
 
 async def test_no_board_or_choice_shows_a_hand_to_anyone_but_its_owner(db_path: str) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
         await _check_hands(GameService(store, renderer=(drawn := Recorder())), drawn)
     finally:

@@ -37,7 +37,7 @@ def setup_text(players: int, cubes: list[str] | None = None, sides: str = "aaaaa
 def started(players: int = 3, roll: str | None = None, difficulty: str = "easy",
             wall: int | None = None, **setup: object) -> State:
     """A game after its set-up outcome and (if given) the first roll."""
-    state = GAME.new(NAMES[:players], {"difficulty": difficulty}, 1)
+    state = GAME.new(NAMES[:players], {"difficulty": difficulty})
     state = GAME.apply(state, CHANCE, setup_text(players, wall=wall, **setup)).state  # type: ignore[arg-type]
     if roll is not None:
         state = GAME.apply(state, CHANCE, roll).state

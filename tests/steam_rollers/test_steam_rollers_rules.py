@@ -18,7 +18,7 @@ from steam_rollers_fixtures import (
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_setup_puts_players_plus_two_cubes_on_each_city_minus_its_own_colour(players: int) -> None:
-    state = GAME.new(["a", "b", "c", "d", "e"][:players], {}, 9)
+    state = GAME.new(["a", "b", "c", "d", "e"][:players], {})
     assert GAME.to_act(state) == [CHANCE]
     text = GAME.sample_chance(state, __import__("random").Random(3))
     state = GAME.apply(state, CHANCE, text).state
@@ -33,7 +33,7 @@ def test_setup_puts_players_plus_two_cubes_on_each_city_minus_its_own_colour(pla
 
 
 def test_setup_rejects_more_than_ten_cubes_of_a_colour() -> None:
-    state = GAME.new(["a", "b", "c", "d", "e"], {}, 1)
+    state = GAME.new(["a", "b", "c", "d", "e"], {})
     with pytest.raises(IllegalAction, match="only 10"):
         GAME.apply(state, CHANCE, "setup cubes:rrrrrrr/rrrrrrr/bbbbbbb/bbbbbbb/ggggggg/ggggggg "
                                   "sides:aaaaaa first:0")
@@ -48,7 +48,7 @@ def test_wall_die_blocks_borders_from_the_medium_and_hard_tables(difficulty: str
 
 
 def test_easy_game_has_no_wall_roll() -> None:
-    state = GAME.new(["a", "b"], {}, 1)
+    state = GAME.new(["a", "b"], {})
     assert "wall:" not in GAME.sample_chance(state, __import__("random").Random(1))
     with pytest.raises(IllegalAction, match="Medium and Hard"):
         GAME.apply(state, CHANCE, "setup cubes:rbgp/ybgp/rybp/rybp/rygp/rygb sides:aaaaaa first:0 wall:3")

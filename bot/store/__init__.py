@@ -1,0 +1,374 @@
+"""The store: games, seats and the append-only action log, behind one small
+interface with two backends.
+
+- :mod:`bot.store.sqlite` (aiosqlite, the embedded default: nothing to
+  install, one file);
+- :mod:`bot.store.postgres` (asyncpg, for big deployments and several bot
+  processes on one database), chosen by a ``postgresql://`` URL.
+
+:func:`open_store` picks the backend. Every query is written once, here, in
+terms of a :class:`Tx`; a backend supplies only transactions and the
+classification of its driver's errors.
+
+Transactions
+    Every write goes through :meth:`Store.transaction`: it owns its
+    connection from BEGIN to COMMIT or ROLLBACK, whatever else awaits
+    meanwhile, and rolls back on any exception or cancellation. A commit is
+    durable when it returns (``synchronous=FULL`` on SQLite), so a move is
+    acknowledged only after it is safely on disk.
+
+Versions and idempotency
+    A game's ``version`` is the number of actions in its log; every write of a
+    new state names the version it was computed from, so two writers can
+    never both succeed (:class:`VersionConflict`). An action carrying a
+    Discord interaction id is stored at most once: the action rows are
+    inserted *before* the state is updated, inside the same transaction, so a
+    duplicate is refused with nothing changed (:class:`DuplicateInteraction`).
+
+Faults
+    A database that is locked, full, read-only or failing answers with
+    :class:`StoreUnavailable` (nothing changed; the next call tries again);
+    one that can't be opened, is damaged, or was written by a newer Railyard
+    raises :class:`StoreOpenError` with a one-line reason.
+
+Secrets
+    Each game has a chance secret (32 random bytes, kept as hex). It is read
+    only by :meth:`Store.secret` for the service's chance draws and is never
+    part of a :class:`GameRow`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import zlib
+from abc import ABC, abstractmethod
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+
+class StoreError(Exception):
+    """Base of the store's errors."""
+
+
+class VersionConflict(StoreError):
+    """The game moved on since the state being written was read."""
+
+
+class DuplicateInteraction(StoreError):
+    """This Discord interaction was already applied."""
+
+
+class StoreUnavailable(StoreError):
+    """The database can't take writes (or reads) right now: locked, full,
+    read-only, or failing. Nothing was changed; trying again later is safe."""
+
+
+class StoreOpenError(StoreError):
+    """The database can't be used at all. ``str()`` is one line for an
+    operator: what is wrong and with which database."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    lobby_message_id: int | None
+    slug: str
+    status: str
+    options: dict[str, str]
+    state: dict[str, Any] | None
+    version: int
+    creator_id: int
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    seq: int
+    seat: int
+    action: str
+    events: list[str]
+    interaction_id: str | None
+    at: float
+
+
+@dataclass(frozen=True)
+class NewAction:
+    """An action to append: who, its canonical text, its events."""
+
+    seat: int
+    action: str
+    events: Sequence[str]
+    interaction_id: str | None = None
+
+
+class Tx(ABC):
+    """One transaction's queries, with ``?`` placeholders (a backend rewrites
+    them for its driver)."""
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement; the number of rows it changed."""
+
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+
+class UniqueViolation(StoreError):
+    """A backend's unique-constraint failure, classified by ``column``: the
+    constrained column the backend names ("interaction_id", "seq", ...)."""
+
+    def __init__(self, column: str, detail: str) -> None:
+        super().__init__(detail)
+        self.column = column
+
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, thread_id, lobby_message_id, slug, status, options, "
+    "state, version, creator_id, updated_at"
+)
+
+
+def _game(row: Sequence[Any]) -> GameRow:
+    return GameRow(
+        id=row[0], guild_id=row[1], channel_id=row[2], thread_id=row[3],
+        lobby_message_id=row[4], slug=row[5], status=row[6], options=json.loads(row[7]),
+        state=json.loads(row[8]) if row[8] else None, version=row[9], creator_id=row[10],
+        updated_at=row[11],
+    )
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+class Store(ABC):
+    """Games, seats and the action log. Subclasses supply :meth:`transaction`,
+    :meth:`reading`, :meth:`close` and the housekeeping."""
+
+    backend: str = ""
+    schema_version_known: int = 0
+    """The schema version this Railyard writes (a newer database is refused)."""
+
+    # -- what a backend supplies -------------------------------------------
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Tx]:
+        """A write transaction owned by the caller until it ends; rolled back
+        on any exception or cancellation, committed durably otherwise."""
+
+    @abstractmethod
+    def reading(self) -> AbstractAsyncContextManager[Tx]:
+        """A consistent read."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close (once; closing again does nothing)."""
+
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    @abstractmethod
+    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """Held while one process reads, applies and writes a move of a game,
+        so that several bot processes on one database never apply to the same
+        game at once (a no-op where only one process can write)."""
+
+    @abstractmethod
+    async def backup(self, target: str) -> None:
+        """An online, consistent copy of the whole database at ``target``."""
+
+    # -- games ------------------------------------------------------------
+    async def create_game(
+        self, *, slug: str, options: dict[str, str], secret: bytes, creator_id: int,
+        creator_name: str, guild_id: int | None = None, channel_id: int | None = None,
+    ) -> int:
+        now = time.time()
+        async with self.transaction() as tx:
+            row = await tx.fetchone(
+                "INSERT INTO games (guild_id, channel_id, slug, status, options, secret, creator_id,"
+                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+                (guild_id, channel_id, slug, _json(options), secret.hex(), creator_id, now, now),
+            )
+            assert row is not None
+            game_id = int(row[0])
+            await tx.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                (game_id, creator_id, creator_name),
+            )
+        return game_id
+
+    async def set_discord_ids(self, game_id: int, thread_id: int | None, lobby_message_id: int | None) -> None:
+        async with self.transaction() as tx:
+            await tx.execute(
+                "UPDATE games SET thread_id = ?, lobby_message_id = ?, updated_at = ? WHERE id = ?",
+                (thread_id, lobby_message_id, time.time(), game_id),
+            )
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        async with self.reading() as tx:
+            row = await tx.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _game(row) if row else None
+
+    async def game_for_thread(self, thread_id: int) -> GameRow | None:
+        async with self.reading() as tx:
+            row = await tx.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE thread_id = ?", (thread_id,))
+        return _game(row) if row else None
+
+    async def secret(self, game_id: int) -> bytes:
+        """The game's chance secret (for the service's draws only)."""
+        async with self.reading() as tx:
+            row = await tx.fetchone("SELECT secret FROM games WHERE id = ?", (game_id,))
+        if row is None or not row[0]:
+            raise StoreError(f"game {game_id} has no chance secret")
+        return bytes.fromhex(row[0])
+
+    async def count_games(self) -> int:
+        async with self.reading() as tx:
+            row = await tx.fetchone("SELECT COUNT(*) FROM games")
+        return int(row[0]) if row else 0
+
+    async def set_status(self, game_id: int, status: str) -> None:
+        async with self.transaction() as tx:
+            await tx.execute(
+                "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, time.time(), game_id)
+            )
+
+    # -- seats ------------------------------------------------------------
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        async with self.reading() as tx:
+            rows = await tx.fetchall(
+                "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            )
+        return [SeatRow(r[0], r[1], r[2]) for r in rows]
+
+    async def add_seat(self, game_id: int, user_id: int, name: str) -> int:
+        async with self.transaction() as tx:
+            row = await tx.fetchone("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,))
+            seat = int(row[0]) if row else 0
+            await tx.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                (game_id, seat, user_id, name),
+            )
+        return seat
+
+    async def remove_seat(self, game_id: int, user_id: int) -> None:
+        """Remove a lobby seat and close the gap so seats stay 0..n-1."""
+        async with self.transaction() as tx:
+            rows = await tx.fetchall(
+                "SELECT user_id, name FROM seats WHERE game_id = ? AND user_id <> ? ORDER BY seat",
+                (game_id, user_id),
+            )
+            await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            if rows:
+                await tx.executemany(
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                    [(game_id, i, r[0], r[1]) for i, r in enumerate(rows)],
+                )
+
+    # -- play -------------------------------------------------------------
+    async def interaction_seen(self, interaction_id: str) -> bool:
+        async with self.reading() as tx:
+            return await tx.fetchone("SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)) is not None
+
+    async def record(
+        self, game_id: int, expected_version: int, state: dict[str, Any], status: str,
+        actions: Iterable[NewAction],
+    ) -> int:
+        """Append ``actions`` and store ``state`` in one transaction, if the
+        game is still at ``expected_version``. Returns the new version.
+
+        The action rows go in first: a duplicate interaction or a taken
+        sequence number fails there, before the state is touched, and the
+        whole transaction is rolled back."""
+        actions = list(actions)
+        now = time.time()
+        new_version = expected_version + len(actions)
+        try:
+            async with self.transaction() as tx:
+                if actions:
+                    await tx.executemany(
+                        "INSERT INTO actions (game_id, seq, seat, action, events, interaction_id, at)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        [
+                            (game_id, expected_version + i + 1, a.seat, a.action, _json(list(a.events)),
+                             a.interaction_id, now)
+                            for i, a in enumerate(actions)
+                        ],
+                    )
+                changed = await tx.execute(
+                    "UPDATE games SET state = ?, schema_version = ?, status = ?, version = ?,"
+                    " updated_at = ? WHERE id = ? AND version = ?",
+                    (_json(state), state.get("schema"), status, new_version, now, game_id, expected_version),
+                )
+                if changed != 1:
+                    raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
+        except UniqueViolation as exc:
+            if exc.column == "interaction_id":
+                raise DuplicateInteraction(f"game {game_id}: interaction already applied") from exc
+            if exc.column == "seq":
+                raise VersionConflict(f"game {game_id} is no longer at version {expected_version}") from exc
+            raise
+        return new_version
+
+    async def log(self, game_id: int, last: int | None = None) -> list[ActionRow]:
+        """The action log in order (only the ``last`` entries if given),
+        whether live or archived."""
+        sql = "SELECT seq, seat, action, events, interaction_id, at FROM actions WHERE game_id = ?"
+        params: tuple[Any, ...] = (game_id,)
+        if last is not None:
+            sql += " AND seq > (SELECT MAX(seq) FROM actions WHERE game_id = ?) - ?"
+            params = (game_id, game_id, last)
+        async with self.reading() as tx:
+            rows = await tx.fetchall(sql + " ORDER BY seq", params)
+            if not rows:
+                packed = await tx.fetchone("SELECT log FROM archived_logs WHERE game_id = ?", (game_id,))
+                if packed is not None:
+                    rows = [tuple(r) for r in json.loads(zlib.decompress(bytes(packed[0])))]
+                    rows = rows[-last:] if last is not None and last > 0 else rows if last is None else []
+        return [ActionRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5]) for r in rows]
+
+    # -- housekeeping -----------------------------------------------------
+    async def archive(self, older_than_days: float, now: float | None = None) -> int:
+        """Fold the action log of every finished or abandoned game untouched
+        for ``older_than_days`` into one compressed row of ``archived_logs``;
+        :meth:`log` still reads it. Returns how many games were archived."""
+        cutoff = (time.time() if now is None else now) - older_than_days * 86400
+        async with self.reading() as tx:
+            ids = [r[0] for r in await tx.fetchall(
+                "SELECT id FROM games WHERE status IN ('finished', 'abandoned') AND updated_at < ?"
+                " AND archived_at IS NULL ORDER BY id", (cutoff,))]
+        for game_id in ids:
+            async with self.transaction() as tx:
+                rows = await tx.fetchall(
+                    "SELECT seq, seat, action, events, interaction_id, at FROM actions"
+                    " WHERE game_id = ? ORDER BY seq", (game_id,))
+                packed = zlib.compress(_json([list(r) for r in rows]).encode(), 9)
+                await tx.execute("INSERT INTO archived_logs (game_id, log) VALUES (?, ?)", (game_id, packed))
+                await tx.execute("UPDATE games SET archived_at = ? WHERE id = ?", (time.time(), game_id))
+                await tx.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+        return len(ids)
+
+
+async def open_store(target: str) -> Store:
+    """The store at ``target``: an SQLite file path."""
+    from .sqlite import SQLiteStore
+
+    return await SQLiteStore.open(target)

@@ -1,0 +1,249 @@
+"""The embedded store: one SQLite file through aiosqlite.
+
+One connection, in WAL mode with ``synchronous=FULL`` (a commit is on disk
+when it returns, so "Done" is never said of a move that a power cut could
+take back). The connection is owned by one caller at a time: every
+transaction and every read holds the store's lock from its first statement
+to its last, so no other coroutine's statement can land inside it, and a
+transaction always ends in COMMIT or ROLLBACK. The schema is migrated by
+``PRAGMA user_version``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import sqlite3
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Sequence
+
+import aiosqlite
+
+from . import Store, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the first schema
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER,
+        channel_id INTEGER,
+        thread_id INTEGER UNIQUE,
+        lobby_message_id INTEGER,
+        slug TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        options TEXT NOT NULL DEFAULT '{}',
+        seed INTEGER NOT NULL,
+        state TEXT,
+        schema_version INTEGER,
+        version INTEGER NOT NULL DEFAULT 0,
+        creator_id INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE INDEX games_channel ON games (channel_id);
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        events TEXT NOT NULL DEFAULT '[]',
+        interaction_id TEXT UNIQUE,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE TRIGGER actions_append_only_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    CREATE TRIGGER actions_append_only_delete BEFORE DELETE ON actions
+        WHEN (SELECT COUNT(*) FROM games WHERE id = OLD.game_id) > 0
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    """,
+    # 2: a 256-bit chance secret per game instead of a guessable seed (games
+    # in progress get a fresh one: their past stays in the log); archiving.
+    """
+    ALTER TABLE games ADD COLUMN secret TEXT;
+    UPDATE games SET secret = lower(hex(randomblob(32)));
+    ALTER TABLE games DROP COLUMN seed;
+    ALTER TABLE games ADD COLUMN archived_at REAL;
+    CREATE INDEX games_housekeeping ON games (status, updated_at);
+    CREATE TABLE archived_logs (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        log BLOB NOT NULL
+    );
+    DROP TRIGGER actions_append_only_delete;
+    CREATE TRIGGER actions_append_only_delete BEFORE DELETE ON actions
+        WHEN (SELECT COUNT(*) FROM games WHERE id = OLD.game_id AND archived_at IS NULL) > 0
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    """,
+)
+
+_UNAVAILABLE = re.compile(
+    r"locked|busy|disk|full|readonly|read-only|i/o|unable to open|malformed|not a database|out of memory",
+    re.IGNORECASE,
+)
+
+
+def _classify(exc: sqlite3.Error) -> Exception:
+    """The store's error for a driver error: a unique constraint by column, a
+    fault of the database as StoreUnavailable, anything else as it is."""
+    text = str(exc)
+    if isinstance(exc, sqlite3.IntegrityError) and text.startswith("UNIQUE constraint failed:"):
+        column = text.rsplit(".", 1)[-1].strip()
+        return UniqueViolation(column, text)
+    if isinstance(exc, (sqlite3.OperationalError, sqlite3.DatabaseError)) and not isinstance(
+        exc, sqlite3.IntegrityError
+    ) and _UNAVAILABLE.search(text):
+        return StoreUnavailable(text)
+    return exc
+
+
+class _Tx(Tx):
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        async with self.db.execute(sql, params) as cur:
+            return cur.rowcount
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self.db.executemany(sql, rows)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        async with self.db.execute(sql, params) as cur:
+            return [tuple(r) for r in await cur.fetchall()]
+
+
+class SQLiteStore(Store):
+    """The store in one SQLite file."""
+
+    backend = "sqlite"
+    schema_version_known = len(MIGRATIONS)
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self.db = db
+        self.path = path
+        self.closed = False
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str, *, busy_timeout_ms: int = 5000, check: bool = True) -> "SQLiteStore":
+        """Open, check and migrate the database at ``path`` (created when
+        missing). Any failure closes the connection and raises
+        :class:`StoreOpenError` with one line naming the database and why."""
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreOpenError(f"can't open the database {path}: {exc}") from None
+        store = cls(db, path)
+        try:
+            await store._prepare(busy_timeout_ms, check)
+        except BaseException as exc:
+            await store.close()
+            if isinstance(exc, StoreOpenError):
+                raise
+            if isinstance(exc, (sqlite3.Error, StoreError)):
+                raise StoreOpenError(f"can't use the database {path}: {exc}") from None
+            raise
+        return store
+
+    async def _prepare(self, busy_timeout_ms: int, check: bool) -> None:
+        tx = _Tx(self.db)
+        await tx.fetchall(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        version = await self.schema_version()
+        if version > len(MIGRATIONS):
+            raise StoreOpenError(
+                f"the database {self.path} has schema version {version}, newer than this Railyard's "
+                f"{len(MIGRATIONS)}: run a newer Railyard, or restore a backup"
+            )
+        if check:
+            result = await tx.fetchall("PRAGMA quick_check")
+            if result != [("ok",)]:
+                first = result[0][0] if result else "no answer"
+                raise StoreOpenError(f"the database {self.path} is damaged (quick_check: {first})")
+        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=FULL"):
+            await tx.fetchall(f"PRAGMA {pragma}")
+        await self.migrate()
+        # A database we can read but not write (a read-only file or folder, a
+        # lock held elsewhere) is refused now, not at the first move.
+        async with self.transaction():
+            pass
+
+    async def close(self) -> None:
+        """Close the connection (once; closing again does nothing)."""
+        if not self.closed:
+            self.closed = True
+            await self.db.close()
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            rows = await _Tx(self.db).fetchall("PRAGMA user_version")
+        return int(rows[0][0]) if rows else 0
+
+    async def migrate(self) -> None:
+        """Apply the migrations after the database's ``user_version``, each in
+        a transaction of its own."""
+        current = await self.schema_version()
+        for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+            async with self._lock:
+                try:
+                    await self.db.executescript(f"BEGIN IMMEDIATE; {script}; PRAGMA user_version = {number}; COMMIT;")
+                except BaseException:
+                    await asyncio.shield(self._rollback())
+                    raise
+
+    async def _rollback(self) -> None:
+        try:
+            await self.db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # no transaction was open (BEGIN or COMMIT had already failed)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        async with self._lock:
+            try:
+                await self.db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise _classify(exc) from exc
+            try:
+                yield _Tx(self.db)
+                await self.db.execute("COMMIT")
+            except BaseException as exc:
+                await asyncio.shield(self._rollback())
+                if isinstance(exc, sqlite3.Error):
+                    raise _classify(exc) from exc
+                raise
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Tx]:
+        async with self._lock:
+            try:
+                yield _Tx(self.db)
+            except sqlite3.Error as exc:
+                raise _classify(exc) from exc
+
+    @asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        # One process writes an SQLite file at a time; the expected-version
+        # check in record() catches a second process all the same.
+        yield
+
+    async def backup(self, target: str) -> None:
+        """An online copy through SQLite's backup API (consistent even while
+        games are being played)."""
+        if os.path.exists(target):
+            raise StoreError(f"{target} already exists: choose a new file for the backup")
+        dest = await aiosqlite.connect(target)
+        try:
+            async with self._lock:
+                await self.db.backup(dest)
+        finally:
+            await dest.close()
