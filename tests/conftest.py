@@ -27,3 +27,13 @@ async def simcord_bot(db_path):  # type: ignore[no-untyped-def]
     yield bot
     if bot.store is not None:  # simcord does not close the bot: close its database here
         await bot.store.close()
+
+
+@pytest.fixture
+async def store(db_path):  # type: ignore[no-untyped-def]
+    """A fresh, open store (every backend's tests take this one)."""
+    from bot.store import open_store
+
+    s = await open_store(db_path)
+    yield s
+    await s.close()

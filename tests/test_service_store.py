@@ -7,8 +7,6 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
-from typing import AsyncIterator
-
 import pytest
 
 from bot.service import GameService, ServiceError
@@ -23,13 +21,6 @@ USERS = {1: "ann", 2: "bob", 3: "cid", 4: "dee"}
 
 def no_render(state: object, viewer: object) -> bytes:
     return b"png"
-
-
-@pytest.fixture
-async def store(db_path: str) -> AsyncIterator[Store]:
-    s = await open_store(db_path)
-    yield s
-    await s.close()
 
 
 async def _started(service: GameService, slug: str, players: int, seed: int = 1) -> int:
