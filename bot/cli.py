@@ -4,6 +4,11 @@
     railyard games                    list the registered games, one slug per line
     railyard play SLUG --players a,b  a hot-seat game in the terminal (--auto, --seed, --out, --db)
     railyard commands --json          the slash-command payloads the bot would sync
+    railyard backup FILE              an online copy of the SQLite database (pg_dump for PostgreSQL)
+    railyard archive [--days N]       fold the logs of games finished N+ days ago into one row each
+
+The database is ``DATABASE_URL`` (a ``postgresql://`` URL) or the SQLite file
+``DATABASE_PATH`` (default ``railyard.sqlite3``), read from the environment or ``.env``.
 """
 
 from __future__ import annotations
@@ -85,6 +90,29 @@ async def command_payloads() -> list[dict[str, Any]]:
     return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
 
 
+async def housekeeping(args: argparse.Namespace) -> int:
+    """``railyard backup`` and ``railyard archive``: one line out, non-zero
+    with one line on stderr when the database can't do it."""
+    from .store import StoreError, open_store
+
+    load_env_file()
+    try:
+        store = await open_store(database_target())
+        try:
+            if args.command == "backup":
+                await store.backup(args.file)
+                print(f"railyard: backup written to {args.file}")
+            else:
+                count = await store.archive(args.days)
+                print(f"railyard: archived {count} game{'s' * (count != 1)} finished {args.days:g}+ days ago")
+        finally:
+            await store.close()
+    except StoreError as exc:
+        print(f"railyard: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="railyard", description="Railway board games on Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -98,6 +126,11 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--db", help="SQLite file (default: a temporary one)")
     play.add_argument("--auto", action="store_true", help="random legal players take every seat")
     play.add_argument("--options", default="", help="game options, e.g. difficulty=hard")
+    backup = sub.add_parser("backup", help="an online copy of the database into FILE")
+    backup.add_argument("file")
+    archive = sub.add_parser("archive", help="compress the logs of long-finished games")
+    archive.add_argument("--days", type=float, default=90.0,
+                         help="archive games finished or abandoned at least this many days ago (default 90)")
     cmds = sub.add_parser("commands", help="print the slash-command payloads")
     cmds.add_argument("--json", action="store_true", help="as JSON (the only format)")
     args = parser.parse_args(argv)
@@ -108,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         for slug in all_games():
             print(slug)
         return 0
+    if args.command in ("backup", "archive"):
+        return asyncio.run(housekeeping(args))
     if args.command == "commands":
         print(json.dumps(asyncio.run(command_payloads()), indent=2))
         return 0

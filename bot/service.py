@@ -67,7 +67,7 @@ def storable_name(name: str) -> str:
     """A display name as stored: what the database can encode (a lone
     surrogate becomes U+FFFD), at most :data:`MAX_NAME` characters. Drawing
     cleans it further (see ``rendering.kit.drawable``)."""
-    clean = name.encode("utf-8", "replace").decode("utf-8")
+    clean = "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in name)
     return clean[:MAX_NAME] or "?"
 
 

@@ -78,3 +78,17 @@ def test_hot_seat_narrows_long_lists_step_by_step(monkeypatch: pytest.MonkeyPatc
     out = capsys.readouterr().out
     assert "What do you do?" in out and " 30. 30 spaces" in out
     assert "stepped to space 2" in out
+
+
+def test_backup_and_archive_commands_work_on_the_configured_database(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "live.sqlite3"))
+    assert main(["play", "race", "--players", "a,b", "--auto", "--seed", "1", "--db", str(tmp_path / "live.sqlite3")]) == 0
+    assert main(["backup", str(tmp_path / "copy.sqlite3")]) == 0
+    assert (tmp_path / "copy.sqlite3").stat().st_size > 0
+    assert main(["backup", str(tmp_path / "copy.sqlite3")]) == 2  # never overwrites
+    assert "already exists" in capsys.readouterr().err
+    assert main(["archive", "--days", "0"]) == 0
+    assert "archived 1 game" in capsys.readouterr().out
