@@ -1,0 +1,134 @@
+"""Malformed typed text, for every registered game (and so every future one):
+after random legal prefixes, anything a player could type raises only
+IllegalAction with a short message and leaves the state untouched; a variant
+that is accepted is stored as the canonical text of a legal action."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.core import CHANCE, Game, IllegalAction, State, secret_from_seed
+from games.playout import step
+from games.registry import all_games, get_game
+
+NAMES = ["ann", "bob", "cid", "dee", "eve"]
+OTHER_GAMES_TOKENS = ["roll 3 5", "bid 3", "shares 2", "tile straight b1 NS", "coal 1", "town 2 E2",
+                      "pick 3", "build", "deliver", "step 1", "1 build", "move", "pass", "done"]
+UNICODE_DIGITS = ["²", "١", "٣", "߁", "𝟚", "①", "Ⅻ", "½"]
+ODD_SPACES = ["\u00a0", "\u2003", "\u3000", "\t", "\n", "\u2029", "\u200b"]
+CONTROLS = ["\x00", "\x1c", "\x1e", "\x7f", "\u0085", "\u202e"]
+
+
+@cache
+def positions(slug: str) -> list[State]:
+    """A few states of a random game (its start and states after random
+    legal prefixes)."""
+    game = get_game(slug)
+    players = NAMES[: max(game.min_seats, min(3, game.max_seats))]
+    out: list[State] = []
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new(players, {})
+        secret = secret_from_seed(seed)
+        for number in range(rng.randint(2, 60)):
+            if game.is_over(state):
+                break
+            if number % 7 == 0 and CHANCE not in game.to_act(state):
+                out.append(state)
+            state, _seat, _action, _events = step(game, state, rng, secret)
+        if not game.is_over(state) and CHANCE not in game.to_act(state):
+            out.append(state)
+    return out
+
+
+def legal_texts(game: Game, state: State, seat: int) -> list[str]:
+    return [c.text for c in game.legal_actions(state, seat)]
+
+
+def mutations(legal: list[str]) -> st.SearchStrategy[str]:
+    """Texts near the legal ones and far from them."""
+    base = st.sampled_from(legal or ["x"])
+    tokens = st.sampled_from(sorted({t for text in legal for t in text.split()} | {"x"}))
+    noise = st.sampled_from(UNICODE_DIGITS + ODD_SPACES + CONTROLS)
+
+    def with_extra(text: str, extra: str) -> str:
+        return f"{text} {extra}"
+
+    def replace_token(text: str, index: int, new: str) -> str:
+        parts = text.split()
+        parts[index % len(parts)] = new
+        return " ".join(parts)
+
+    def splice(text: str, index: int, bit: str) -> str:
+        i = index % (len(text) + 1)
+        return text[:i] + bit + text[i:]
+
+    return st.one_of(
+        st.just(""), st.just("   "), st.text(max_size=30),
+        st.text(alphabet=st.characters(codec="ascii"), max_size=40),
+        st.sampled_from(OTHER_GAMES_TOKENS),
+        st.builds(lambda n: "x" * n, st.integers(41, 5000)),
+        st.builds(with_extra, base, st.one_of(tokens, st.just("extra"), st.integers(0, 10**9).map(str))),
+        st.builds(replace_token, base, st.integers(0, 8), st.one_of(noise, st.integers(-5, 10**12).map(str),
+                                                                    st.text(max_size=8))),
+        st.builds(splice, base, st.integers(0, 60), noise),
+        st.builds(lambda text, n: " ".join(text.split()[: max(0, n)]), base, st.integers(0, 6)),
+        base.map(str.upper), base.map(lambda t: t.replace(" ", "  ")),
+    )
+
+
+def check_one(game: Game, state: State, seat: int, text: str) -> None:
+    before = json.dumps(state, sort_keys=True)
+    snapshot = copy.deepcopy(state)
+    legal = legal_texts(game, state, seat)
+    try:
+        applied = game.apply(state, seat, text)
+    except IllegalAction as exc:
+        message = str(exc)
+        assert 0 < len(message) < 300, (text[:80], message[:400])
+        assert "\n" not in message and "\x00" not in message
+    else:
+        assert applied.action in legal, (text[:80], applied.action)
+    assert json.dumps(state, sort_keys=True) == before and state == snapshot
+
+
+@pytest.mark.parametrize("slug", sorted(all_games()))
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_malformed_text_is_refused_cleanly_and_changes_nothing(slug: str, data: st.DataObject) -> None:
+    game = get_game(slug)
+    state = data.draw(st.sampled_from(positions(slug)))
+    due = [s for s in game.to_act(state) if s != CHANCE]
+    seats = list(range(len(state["players"])))
+    seat = data.draw(st.sampled_from(seats))  # often another seat than the one due
+    text = data.draw(mutations(legal_texts(game, state, due[0] if due else seat)))
+    check_one(game, state, seat, text)
+
+
+@pytest.mark.parametrize("slug", sorted(all_games()))
+def test_malformed_chance_texts_are_refused_cleanly(slug: str) -> None:
+    game = get_game(slug)
+    state = game.new(NAMES[: game.min_seats], {})
+    rng = random.Random(1)
+    while CHANCE not in game.to_act(state):  # every game has chance: set-up, dice or draws
+        state = step(game, state, rng)[0]
+    good = game.sample_chance(state, rng)
+    for text in ["", "x" * 5000, good + " 1", good.replace(" ", " ²", 1), good.upper() + "\x00",
+                 *OTHER_GAMES_TOKENS, " ".join(good.split()[:1])]:
+        check_one_chance(game, state, text)
+
+
+def check_one_chance(game: Game, state: State, text: str) -> None:
+    before = json.dumps(state, sort_keys=True)
+    try:
+        game.apply(state, CHANCE, text)
+    except IllegalAction as exc:
+        assert 0 < len(str(exc)) < 300, (text[:80], str(exc)[:400])
+    assert json.dumps(state, sort_keys=True) == before
