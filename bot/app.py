@@ -58,8 +58,10 @@ class RailyardBot(commands.Bot):
 
     def __init__(self, database_path: str, dev_guild_id: int | None = None, sync_commands: bool = True) -> None:
         intents = discord.Intents.default()
+        # Nothing the bot writes pings anyone unless a send names its users
+        # (the turn ping, mentions_for); names and events never do.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         tree_cls=RailyardTree)
+                         tree_cls=RailyardTree, allowed_mentions=NO_MENTIONS)
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands

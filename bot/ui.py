@@ -18,6 +18,7 @@ from typing import Any, Sequence
 import discord
 
 from .app import NO_MENTIONS, RailyardBot, board_file, guarded, mentions_for, reply
+from .discord_text import member_name
 from .service import Board, Post, ServiceError
 
 log = logging.getLogger("railyard.ui")
@@ -34,8 +35,8 @@ def _bot(interaction: discord.Interaction[Any]) -> RailyardBot:
 
 
 def _name(interaction: discord.Interaction[Any]) -> str:
-    user = interaction.user
-    return getattr(user, "display_name", None) or user.name
+    """The acting member's name, display-safe (see :mod:`bot.discord_text`)."""
+    return member_name(interaction.user)
 
 
 async def post_to_thread(bot: RailyardBot, thread_id: int | None, post: Post) -> None:
@@ -109,7 +110,8 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, acti
         row = await service.get(game_id)
         await refresh_lobby(bot, game_id)
         await post_to_thread(bot, row.thread_id, post)
-        await interaction.followup.send("Started! The board is in the game's thread.", ephemeral=True)
+        await interaction.followup.send("Started! The board is in the game's thread.", ephemeral=True,
+                                        allowed_mentions=NO_MENTIONS)
         return
     if action == "join":
         text = await service.join(game_id, interaction.user.id, _name(interaction))
@@ -130,7 +132,7 @@ async def refresh_lobby(bot: RailyardBot, game_id: int) -> None:
     text = await bot.service.lobby_text(game_id)
     try:
         await channel.get_partial_message(row.lobby_message_id).edit(
-            content=text, view=lobby_view(game_id, row.status == "lobby"))
+            content=text, view=lobby_view(game_id, row.status == "lobby"), allowed_mentions=NO_MENTIONS)
     except discord.HTTPException:
         pass  # the lobby message was deleted: the game lives on in its thread
 
@@ -301,7 +303,7 @@ async def panel_step(interaction: discord.Interaction[Any], game_id: int, versio
         post = await bot.service.act(game_id, interaction.user.id, action,
                                      interaction_id=str(interaction.id), expected_version=version)
         await interaction.edit_original_response(content=f"✅ Done: {' › '.join(chosen)}", view=None,
-                                                 attachments=[])
+                                                 attachments=[], allowed_mentions=NO_MENTIONS)
         await post_to_thread(bot, walk.board.row.thread_id, post)
         return
     service = _bot(interaction).service
@@ -321,7 +323,7 @@ async def panel_step(interaction: discord.Interaction[Any], game_id: int, versio
     elif op == "back":  # the picture shown may be a preview or the choices: show the board again
         file = await _own_board(interaction, game_id)
         kwargs["attachments"] = [file] if file is not None else []
-    await interaction.edit_original_response(content=content, view=view, **kwargs)
+    await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS, **kwargs)
 
 
 class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -14,6 +14,7 @@ from games.core import Game
 from games.registry import all_games
 
 from ..app import NO_MENTIONS, RailyardBot, board_file, file_kwargs
+from ..discord_text import code_text, member_name
 from ..service import ServiceError
 from ..ui import post_to_thread
 from .lifecycle import game_here
@@ -57,7 +58,7 @@ class GameCommands(commands.Cog):
             post = await cog.bot.service.act(game_id, interaction.user.id, choice,
                                              interaction_id=str(interaction.id))
             row = await cog.bot.service.get(game_id)
-            await interaction.followup.send(f"✅ Done: `{' '.join(choice.split())}`", ephemeral=True,
+            await interaction.followup.send(f"✅ Done: `{code_text(choice)}`", ephemeral=True,
                                             allowed_mentions=NO_MENTIONS)
             await post_to_thread(cog.bot, row.thread_id, post)
 
@@ -97,7 +98,7 @@ class GameCommands(commands.Cog):
             seats = await cog.bot.service.store.seats(game_id)
             seat = cog.bot.service.seat_of(seats, player.id)
             if seat is None:
-                raise ServiceError(f"{player.display_name} is not playing in this game.")
+                raise ServiceError(f"{member_name(player)} is not playing in this game.")
             await interaction.response.defer(ephemeral=True, thinking=True)
             post = await cog.bot.service.seat_board(game_id, seat)
             file = board_file(post, "map.png", interaction.guild)
