@@ -208,3 +208,16 @@ def test_every_panel_click_carries_the_digest_of_the_tokens_it_stands_for() -> N
         assert all(len(c["custom_id"]) <= 100 for c in _parts(view))
     _content, view = confirm_panel(board, path, ["x"] * 8, tokens)
     assert all(len(c["custom_id"]) <= 100 and path_sig(tokens) in c["custom_id"] for c in _parts(view))
+
+
+# -- the typed command ------------------------------------------------------------
+
+
+async def test_a_typed_variant_is_answered_and_logged_in_its_canonical_form(env: Any) -> None:
+    thread, ann, _bob, game_id = await _pledge_game(env)
+    typed = await ann.slash(thread, "pledge pledge", choice="BLUE East 02")
+    said = "\n".join(m.content for m in [*([typed.response] if typed.response else []), *typed.followups])
+    assert "✅ Done: `blue east 2`" in said and "BLUE" not in said
+    log = await _service(env).store.log(game_id)
+    assert [a.action for a in log] == ["blue east 2"]
+    assert "ann pledged 2 on blue via east." in [m for m in thread.history() if m.attachments][-1].content

@@ -2,8 +2,9 @@
 once, and a step may offer a single option.
 
 Each player pledges once, all at the same time: a colour nobody has taken
-yet, a route for that colour, and 1 or 2 coins ("pledge" is the only
-command; the action reads "red north 2"). Red has a single route (north),
+yet, a route for that colour, and 1 or 2 coins (``/pledge pledge``; the
+action reads "red north 2"; typed in capitals or with leading zeros it is
+taken in its canonical form). Red has a single route (north),
 so a panel skips that step. Once everyone has pledged the game is over; the
 score is the coins pledged.
 """
@@ -11,13 +12,15 @@ score is the coins pledged.
 from __future__ import annotations
 
 import random
+import re
 
-from games.core import Choice, Game, IllegalAction, Outcome, State, Step
+from games.core import Applied, Choice, Game, IllegalAction, Outcome, State, Step
 from rendering import kit
 
 COLOURS = ("blue", "red", "green")
 ROUTES = {"blue": ("south", "east"), "red": ("north",), "green": ("west", "north")}
 AMOUNTS = ("1", "2")
+PLEDGE_TEXT = re.compile(r"([a-z]+) ([a-z]+) 0*([0-9]+)", re.ASCII | re.IGNORECASE)
 
 
 class Pledge(Game):
@@ -26,6 +29,8 @@ class Pledge(Game):
     min_seats = 2
     max_seats = 3
     summary = "Everyone pledges at once: a colour, a route, 1 or 2 coins."
+    command_group = "pledge"
+    commands = {"pledge": "Pledge coins on a colour"}
 
     def _setup(self, seats: int, options: dict[str, str]) -> State:
         return {"pledges": [None] * seats}
@@ -48,13 +53,15 @@ class Pledge(Game):
             for c in self.free_colours(state) for r in ROUTES[c] for a in AMOUNTS
         ]
 
-    def _apply(self, state: State, seat: int, action: str) -> list[str]:
-        parts = action.split(" ")
-        if len(parts) != 3 or parts[0] not in self.free_colours(state) or parts[1] not in ROUTES[parts[0]] \
+    def _apply(self, state: State, seat: int, action: str) -> Applied:
+        match = PLEDGE_TEXT.fullmatch(" ".join(action.split(" ")))
+        parts = [match[1].lower(), match[2].lower(), match[3]] if match else []
+        if not parts or parts[0] not in self.free_colours(state) or parts[1] not in ROUTES[parts[0]] \
                 or parts[2] not in AMOUNTS:
             raise IllegalAction(f"'{action[:40]}' is not a pledge: pick a free colour, its route and 1 or 2.")
         state["pledges"][seat] = parts
-        return [f"{state['players'][seat]} pledged {parts[2]} on {parts[0]} via {parts[1]}."]
+        events = [f"{state['players'][seat]} pledged {parts[2]} on {parts[0]} via {parts[1]}."]
+        return Applied(state, events, " ".join(parts))
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         raise IllegalAction("Pledge has no chance.")
