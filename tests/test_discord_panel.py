@@ -221,3 +221,23 @@ async def test_a_typed_variant_is_answered_and_logged_in_its_canonical_form(env:
     log = await _service(env).store.log(game_id)
     assert [a.action for a in log] == ["blue east 2"]
     assert "ann pledged 2 on blue via east." in [m for m in thread.history() if m.attachments][-1].content
+
+
+@pytest.mark.parametrize("custom_id, path, sig, op", [
+    ("ry:p:1:5:0.1:ok", "0.1", None, "ok"),                       # a panel sent before the digest existed
+    ("ry:p:1:5::i2", "", None, "i2"),
+    ("ry:p:1:5:0.1:1a2b3c4d:i2", "0.1", "1a2b3c4d", "i2"),
+    ("ry:p:1:5::1a2b3c4d:back", "", "1a2b3c4d", "back"),
+])
+def test_panel_button_ids_old_and_new_are_understood(custom_id: str, path: str, sig: str | None, op: str) -> None:
+    from bot.ui import PanelButton
+
+    match = PanelButton.__discord_ui_compiled_template__.fullmatch(custom_id)
+    assert match is not None and (match["path"], match["sig"], match["op"]) == (path, sig, op)
+
+
+@pytest.mark.parametrize("custom_id", ["ry:p:\uff11:5::ok", "ry:p:1:5:\u0661:ok", "ry:p:1:5:0..1:ok", "ry:p:1:5::ABCDEF12:ok"])
+def test_panel_button_ids_are_ascii_digits_only(custom_id: str) -> None:
+    from bot.ui import PanelButton
+
+    assert PanelButton.__discord_ui_compiled_template__.fullmatch(custom_id) is None
