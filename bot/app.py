@@ -58,8 +58,10 @@ class RailyardBot(commands.Bot):
 
     def __init__(self, database_path: str, dev_guild_id: int | None = None, sync_commands: bool = True) -> None:
         intents = discord.Intents.default()
+        # Nothing the bot writes pings anyone unless a send names its users
+        # (the turn ping, mentions_for); names and events never do.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         tree_cls=RailyardTree)
+                         tree_cls=RailyardTree, allowed_mentions=NO_MENTIONS)
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
@@ -99,13 +101,42 @@ class RailyardBot(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, ServiceError):
+        await handle_error(interaction, error)
+
+
+ALREADY_ACKNOWLEDGED = 40060
+"""Discord's error code for a second answer to one interaction."""
+
+
+def already_acknowledged(error: BaseException) -> bool:
+    """True when ``error`` says the interaction was answered already: the same
+    interaction delivered twice (a gateway replay, or two instances of the bot
+    overlapping during a deploy). The first delivery did the work."""
+    if isinstance(error, discord.InteractionResponded):
+        return True
+    return isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED
+
+
+async def handle_error(interaction: discord.Interaction[Any], error: BaseException,
+                       game_id: int | None = None) -> None:
+    """The one error handler of commands and components: a refusal is told
+    to the player, a duplicate delivery is dropped quietly, anything else is
+    logged and answered politely."""
+    original = getattr(error, "original", error)
+    try:
+        if already_acknowledged(original):
+            log.debug("interaction %s was already answered (a duplicate delivery): dropped", interaction.id)
+        elif isinstance(original, ServiceError):
             await reply(interaction, str(original))
         elif isinstance(error, app_commands.CheckFailure):
             await reply(interaction, str(error) or "You can't use this command here.")
         else:
-            await report_unexpected(interaction, original)
+            await report_unexpected(interaction, original, game_id)
+    except discord.HTTPException as exc:
+        if not already_acknowledged(exc):
+            raise
+        # the refusal went to a duplicate: the first delivery was answered already
+        log.debug("interaction %s was already answered (a duplicate delivery): dropped", interaction.id)
 
 
 async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
@@ -145,7 +176,5 @@ async def guarded(interaction: discord.Interaction[Any], coro: Any, game_id: int
     """Run a component callback with the same error handling as commands."""
     try:
         await coro
-    except ServiceError as exc:
-        await reply(interaction, str(exc))
-    except Exception as exc:  # noqa: BLE001 - every unexpected error is reported once
-        await report_unexpected(interaction, exc, game_id)
+    except Exception as exc:  # noqa: BLE001 - every error goes to the one handler
+        await handle_error(interaction, exc, game_id)

@@ -2,22 +2,31 @@
 the turn panel that walks a seat's legal choices one step at a time.
 
 Every component is a :class:`discord.ui.DynamicItem` whose custom id carries
-the game id (and, in the panel, the version the panel was built from and the
-indices chosen so far), so they keep working after a restart and nothing is
-registered per game.
+the game id (and, in the panel, the version the panel was built from, the
+indices chosen so far and a short digest of the tokens the click stands for),
+so they keep working after a restart and nothing is registered per game.
+
+A panel stays usable while the game moves on around it (in a step where
+several seats are due at once, another seat may act first): a click is
+followed again from the start of the seat's current choices, and it counts
+only if its indices still spell the very tokens the player saw, the option
+he clicked included (the digest); otherwise he is told to open a new panel. Whether the finished action
+is still allowed is the service's call (``expected_version``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 import discord
 
 from .app import NO_MENTIONS, RailyardBot, board_file, guarded, mentions_for, reply
+from .discord_text import member_name
 from .service import Board, Post, ServiceError
 
 log = logging.getLogger("railyard.ui")
@@ -34,8 +43,8 @@ def _bot(interaction: discord.Interaction[Any]) -> RailyardBot:
 
 
 def _name(interaction: discord.Interaction[Any]) -> str:
-    user = interaction.user
-    return getattr(user, "display_name", None) or user.name
+    """The acting member's name, display-safe (see :mod:`bot.discord_text`)."""
+    return member_name(interaction.user)
 
 
 async def post_to_thread(bot: RailyardBot, thread_id: int | None, post: Post) -> None:
@@ -109,7 +118,8 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, acti
         row = await service.get(game_id)
         await refresh_lobby(bot, game_id)
         await post_to_thread(bot, row.thread_id, post)
-        await interaction.followup.send("Started! The board is in the game's thread.", ephemeral=True)
+        await interaction.followup.send("Started! The board is in the game's thread.", ephemeral=True,
+                                        allowed_mentions=NO_MENTIONS)
         return
     if action == "join":
         text = await service.join(game_id, interaction.user.id, _name(interaction))
@@ -130,7 +140,7 @@ async def refresh_lobby(bot: RailyardBot, game_id: int) -> None:
     text = await bot.service.lobby_text(game_id)
     try:
         await channel.get_partial_message(row.lobby_message_id).edit(
-            content=text, view=lobby_view(game_id, row.status == "lobby"))
+            content=text, view=lobby_view(game_id, row.status == "lobby"), allowed_mentions=NO_MENTIONS)
     except discord.HTTPException:
         pass  # the lobby message was deleted: the game lives on in its thread
 
@@ -163,8 +173,8 @@ async def open_panel(interaction: discord.Interaction[Any], game_id: int) -> Non
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = _bot(interaction).service
     board, options = await service.options_at(game_id, interaction.user.id, [])
-    walk = skip_forced(Walk(board, [], [], [], [], options, False))
-    content, view = panel(board, walk.path, walk.labels, walk.options, 0, back=False)
+    walk = skip_forced(Walk(board, [], [], [], [], options, False, options))
+    content, view = panel(board, walk.path, walk.labels, walk.options, 0, back=False, tokens=walk.tokens)
     file = await _own_board(interaction, game_id)
     kwargs: dict[str, Any] = {"ephemeral": True, "view": view, "allowed_mentions": NO_MENTIONS}
     if file is not None:
@@ -182,9 +192,36 @@ def _path_text(path: Sequence[int]) -> str:
     return ".".join(str(i) for i in path)
 
 
+SIG_LENGTH = 8
+
+
+def path_sig(tokens: Sequence[str]) -> str:
+    """A short digest of the tokens a click stands for (those chosen so far,
+    and the clicked option's): a click on a panel built from an older state
+    counts only if its indices still lead to these tokens."""
+    return hashlib.blake2s(" ".join(tokens).encode(), digest_size=SIG_LENGTH // 2).hexdigest()
+
+
+def _path_key(path: Sequence[int], tokens: Sequence[str] | None) -> str:
+    """The path part of a panel custom id: indices, then the tokens' digest."""
+    return _path_text(path) + (f":{path_sig(tokens)}" if tokens is not None else "")
+
+
+def _pick_key(path: Sequence[int], tokens: Sequence[str] | None, token: str) -> str:
+    """The path part of an option button's custom id: the digest covers the option's token."""
+    return _path_key(path, None if tokens is None else [*tokens, token])
+
+
+def _pick_value(index: int, tokens: Sequence[str] | None, token: str) -> str:
+    """A select option's value: its index and the digest with its token."""
+    return str(index) if tokens is None else f"{index}:{path_sig([*tokens, token])}"
+
+
 def panel(board: Board, path: Sequence[int], labels: Sequence[str], options: Sequence[Any], page: int,
-          back: bool = True) -> tuple[str, discord.ui.View]:
-    """The panel at one step: the choices so far and the next options."""
+          back: bool = True, tokens: Sequence[str] | None = None) -> tuple[str, discord.ui.View]:
+    """The panel at one step: the choices so far and the next options.
+    ``tokens`` are the tokens ``path`` stands for (see :func:`path_sig`);
+    without them the panel's clicks need the game unchanged."""
     game_id, version = board.row.id, board.row.version
     chosen = " › ".join(labels)
     heading = options[0].heading if options else "Nothing to choose"
@@ -193,17 +230,19 @@ def panel(board: Board, path: Sequence[int], labels: Sequence[str], options: Seq
         lines.append(f"Chosen: {chosen}")
     lines.append(f"**{heading}**")
     view = discord.ui.View(timeout=None)
-    p = _path_text(path)
+    p = _path_key(path, tokens)
     short = all(len(o.label) <= LABEL_MAX for o in options)
     if len(options) <= BUTTONS_MAX and short and not any(o.menu for o in options):
         for i, o in enumerate(options):
-            view.add_item(PanelButton(game_id, version, p, f"i{i}", o.label[:LABEL_MAX], row=i // 5))
+            view.add_item(PanelButton(game_id, version, _pick_key(path, tokens, o.token), f"i{i}",
+                                      o.label[:LABEL_MAX], row=i // 5))
     else:
         pages = (len(options) + SELECT_PAGE - 1) // SELECT_PAGE
         page = max(0, min(page, pages - 1))
         start = page * SELECT_PAGE
         view.add_item(PanelSelect(game_id, version, p, page, [
-            (start + i, o.label, o.detail) for i, o in enumerate(options[start:start + SELECT_PAGE])
+            (_pick_value(start + i, tokens, o.token), o.label, o.detail)
+            for i, o in enumerate(options[start:start + SELECT_PAGE])
         ], f"{heading} ({page + 1}/{pages})" if pages > 1 else heading))
         if page > 0:
             view.add_item(PanelButton(game_id, version, p, f"pg{page - 1}", "◀ Previous", row=4))
@@ -214,9 +253,10 @@ def panel(board: Board, path: Sequence[int], labels: Sequence[str], options: Seq
     return "\n".join(lines), view
 
 
-def confirm_panel(board: Board, path: Sequence[int], labels: Sequence[str]) -> tuple[str, discord.ui.View]:
+def confirm_panel(board: Board, path: Sequence[int], labels: Sequence[str],
+                  tokens: Sequence[str] | None = None) -> tuple[str, discord.ui.View]:
     game_id, version = board.row.id, board.row.version
-    p = _path_text(path)
+    p = _path_key(path, tokens)
     view = discord.ui.View(timeout=None)
     view.add_item(PanelButton(game_id, version, p, "ok", "Confirm", row=0, style=discord.ButtonStyle.success))
     view.add_item(PanelButton(game_id, version, p, "back", "↩ Back", row=0))
@@ -227,7 +267,8 @@ def confirm_panel(board: Board, path: Sequence[int], labels: Sequence[str]) -> t
 class Walk:
     """Where a player is in the panel: the option indices picked so far, their
     tokens and labels, how many options each step offered, the options now
-    on offer, and whether the last pick completed an action."""
+    on offer, whether the last pick completed an action, and the options of
+    the first step (to walk again from the start)."""
 
     board: Board
     path: list[int]
@@ -236,16 +277,34 @@ class Walk:
     counts: list[int]
     options: list[Any]
     complete: bool
+    root: list[Any] = field(default_factory=list)
+
+
+MOVED_ON = "The game moved on since this panel was opened: press **Your turn** again."
 
 
 async def resolve_path(interaction: discord.Interaction[Any], game_id: int, version: int,
-                       path: Sequence[int]) -> Walk:
-    """Follow a path of option indices from the start of the seat's turn."""
+                       path: Sequence[int], same_version: bool = True) -> Walk:
+    """Follow a path of option indices from the start of the seat's current
+    choices. The panel was built at ``version``; with ``same_version`` the
+    game must not have moved on since (a click without a digest to check)."""
     service = _bot(interaction).service
     board, options = await service.options_at(game_id, interaction.user.id, [])
-    if board.row.version != version:
-        raise ServiceError("The game moved on since this panel was opened: press **Your turn** again.")
-    walk = Walk(board, [], [], [], [], options, False)
+    if same_version and board.row.version != version:
+        raise ServiceError(MOVED_ON)
+    return walk_path(board, options, path)
+
+
+def check_sig(walk: Walk, sig: str | None) -> None:
+    """Refuse a click whose indices no longer spell the tokens it was made
+    for (the game moved on and the options changed)."""
+    if sig is not None and sig != path_sig(walk.tokens):
+        raise ServiceError(MOVED_ON)
+
+
+def walk_path(board: Board, root: list[Any], path: Sequence[int]) -> Walk:
+    """The walk that picks ``path``'s indices from the first step's ``root`` options."""
+    walk = Walk(board, [], [], [], [], root, False, root)
     for index in path:
         _pick(walk, index)
     return walk
@@ -273,25 +332,32 @@ def skip_forced(walk: Walk) -> Walk:
 
 
 def back_path(walk: Walk) -> list[int]:
-    """The path one real choice back (forced steps are skipped over)."""
-    path = walk.path[:-1]
-    while path and walk.counts[len(path) - 1] == 1:
-        path = path[:-1]
-    return path
+    """The path just before the player's last real choice, so that Back shows
+    that choice again. A real choice is a step that offered several options,
+    or the step that finished the action (shown even with a single option);
+    the steps :func:`skip_forced` took for the player are undone with it."""
+    for depth in range(len(walk.path) - 1, -1, -1):
+        finished = walk.complete and depth == len(walk.path) - 1
+        if walk.counts[depth] > 1 or finished:
+            return walk.path[:depth]
+    return []
 
 
 async def panel_step(interaction: discord.Interaction[Any], game_id: int, version: int,
-                     path: list[int], op: str) -> None:
-    """Handle one click in the panel: pick, page, back or confirm."""
+                     path: list[int], op: str, sig: str | None = None) -> None:
+    """Handle one click in the panel: pick, page, back or confirm. ``sig`` is
+    the digest of the tokens the click stands for (see :func:`path_sig`)."""
     await interaction.response.defer()
     page = 0
-    walk = await resolve_path(interaction, game_id, version, path)
+    walk = await resolve_path(interaction, game_id, version, path, same_version=sig is None)
+    if op.startswith("i"):
+        _pick(walk, int(op[1:]))
+    check_sig(walk, sig)
     if op == "back":
-        walk = skip_forced(await resolve_path(interaction, game_id, version, back_path(walk)))
+        walk = skip_forced(walk_path(walk.board, walk.root, back_path(walk)))
     elif op.startswith("pg"):
         page = int(op[2:])
     elif op.startswith("i"):
-        _pick(walk, int(op[1:]))
         skip_forced(walk)
     action, chosen = " ".join(walk.tokens), walk.labels
     if op == "ok":
@@ -301,17 +367,17 @@ async def panel_step(interaction: discord.Interaction[Any], game_id: int, versio
         post = await bot.service.act(game_id, interaction.user.id, action,
                                      interaction_id=str(interaction.id), expected_version=version)
         await interaction.edit_original_response(content=f"✅ Done: {' › '.join(chosen)}", view=None,
-                                                 attachments=[])
+                                                 attachments=[], allowed_mentions=NO_MENTIONS)
         await post_to_thread(bot, walk.board.row.thread_id, post)
         return
     service = _bot(interaction).service
     if walk.complete:
-        content, view = confirm_panel(walk.board, walk.path, chosen)
+        content, view = confirm_panel(walk.board, walk.path, chosen, walk.tokens)
         png = await service.preview(game_id, interaction.user.id, action)
         name, note = "preview.png", "The picture shows the board after this move."
     else:
         content, view = panel(walk.board, walk.path, chosen, walk.options, page,
-                              back=any(c > 1 for c in walk.counts))
+                              back=any(c > 1 for c in walk.counts), tokens=walk.tokens)
         png = await service.choice_sheet(game_id, interaction.user.id, walk.tokens)
         name, note = "choices.png", "The picture shows each choice, numbered in the order of the buttons."
     kwargs: dict[str, Any] = {}
@@ -321,11 +387,24 @@ async def panel_step(interaction: discord.Interaction[Any], game_id: int, versio
     elif op == "back":  # the picture shown may be a preview or the choices: show the board again
         file = await _own_board(interaction, game_id)
         kwargs["attachments"] = [file] if file is not None else []
-    await interaction.edit_original_response(content=content, view=view, **kwargs)
+    await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_MENTIONS, **kwargs)
+
+
+PATH_KEY = r"(?P<path>(?:[0-9]+(?:\.[0-9]+)*)?)(?::(?P<sig>[0-9a-f]{8}))?"
+"""A panel custom id's path: option indices joined by dots, then the digest of
+their tokens (panels sent before the digest existed have none)."""
+
+
+def _split_key(key: str) -> tuple[list[int], str | None]:
+    """"0.2:1a2b3c4d" -> ([0, 2], "1a2b3c4d")."""
+    match = re.fullmatch(PATH_KEY, key, re.ASCII)
+    if match is None:
+        raise ServiceError("This panel is out of date: press **Your turn** again.")
+    return [int(i) for i in match["path"].split(".") if i], match["sig"]
 
 
 class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"ry:p:(?P<game>\d+):(?P<ver>\d+):(?P<path>[\d.]*):(?P<op>i\d+|pg\d+|back|ok)"):
+                  template=rf"ry:p:(?P<game>[0-9]+):(?P<ver>[0-9]+):{PATH_KEY}:(?P<op>i[0-9]+|pg[0-9]+|back|ok)"):
     def __init__(self, game_id: int, version: int, path: str, op: str, label: str, row: int | None = None,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
         super().__init__(discord.ui.Button(label=label[:LABEL_MAX], style=style, row=row,
@@ -335,21 +414,23 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> "PanelButton":
-        return cls(int(match["game"]), int(match["ver"]), match["path"], match["op"],
-                   getattr(item, "label", None) or "?")
+        key = match["path"] + (f":{match['sig']}" if match["sig"] else "")
+        return cls(int(match["game"]), int(match["ver"]), key, match["op"], getattr(item, "label", None) or "?")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        path = [int(i) for i in self.path.split(".") if i]
-        await guarded(interaction, panel_step(interaction, self.game_id, self.version, path, self.op),
-                      self.game_id)
+        await guarded(interaction, self._step(interaction), self.game_id)
+
+    async def _step(self, interaction: discord.Interaction[Any]) -> None:
+        path, sig = _split_key(self.path)
+        await panel_step(interaction, self.game_id, self.version, path, self.op, sig)
 
 
 class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                  template=r"ry:s:(?P<game>\d+):(?P<ver>\d+):(?P<path>[\d.]*):(?P<page>\d+)"):
+                  template=rf"ry:s:(?P<game>[0-9]+):(?P<ver>[0-9]+):{PATH_KEY}:(?P<page>[0-9]+)"):
     def __init__(self, game_id: int, version: int, path: str, page: int,
-                 entries: Sequence[tuple[int, str, str]] = (), placeholder: str = "Choose") -> None:
-        options = [discord.SelectOption(label=label[:100], value=str(index), description=(detail or None) and detail[:100])
-                   for index, label, detail in entries] or [discord.SelectOption(label="-", value="0")]
+                 entries: Sequence[tuple[str, str, str]] = (), placeholder: str = "Choose") -> None:
+        options = [discord.SelectOption(label=label[:100], value=value, description=(detail or None) and detail[:100])
+                   for value, label, detail in entries] or [discord.SelectOption(label="-", value="0")]
         super().__init__(discord.ui.Select(placeholder=placeholder[:150], options=options, row=0,
                                            custom_id=f"ry:s:{game_id}:{version}:{path}:{page}"))
         self.game_id, self.version, self.path = game_id, version, path
@@ -357,14 +438,21 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> "PanelSelect":
-        return cls(int(match["game"]), int(match["ver"]), match["path"], int(match["page"]))
+        key = match["path"] + (f":{match['sig']}" if match["sig"] else "")
+        return cls(int(match["game"]), int(match["ver"]), key, int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        path = [int(i) for i in self.path.split(".") if i]
+        await guarded(interaction, self._step(interaction), self.game_id)
+
+    async def _step(self, interaction: discord.Interaction[Any]) -> None:
+        path, _sig = _split_key(self.path)
         data: dict[str, Any] = dict(interaction.data or {})
         values = data.get("values") or ["0"]
-        await guarded(interaction, panel_step(interaction, self.game_id, self.version, path, f"i{int(values[0])}"),
-                      self.game_id)
+        value = re.fullmatch(r"(?P<index>[0-9]{1,4})(?::(?P<sig>[0-9a-f]{8}))?", str(values[0]), re.ASCII)
+        if value is None:
+            raise ServiceError("That choice is no longer available: press **Your turn** again.")
+        # the option's value carries the digest of the pick (the select's own covers only its path)
+        await panel_step(interaction, self.game_id, self.version, path, f"i{int(value['index'])}", value["sig"])
 
 
 DYNAMIC_ITEMS = (LobbyButton, TurnButton, PanelButton, PanelSelect)

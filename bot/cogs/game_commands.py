@@ -14,6 +14,7 @@ from games.core import Game
 from games.registry import all_games
 
 from ..app import NO_MENTIONS, RailyardBot, board_file, file_kwargs
+from ..discord_text import code_text, member_name
 from ..service import ServiceError
 from ..ui import post_to_thread
 from .lifecycle import game_here
@@ -57,7 +58,8 @@ class GameCommands(commands.Cog):
             post = await cog.bot.service.act(game_id, interaction.user.id, choice,
                                              interaction_id=str(interaction.id))
             row = await cog.bot.service.get(game_id)
-            await interaction.followup.send(f"✅ Done: `{' '.join(choice.split())}`", ephemeral=True,
+            done = await applied_text(cog.bot, game_id, str(interaction.id), choice)
+            await interaction.followup.send(f"✅ Done: `{code_text(done)}`", ephemeral=True,
                                             allowed_mentions=NO_MENTIONS)
             await post_to_thread(cog.bot, row.thread_id, post)
 
@@ -97,7 +99,7 @@ class GameCommands(commands.Cog):
             seats = await cog.bot.service.store.seats(game_id)
             seat = cog.bot.service.seat_of(seats, player.id)
             if seat is None:
-                raise ServiceError(f"{player.display_name} is not playing in this game.")
+                raise ServiceError(f"{member_name(player)} is not playing in this game.")
             await interaction.response.defer(ephemeral=True, thinking=True)
             post = await cog.bot.service.seat_board(game_id, seat)
             file = board_file(post, "map.png", interaction.guild)
@@ -107,6 +109,19 @@ class GameCommands(commands.Cog):
         app_commands.describe(player="Whose map to show (maps are public)")(callback)
         return app_commands.Command(name="map", description="Show a player's map (only you see it)",
                                     callback=callback)
+
+
+LOG_LOOKBACK = 50
+
+
+async def applied_text(bot: RailyardBot, game_id: int, interaction_id: str, typed: str) -> str:
+    """The canonical text the log stored for this interaction's action (the
+    typed text may be a harmless variant: case, leading zeros, spacing);
+    the typed text, folded, if it can't be found."""
+    for row in reversed(await bot.service.store.log(game_id, last=LOG_LOOKBACK)):
+        if row.interaction_id == interaction_id:
+            return row.action
+    return " ".join(typed.split())
 
 
 def game_cogs(bot: RailyardBot) -> list[GameCommands]:

@@ -14,6 +14,7 @@ from discord.ext import commands
 from games.registry import all_games, get_game
 
 from ..app import NO_MENTIONS, RailyardBot, board_file, file_kwargs, reply
+from ..discord_text import member_name
 from ..service import ServiceError, describe_options, parse_options
 from ..ui import lobby_action, lobby_view, refresh_lobby
 
@@ -140,5 +141,5 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
 
 
 def _name(interaction: discord.Interaction[Any]) -> str:
-    user = interaction.user
-    return getattr(user, "display_name", None) or user.name
+    """The acting member's name, display-safe (see :mod:`bot.discord_text`)."""
+    return member_name(interaction.user)
