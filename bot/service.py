@@ -86,6 +86,8 @@ class Post:
     ping_user_ids: list[int] = field(default_factory=list)
     game_id: int | None = None
     finished: bool = False
+    action: str = ""
+    """The canonical text of the action the post reports (what the log stored)."""
 
 
 @dataclass
@@ -264,7 +266,8 @@ class GameService:
     async def choices(self, game_id: int, user_id: int) -> tuple[Board, list[Choice]]:
         b = await self.player_board(game_id, user_id)
         assert b.seat is not None
-        return b, b.game.legal_actions(b.state, b.seat)
+        # off the event loop: a large action space (autocomplete) takes a while
+        return b, await asyncio.to_thread(b.game.legal_actions, b.state, b.seat)
 
     @store_faults_answered
     async def options_at(self, game_id: int, user_id: int, prefix: Sequence[str]) -> tuple[Board, list[Option]]:
@@ -360,7 +363,9 @@ class GameService:
             except VersionConflict:
                 raise ServiceError("Someone acted at the same moment: look at the board and try again.") from None
             log.info("game %s: seat %s %r", game_id, b.seat, applied.action)
-        return await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
+        post = await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
+        post.action = applied.action
+        return post
 
     async def _check_stale_panel(self, b: Board, expected_version: int) -> None:
         """Refuse a panel opened before this seat's own latest move."""

@@ -42,7 +42,7 @@ PLAYER_COLOUR_NAMES = ("orange", "sky", "green", "pink", "blue", "vermillion")
 PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon")
 
 
-_MARKDOWN_ESCAPE = re.compile(r"\\(?=[*_`~|>#\\\[\]()-])")
+_MARKDOWN_ESCAPE = re.compile(r"\\(?=[*_`~|<>#+.:\\\[\]()-])")
 
 
 def drawable(text: str) -> str:

@@ -58,8 +58,7 @@ class GameCommands(commands.Cog):
             post = await cog.bot.service.act(game_id, interaction.user.id, choice,
                                              interaction_id=str(interaction.id))
             row = await cog.bot.service.get(game_id)
-            done = await applied_text(cog.bot, game_id, str(interaction.id), choice)
-            await interaction.followup.send(f"✅ Done: `{code_text(done)}`", ephemeral=True,
+            await interaction.followup.send(f"✅ Done: `{code_text(post.action)}`", ephemeral=True,
                                             allowed_mentions=NO_MENTIONS)
             await post_to_thread(cog.bot, row.thread_id, post)
 
@@ -109,19 +108,6 @@ class GameCommands(commands.Cog):
         app_commands.describe(player="Whose map to show (maps are public)")(callback)
         return app_commands.Command(name="map", description="Show a player's map (only you see it)",
                                     callback=callback)
-
-
-LOG_LOOKBACK = 50
-
-
-async def applied_text(bot: RailyardBot, game_id: int, interaction_id: str, typed: str) -> str:
-    """The canonical text the log stored for this interaction's action (the
-    typed text may be a harmless variant: case, leading zeros, spacing);
-    the typed text, folded, if it can't be found."""
-    for row in reversed(await bot.service.store.log(game_id, last=LOG_LOOKBACK)):
-        if row.interaction_id == interaction_id:
-            return row.action
-    return " ".join(typed.split())
 
 
 def game_cogs(bot: RailyardBot) -> list[GameCommands]:
