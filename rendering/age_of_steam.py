@@ -292,8 +292,9 @@ def _draw_markers(image: Image.Image, state: dict[str, Any], net: Network, lette
 
 
 def _draw_route(image: Image.Image, draw: ImageDraw.ImageDraw, last: dict[str, Any]) -> None:
-    """The cities and towns a delivered cube passed, outlined, and the cube
-    at its destination."""
+    """The cities and towns a delivered cube passed, outlined. The cube
+    itself is not drawn: a delivered cube leaves the board (it goes back to
+    the bag), and the panel's notes name its colour and route."""
     nodes = last.get("route") or []
     if not last.get("pieces"):  # a state saved before routes kept their pieces
         for label in set(last.get("hexes", [])) - set(nodes):
@@ -302,9 +303,6 @@ def _draw_route(image: Image.Image, draw: ImageDraw.ImageDraw, last: dict[str, A
     for label in nodes:
         cx, cy = hex_centre(label)
         draw.polygon(kit.hex_corners(cx, cy, SIZE - 1, flat_top=True), outline=kit.HIGHLIGHT, width=5)
-    if nodes:
-        cx, cy = hex_centre(nodes[-1])
-        _cube(image, cx + SIZE * 0.35, cy - SIZE * 0.75, 16, last.get("colour", "black"))
 
 
 def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, Any], net: Network,

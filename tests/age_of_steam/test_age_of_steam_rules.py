@@ -389,6 +389,19 @@ def test_delivery_pays_each_links_owner_one_income_at_once() -> None:
     assert "blue" not in state["cubes"]["J10"]
 
 
+def test_a_delivered_cube_leaves_the_board_for_the_bag_and_stays_gone_into_the_next_step() -> None:
+    state = _indianapolis_network(at_move(3))
+    state["engine"] = [2, 2, 2]
+    bag_blue = state["bag"]["blue"]
+    state = act(state, 0, "move J10-blue NE.K9-SE.M9")
+    assert state["cubes"] == {"J10": ["red"], "M9": ["blue"]}   # Cincinnati keeps only its own cube
+    assert state["bag"]["blue"] == bag_blue + 1
+    for seat in (1, 2, 0, 1, 2):
+        state = act(state, seat, "pass")
+    assert state["phase"] in ("production", "growth")
+    assert state["cubes"] == {"J10": ["red"], "M9": ["blue"]} and GAME.check_invariants(state) == []
+
+
 def test_goods_move_no_further_than_the_engine() -> None:
     state = _indianapolis_network(at_move(3))
     net = network(state)
