@@ -410,6 +410,9 @@ def _notes(state: dict[str, Any], net: Network) -> list[str]:
         if a["dropped"]:
             out.append("Dropped out: " + ", ".join(f"{names[s]} (${a['paid'].get(str(s), 0)})"
                                                    for s in a["dropped"]) + ".")
+    if state["phase"] == "production" and state.get("held"):
+        out.append(f"Production: {names[state['step']['seat']]} places {' and '.join(state['held'])}, "
+                   "each in an empty box (box 1 at the top goes out first).")
     last = state.get("last") or {}
     if last.get("kind") == "build":
         out.append(f"Last: {names[last['seat']]} built in {', '.join(last['hexes'])}.")

@@ -85,6 +85,23 @@ def test_a_delivered_cube_is_not_drawn_at_its_destination_city_after_the_deliver
     assert ImageChops.difference(pixels(state).crop(box), pixels(recoloured).crop(box)).getbbox() is None
 
 
+def test_the_panel_notes_the_production_cubes_still_to_place() -> None:
+    from games.age_of_steam.steps import PRODUCTION
+    from games.age_of_steam.track import network
+    from games.core import CHANCE
+    from rendering.age_of_steam import _notes
+    state = at_move(3)
+    state["action"] = [None, "production", None]
+    for cube in state["display"]["light"][0]:
+        state["bag"][cube] += 1
+    state["display"]["light"][0] = [None, None, None]
+    PRODUCTION.begin(state)
+    state = act(act(state, CHANCE, "produce RB"), 1, "produce red L1 3")
+    assert "Production: bob places blue, each in an empty box (box 1 at the top goes out first)." \
+        in _notes(state, network(state))
+    pixels(state)
+
+
 def test_track_is_drawn_in_its_owners_exact_colour_and_unowned_track_grey() -> None:
     state = at_build(3, cash=20, built=True)
     state["board"] = {"G7": tile("straight", 0, 1), "C4": tile("straight", 0, None)}
