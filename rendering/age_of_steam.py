@@ -292,8 +292,9 @@ def _draw_markers(image: Image.Image, state: dict[str, Any], net: Network, lette
 
 
 def _draw_route(image: Image.Image, draw: ImageDraw.ImageDraw, last: dict[str, Any]) -> None:
-    """The cities and towns a delivered cube passed, outlined, and the cube
-    at its destination."""
+    """The cities and towns a delivered cube passed, outlined. The cube
+    itself is not drawn: a delivered cube leaves the board (it goes back to
+    the bag), and the panel's notes name its colour and route."""
     nodes = last.get("route") or []
     if not last.get("pieces"):  # a state saved before routes kept their pieces
         for label in set(last.get("hexes", [])) - set(nodes):
@@ -302,9 +303,6 @@ def _draw_route(image: Image.Image, draw: ImageDraw.ImageDraw, last: dict[str, A
     for label in nodes:
         cx, cy = hex_centre(label)
         draw.polygon(kit.hex_corners(cx, cy, SIZE - 1, flat_top=True), outline=kit.HIGHLIGHT, width=5)
-    if nodes:
-        cx, cy = hex_centre(nodes[-1])
-        _cube(image, cx + SIZE * 0.35, cy - SIZE * 0.75, 16, last.get("colour", "black"))
 
 
 def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, Any], net: Network,
@@ -412,6 +410,9 @@ def _notes(state: dict[str, Any], net: Network) -> list[str]:
         if a["dropped"]:
             out.append("Dropped out: " + ", ".join(f"{names[s]} (${a['paid'].get(str(s), 0)})"
                                                    for s in a["dropped"]) + ".")
+    if state["phase"] == "production" and state.get("held"):
+        out.append(f"Production: {names[state['step']['seat']]} places {' and '.join(state['held'])}, "
+                   "each in an empty box (box 1 at the top goes out first).")
     last = state.get("last") or {}
     if last.get("kind") == "build":
         out.append(f"Last: {names[last['seat']]} built in {', '.join(last['hexes'])}.")

@@ -4,7 +4,8 @@ Modules: :mod:`params` (the rulebook's numbers, from ``data/age_of_steam``),
 :mod:`hexmap` (the map), :mod:`tiles` (track tiles), :mod:`track` (sections,
 links and tile placement), :mod:`goods` (bag, display, growth, routes),
 :mod:`auction`, :mod:`economy` (income, expenses, elimination),
-:mod:`steps` (one class per step of a turn), :mod:`scoring`,
+:mod:`steps` (one class per step of a turn), :mod:`grammar` (the
+text of actions), :mod:`scoring`,
 :mod:`invariants` and :mod:`game`.
 
 Decisions where the rulebook and design notes are silent (ours):
@@ -27,8 +28,19 @@ Decisions where the rulebook and design notes are silent (ours):
   comes from; it does not claim unowned track (only lengthening does).
 - A link's track count (for VP) is its number of track pieces: each hex it
   runs through, and a town's exit counts once for the link using it.
-- Production cubes go in the top-most empty box of the column the holder
-  chooses; cubes that find no empty box go back to the bag.
+- Production: the holder places the drawn cubes one at a time, each in the
+  empty box of the display he chooses, in either order ("produce red L1 2";
+  box 1 is the top, whose cube goes out first). The old short text
+  "produce L1" still means the first drawn cube in the top-most empty box.
+  Cubes that find no empty box go back to the bag.
+- A player who has issued 15 shares is not asked to issue shares, and a
+  bidder whose only legal action is to drop out (his cash does not beat the
+  high bid, no Turn Order pass left) drops out without being asked; an
+  event says so. A Turn Order holder is still asked (passing may change the
+  place he takes).
+- Action texts: a strict ASCII grammar (:mod:`grammar`); case, leading zeros,
+  extra spaces, symmetric rotations and colour letters are mapped to the
+  canonical text, which the log stores.
 - Insolvency removes the player's unfinished sections (a complex tile losing
   one path becomes the simple tile of the other when one is left) but town
   tiles stay; his completed links stay, unowned. He ranks below every player

@@ -12,11 +12,13 @@ from .step_base import State, Step, choice, name, queue_actor, register, start
 class SelectActions(Step):
     phase = "actions"
     title = "Select actions"
+    usage = "Select an action: 'action " + "|".join(rules().actions) + "'."
 
-    def begin(self, state: State) -> None:
+    def begin(self, state: State) -> list[str]:
         state["phase"] = self.phase
         state["action"] = [None] * len(state["players"])
         state["step"] = {"queue": active_seats(state)}
+        return []
 
     def actors(self, state: State) -> list[int]:
         return queue_actor(state)
@@ -32,7 +34,7 @@ class SelectActions(Step):
     def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         r = rules()
         if len(tokens) != 2 or tokens[0] != "action" or tokens[1] not in r.actions:
-            raise IllegalAction("Select an action: 'action " + "|".join(r.actions) + "'.")
+            raise IllegalAction(self.usage)
         act = tokens[1]
         if act in state["action"]:
             holder = state["action"].index(act)
@@ -45,7 +47,7 @@ class SelectActions(Step):
             events.append(f"{name(state, seat)}'s engine is now {state['engine'][seat]} links.")
         state["step"]["queue"].pop(0)
         if not state["step"]["queue"]:
-            start("build", state)
+            events.extend(start("build", state))
         return events
 
 

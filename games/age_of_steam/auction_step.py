@@ -1,4 +1,9 @@
-"""Step 2, Determine Player Order: the auction, one bid or drop at a time."""
+"""Step 2, Determine Player Order: the auction, one bid or drop at a time.
+
+A bidder whose only legal action is to drop out (his cash does not beat the
+high bid and he has no Turn Order pass left) drops out without being asked,
+as the published engines do; one event says so. A Turn Order holder who
+cannot outbid is still asked: passing can change the place he takes."""
 
 from __future__ import annotations
 
@@ -8,19 +13,39 @@ from games.core import Choice, IllegalAction
 
 from . import auction as auc
 from .economy import active_seats
+from .grammar import NUMBER
 from .step_base import State, Step, choice, name, register, start
 
 
 class Auction(Step):
     phase = "auction"
     title = "Auction for player order"
+    usage = "Bid with 'bid N', or 'drop' to drop out ('pass' with the Turn Order action)."
 
-    def begin(self, state: State) -> None:
+    def begin(self, state: State) -> list[str]:
         order = active_seats(state)
         state["phase"] = self.phase
         state["step"] = auc.start(order)
         if len(order) < 2:
-            start("actions", state)
+            return start("actions", state)
+        return self._drop_those_who_cannot_outbid(state)
+
+    def cannot_outbid(self, state: State, seat: int) -> bool:
+        """True when ``seat``'s cash does not beat the high bid."""
+        return bool(state["cash"][seat] <= auc.high_bid(state["step"]))
+
+    def _drop_those_who_cannot_outbid(self, state: State) -> list[str]:
+        """While the bidder to act can only drop out, drop him out."""
+        events: list[str] = []
+        while state["phase"] == self.phase:
+            seat = int(state["step"]["at"])
+            if not self.cannot_outbid(state, seat) or self.can_pass(state, seat):
+                break
+            high = auc.high_bid(state["step"])
+            reason = (f"can't outbid {high} and drops out" if high else
+                      "has no cash to bid and drops out")
+            events.extend(self._drop(state, seat, reason))
+        return events
 
     def actors(self, state: State) -> list[int]:
         return [int(state["step"]["at"])]
@@ -62,11 +87,11 @@ class Auction(Step):
                 raise IllegalAction("Only the holder of the Turn Order action may pass, once.")
             a["passed"] = True
             a["at"] = auc.next_bidder(a, seat)
-            return [f"{who} passes (Turn Order)."]
+            return [f"{who} passes (Turn Order).", *self._drop_those_who_cannot_outbid(state)]
         if tokens == ["drop"]:
-            return self._drop(state, seat)
-        if len(tokens) != 2 or tokens[0] != "bid" or not tokens[1].isdigit():
-            raise IllegalAction("Bid with 'bid N', or 'drop' to drop out.")
+            return self._drop(state, seat) + self._drop_those_who_cannot_outbid(state)
+        if len(tokens) != 2 or tokens[0] != "bid" or not NUMBER.fullmatch(tokens[1]):
+            raise IllegalAction(self.usage)
         amount = int(tokens[1])
         if amount <= auc.high_bid(a):
             raise IllegalAction(f"Bid more than the high bid of ${auc.high_bid(a)}.")
@@ -75,9 +100,9 @@ class Auction(Step):
         a["bids"][str(seat)] = amount
         a["high"] = seat
         a["at"] = auc.next_bidder(a, seat)
-        return [f"{who} bids ${amount}."]
+        return [f"{who} bids ${amount}.", *self._drop_those_who_cannot_outbid(state)]
 
-    def _drop(self, state: State, seat: int) -> list[str]:
+    def _drop(self, state: State, seat: int, reason: str = "drops out") -> list[str]:
         a = state["step"]
         place = auc.place_of_next_dropout(a)
         pay = auc.drop_payment(a, seat)
@@ -85,7 +110,7 @@ class Auction(Step):
         a["paid"][str(seat)] = pay
         a["bidders"].remove(seat)
         a["dropped"].insert(0, seat)
-        events = [f"{name(state, seat)} drops out: place {place}, pays ${pay}."]
+        events = [f"{name(state, seat)} {reason}: place {place}, pays ${pay}."]
         if len(a["bidders"]) == 1:
             winner = a["bidders"][0]
             bid = int(a["bids"].get(str(winner), 0))
@@ -94,7 +119,7 @@ class Auction(Step):
             state["order"] = [winner] + a["dropped"]
             events.append(f"{name(state, winner)} wins first place for ${bid}. Order: "
                           + ", ".join(name(state, s) for s in state["order"]) + ".")
-            start("actions", state)
+            events.extend(start("actions", state))
         else:
             a["at"] = auc.next_bidder(a, seat)
         return events

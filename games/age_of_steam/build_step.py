@@ -8,6 +8,7 @@ from typing import Any
 from games.core import Choice, IllegalAction, Option
 
 from .economy import expenses
+from .grammar import quote
 from .hexmap import board, hex_sort_key
 from .params import rules
 from .placement import Refused, apply_placement, candidate_hexes, evaluate, legal_placements
@@ -22,17 +23,18 @@ class BuildTrack(Step):
 
     phase = "build"
     title = "Build track"
+    usage = ("Build with 'build HEX TILE.ROTATION' (e.g. 'build H7 straight.1'), "
+             "'urbanize TOWNHEX LETTER', 'undo' or 'done'.")
 
-    def begin(self, state: State) -> None:
+    def begin(self, state: State) -> list[str]:
         state["phase"] = self.phase
         state["step"] = {"queue": first_then_order(state, "first-build")}
-        self._start_builder(state)
+        return self._start_builder(state)
 
-    def _start_builder(self, state: State) -> None:
+    def _start_builder(self, state: State) -> list[str]:
         st = state["step"]
         if not st["queue"]:
-            start("move", state)
-            return
+            return start("move", state)
         seat = st["queue"][0]
         r = rules()
         net = network(state)
@@ -42,6 +44,7 @@ class BuildTrack(Step):
         st["urbanize"] = (state["action"][seat] == "urbanization" and bool(self._free_letters(state))
                           and bool(self._towns(state)))
         st["watch"] = {s.key(): len(s.paths) for s in net.sections if s.owner == seat and not s.complete}
+        return []
 
     def _free_letters(self, state: State) -> list[str]:
         placed = set(state["new_cities"].values())
@@ -172,13 +175,13 @@ class BuildTrack(Step):
         if tokens[:1] == ["urbanize"]:
             return self._urbanize(state, seat, tokens)
         if len(tokens) != 3 or tokens[0] != "build":
-            raise IllegalAction("Build with 'build HEX TILE.ROTATION' (e.g. 'build H7 straight.0'), or 'done'.")
+            raise IllegalAction(self.usage)
         if not self._can_build(state):
             raise IllegalAction(f"You have placed all {st['limit']} tiles this turn: say 'done'.")
         hexl, token = tokens[1].upper(), tokens[2]
         v = variant_by_token().get(token)
         if v is None:
-            raise IllegalAction(f"'{token}' is not a tile: use a tile name and rotation such as 'gentle.2'.")
+            raise IllegalAction(f"{quote(token)} is not a tile: use a tile name and rotation such as 'gentle.2'.")
         net = network(state)
         try:
             p = evaluate(state, net, seat, hexl, v)
@@ -257,7 +260,7 @@ class BuildTrack(Step):
                 events.append(f"{name(state, seat)} lost the unfinished track from "
                               f"{city_name(state, sec.start)} (not extended).")
         st["queue"].pop(0)
-        self._start_builder(state)
+        events.extend(self._start_builder(state))
         return events
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from games.core import Choice, Game, IllegalAction, Option, Outcome, State
+from games.core import CHANCE, Applied, Choice, Game, Option, Outcome, State
 
-from . import invariants, scoring
+from . import grammar, invariants, scoring
 from .goods import empty_display
 from .params import rules
 from .steps import STEPS
@@ -108,11 +108,19 @@ class AgeOfSteam(Game):
             return fast
         return super().options_at(state, seat, prefix)
 
-    def _apply(self, state: State, seat: int, action: str) -> list[str]:
-        tokens = action.split()
-        if not tokens:
-            raise IllegalAction("Say what to do: the panel lists the legal actions.")
-        return STEPS[state["phase"]].apply(state, seat, tokens)
+    def apply(self, state: State, seat: int, action: str) -> Applied:
+        """As :meth:`Game.apply`, refusing first a text that is not plain
+        ASCII (before any of it is stripped)."""
+        grammar.check_text(action)
+        return super().apply(state, seat, action)
+
+    def _apply(self, state: State, seat: int, action: str) -> Applied:
+        """Parse ``action`` to its canonical words (:mod:`grammar`), let the
+        step check and apply them, and log the canonical text."""
+        step = STEPS[state["phase"]]
+        tokens = grammar.canonical(grammar.words(action), seat == CHANCE, step.usage)
+        tokens = step.canonical(state, seat, tokens)
+        return Applied(state, step.apply(state, seat, tokens), " ".join(tokens))
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         return STEPS[state["phase"]].sample(state, rng)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+import re
 
 from games.core import CHANCE, Choice, IllegalAction
+from games.core import Step as Tok
 
 from .goods import (column, cubes_token, display_columns, draw, empty_boxes, grow, parse_cubes,
                     take_from_bag)
@@ -13,22 +15,28 @@ from .params import rules
 from .step_base import State, Step, choice, finish, holder, name, register, start
 
 
+DIE = re.compile(r"[1-6]", re.ASCII)
+
+
 class Production(Step):
-    """Goods growth begins with the Production action: two cubes drawn from
-    the bag, each placed by its holder in an empty box of the display."""
+    """Goods growth begins with the Production action: "randomly draw two
+    Goods cubes from the bag and place them on any two empty boxes on the
+    Goods Display, one cube per box". The holder places the drawn cubes one
+    at a time, each in the empty box of his choice, in either order."""
 
     phase = "production"
     title = "Production"
+    usage = "Place a drawn cube with 'produce COLOUR COLUMN BOX' (e.g. 'produce red L1 2')."
 
-    def begin(self, state: State) -> None:
+    def begin(self, state: State) -> list[str]:
         seat = holder(state, "production")
         count = min(rules().production_draws, empty_boxes(state["display"]), sum(state["bag"].values()))
         if seat is None or count <= 0:
-            start("growth", state)
-            return
+            return start("growth", state)
         state["phase"] = self.phase
         state["step"] = {"seat": seat, "count": count, "drawn": False}
         state["held"] = []
+        return []
 
     def actors(self, state: State) -> list[int]:
         st = state["step"]
@@ -38,46 +46,70 @@ class Production(Step):
         return f"produce {cubes_token(draw(state['bag'], state['step']['count'], rng))}"
 
     def choices(self, state: State, seat: int) -> list[Choice]:
-        cube = state["held"][0]
+        held: list[str] = state["held"]
+        drawn = " and ".join(held)
         out = []
-        for col_name, col in display_columns(state["display"]):
-            if None in col:
-                out.append(choice("action", f"Place the {cube} cube in display column {col_name}",
-                                  ("produce", f"Place the {cube} cube", f"Production: place the {cube} cube", ""),
-                                  (col_name, f"Column {col_name} ({col.count(None)} empty)",
-                                   f"Which column for the {cube} cube?", _column_detail(col_name))))
+        for cube in dict.fromkeys(held):
+            for col_name, col in display_columns(state["display"]):
+                for i, box in enumerate(col):
+                    if box is not None:
+                        continue
+                    out.append(Choice((
+                        Tok("produce", f"Place a drawn cube ({drawn})", "Production: place a drawn cube", ""),
+                        Tok(cube, f"The {cube} cube", "Which cube?", "the other goes next" if len(held) > 1 else ""),
+                        Tok(col_name, f"Column {col_name} ({col.count(None)} empty)",
+                            f"Which column for the {cube} cube?", _column_detail(col_name), menu=True),
+                        Tok(str(i + 1), f"Box {i + 1} of {len(col)}", f"Which box of column {col_name}?",
+                            "the top box's cube goes out first")),
+                        "action", f"Place the {cube} cube in box {i + 1} of display column {col_name}"))
         return out
 
-    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
-        st = state["step"]
-        if seat == CHANCE:
-            try:
-                cubes = parse_cubes(tokens[1]) if len(tokens) == 2 and tokens[0] == "produce" else []
-            except KeyError:
-                cubes = []
-            if len(cubes) != st["count"] or any(cubes.count(c) > state["bag"][c] for c in cubes):
-                raise IllegalAction(f"Production draws {st['count']} cubes: 'produce RB'.")
-            take_from_bag(state["bag"], cubes)
-            state["held"] = cubes
-            st["drawn"] = True
-            return [f"{name(state, st['seat'])} draws {', '.join(cubes)} for Production."]
-        if len(tokens) != 2 or tokens[0] != "produce":
-            raise IllegalAction("Place the drawn cube with 'produce COLUMN' (L1-L6, D1-D6, A-H).")
-        try:
-            col = column(state["display"], tokens[1])
-        except KeyError:
-            raise IllegalAction(f"{tokens[1]} is not a display column (L1-L6, D1-D6, A-H).") from None
+    def canonical(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+        """``produce COLUMN`` (the text of earlier versions, kept so stored
+        logs replay) places the first drawn cube in the column's top-most
+        empty box."""
+        if seat == CHANCE or len(tokens) != 2 or tokens[0] != "produce" or not state.get("held"):
+            return tokens
+        col = column(state["display"], tokens[1])
         if None not in col:
             raise IllegalAction(f"Column {tokens[1]} has no empty box.")
-        cube = state["held"].pop(0)
-        col[col.index(None)] = cube
-        events = [f"{name(state, seat)} places a {cube} cube in display column {tokens[1]}."]
-        if not state["held"] or None not in [c for _, cl in display_columns(state["display"]) for c in cl]:
+        return ["produce", state["held"][0], tokens[1], str(col.index(None) + 1)]
+
+    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+        if seat == CHANCE:
+            return self._draw(state, tokens)
+        if len(tokens) != 4 or tokens[0] != "produce":
+            raise IllegalAction(self.usage)
+        cube, col_name, box = tokens[1], tokens[2], int(tokens[3])
+        if cube not in state["held"]:
+            raise IllegalAction(f"You have no {cube} cube to place: you hold {' and '.join(state['held'])}.")
+        col = column(state["display"], col_name)
+        if not 1 <= box <= len(col):
+            raise IllegalAction(f"Column {col_name} has boxes 1 to {len(col)}.")
+        if col[box - 1] is not None:
+            raise IllegalAction(f"Box {box} of column {col_name} holds a cube: pick an empty box.")
+        state["held"].remove(cube)
+        col[box - 1] = cube
+        events = [f"{name(state, seat)} places the {cube} cube in box {box} of display column {col_name}."]
+        if not state["held"] or empty_boxes(state["display"]) == 0:
             for left in state["held"]:
                 state["bag"][left] += 1
             state["held"] = []
-            start("growth", state)
+            events.extend(start("growth", state))
         return events
+
+    def _draw(self, state: State, tokens: list[str]) -> list[str]:
+        st = state["step"]
+        try:
+            cubes = parse_cubes(tokens[1]) if len(tokens) == 2 and tokens[0] == "produce" else []
+        except KeyError:
+            cubes = []
+        if len(cubes) != st["count"] or any(cubes.count(c) > state["bag"][c] for c in cubes):
+            raise IllegalAction(f"Production draws {st['count']} cubes: 'produce RB'.")
+        take_from_bag(state["bag"], cubes)
+        state["held"] = cubes
+        st["drawn"] = True
+        return [f"{name(state, st['seat'])} draws {', '.join(cubes)} for Production."]
 
 
 def _column_detail(col_name: str) -> str:
@@ -93,11 +125,13 @@ class GoodsGrowth(Step):
 
     phase = "growth"
     title = "Goods growth"
+    usage = "Goods growth is rolled by the game: 'light 3 5 1'."
 
-    def begin(self, state: State) -> None:
+    def begin(self, state: State) -> list[str]:
         state["phase"] = self.phase
         state["step"] = {"side": "light"}
         state.pop("held", None)
+        return []
 
     def sample(self, state: State, rng: random.Random) -> str:
         dice = [rng.randint(1, 6) for _ in state["players"]]
@@ -106,7 +140,7 @@ class GoodsGrowth(Step):
     def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         side = state["step"]["side"]
         n = len(state["players"])
-        dice = [int(t) for t in tokens[1:] if t.isdigit() and 1 <= int(t) <= 6]
+        dice = [int(t) for t in tokens[1:] if DIE.fullmatch(t)]
         if tokens[:1] != [side] or len(dice) != n or len(tokens) != n + 1:
             raise IllegalAction(f"Goods growth rolls {n} dice for the {side} side: '{side} 3 5 1'.")
         moved = grow(state, side, dice)
@@ -125,8 +159,7 @@ def advance_turn(state: State) -> list[str]:
         finish(state)
         return [f"Turn {state['turn']} was the last: the game is over."]
     state["turn"] += 1
-    start("shares", state)
-    return [f"Turn {state['turn']} of {state['turns']} begins."]
+    return [f"Turn {state['turn']} of {state['turns']} begins.", *start("shares", state)]
 
 
 class Over(Step):

@@ -20,10 +20,12 @@ class MoveGoods(Step):
 
     phase = "move"
     title = "Move goods"
+    usage = "Move with 'move CITY-colour ROUTE' (pick a cube and route from the panel), 'upgrade' or 'pass'."
 
-    def begin(self, state: State) -> None:
+    def begin(self, state: State) -> list[str]:
         state["phase"] = self.phase
         state["step"] = {"round": 1, "queue": first_then_order(state, "first-move"), "upgraded": []}
+        return []
 
     def actors(self, state: State) -> list[int]:
         return queue_actor(state)
@@ -78,8 +80,10 @@ class MoveGoods(Step):
             state["engine"][seat] += 1
             st["upgraded"].append(seat)
             events = [f"{who} upgrades the engine to {state['engine'][seat]} links."]
-        else:
+        elif tokens[:1] == ["move"]:
             events = self._move(state, seat, tokens)
+        else:
+            raise IllegalAction(self.usage)
         st["queue"].pop(0)
         if not st["queue"]:
             if st["round"] == 1:
@@ -125,7 +129,7 @@ def end_of_moves(state: State) -> list[str]:
         finish(state)
         events.append("The game is over: at most one railroad is left.")
         return events
-    start("production", state)
+    events.extend(start("production", state))
     return events
 
 

@@ -8,6 +8,7 @@ from games.core import IllegalAction
 
 from .goods import (column, cubes_token, draw, parse_cubes, starting_goods_order, stock_order,
                     take_from_bag)
+from .grammar import NUMBER
 from .params import COLOURS
 from .step_base import State, Step, name, register, start
 
@@ -39,8 +40,7 @@ class Stock(Step):
             column(state["display"], col_name)[row] = next(it)
         for city, n in goods:
             state["cubes"][city] = [next(it) for _ in range(n)]
-        start("order", state)
-        return ["The goods display and the cities are stocked from the bag."]
+        return ["The goods display and the cities are stocked from the bag.", *start("order", state)]
 
 
 class PlayerOrderRoll(Step):
@@ -49,9 +49,10 @@ class PlayerOrderRoll(Step):
     phase = "order"
     title = "Set-up: rolling for player order"
 
-    def begin(self, state: State) -> None:
+    def begin(self, state: State) -> list[str]:
         state["phase"] = self.phase
         state["step"] = {}
+        return []
 
     def sample(self, state: State, rng: random.Random) -> str:
         seats = list(range(len(state["players"])))
@@ -60,15 +61,12 @@ class PlayerOrderRoll(Step):
 
     def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         n = len(state["players"])
-        try:
-            seats = [int(t) for t in tokens[1:]]
-        except ValueError:
-            seats = []
+        seats = [int(t) for t in tokens[1:] if NUMBER.fullmatch(t)]
         if tokens[:1] != ["order"] or sorted(seats) != list(range(n)):
             raise IllegalAction("The player order roll is 'order' and every seat once.")
         state["order"] = seats
-        start("shares", state)
-        return ["Player order by dice roll: " + ", ".join(name(state, s) for s in seats) + "."]
+        return ["Player order by dice roll: " + ", ".join(name(state, s) for s in seats) + ".",
+                *start("shares", state)]
 
 
 register(Stock())

@@ -1,10 +1,14 @@
-"""Step 1, Issue Shares: in player order, $5 a share, at most 15."""
+"""Step 1, Issue Shares: in player order, $5 a share, at most 15.
+
+A player who has issued 15 shares has nothing to choose: he is not asked,
+and one event says so (as the published engines do)."""
 
 from __future__ import annotations
 
 from games.core import Choice, IllegalAction
 
 from .economy import active_seats
+from .grammar import NUMBER
 from .params import rules
 from .step_base import State, Step, choice, name, queue_actor, register, start
 
@@ -12,10 +16,17 @@ from .step_base import State, Step, choice, name, queue_actor, register, start
 class IssueShares(Step):
     phase = "shares"
     title = "Issue shares"
+    usage = "Issue shares with 'shares N' (N = 0 to issue none)."
 
-    def begin(self, state: State) -> None:
+    def begin(self, state: State) -> list[str]:
         state["phase"] = self.phase
-        state["step"] = {"queue": active_seats(state)}
+        full = rules().max_shares
+        events = [f"{name(state, s)} has {full} shares: no more can be issued."
+                  for s in active_seats(state) if state["shares"][s] >= full]
+        state["step"] = {"queue": [s for s in active_seats(state) if state["shares"][s] < full]}
+        if not state["step"]["queue"]:
+            events.extend(start("auction", state))
+        return events
 
     def actors(self, state: State) -> list[int]:
         return queue_actor(state)
@@ -37,8 +48,8 @@ class IssueShares(Step):
 
     def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         r = rules()
-        if len(tokens) != 2 or tokens[0] != "shares" or not tokens[1].isdigit():
-            raise IllegalAction("Issue shares with 'shares N' (N = 0 to issue none).")
+        if len(tokens) != 2 or tokens[0] != "shares" or not NUMBER.fullmatch(tokens[1]):
+            raise IllegalAction(self.usage)
         n = int(tokens[1])
         if state["shares"][seat] + n > r.max_shares:
             raise IllegalAction(f"At most {r.max_shares} shares: you can issue "
@@ -50,7 +61,7 @@ class IssueShares(Step):
                   f"(now {state['shares'][seat]}, ${state['cash'][seat]})." if n else
                   f"{name(state, seat)} issued no shares."]
         if not state["step"]["queue"]:
-            start("auction", state)
+            events.extend(start("auction", state))
         return events
 
 

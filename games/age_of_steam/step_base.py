@@ -31,6 +31,8 @@ class Step:
 
     phase = ""
     title = ""
+    usage = "The panel lists the legal actions."
+    """How to write this step's actions, told with a refused text."""
 
     def actors(self, state: State) -> list[int]:
         return [CHANCE]
@@ -42,16 +44,25 @@ class Step:
         """A faster panel walk than grouping :meth:`choices`; None: use the default."""
         return None
 
+    def canonical(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+        """The canonical words of ``tokens`` (already in canonical form,
+        word by word) where the step maps a short form to its full text."""
+        return tokens
+
     def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+        """Apply the canonical words ``tokens``; raise IllegalAction first if
+        they are not legal now."""
         raise IllegalAction("Nothing to do now.")
 
     def sample(self, state: State, rng: random.Random) -> str:
         raise IllegalAction("No chance outcome is due now.")
 
-    def begin(self, state: State) -> None:
-        """Make this the current step."""
+    def begin(self, state: State) -> list[str]:
+        """Make this the current step; returns the events of what it
+        resolves at once (a player skipped, a step that needs nobody)."""
         state["phase"] = self.phase
         state["step"] = {}
+        return []
 
     def status(self, state: State) -> str:
         due = [s for s in self.actors(state) if s >= 0]
@@ -84,9 +95,10 @@ def register(step: Step) -> Step:
     return step
 
 
-def start(phase: str, state: State) -> None:
-    """Begin the step named ``phase`` (it may finish at once and begin the next)."""
-    REGISTRY[phase].begin(state)
+def start(phase: str, state: State) -> list[str]:
+    """Begin the step named ``phase`` (it may finish at once and begin the
+    next); returns the events of what resolved at once."""
+    return REGISTRY[phase].begin(state)
 
 
 def finish(state: State) -> None:

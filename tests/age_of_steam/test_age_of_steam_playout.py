@@ -197,5 +197,9 @@ def test_panel_walk_reaches_exactly_the_legal_actions_in_every_step() -> None:
             assert _walk(state, seat, []) == {c.text for c in GAME.legal_actions(state, seat)}
             walked_phases.add(state["phase"])
 
-    _play(4, 8, planner_action, walk)
-    assert walked_phases == {"shares", "auction", "actions", "build", "move", "production"}
+    every = {"shares", "auction", "actions", "build", "move", "production"}
+    for seed in range(8, 12):  # games until every kind of step was walked
+        _play(4, seed, planner_action, walk)
+        if walked_phases == every:
+            break
+    assert walked_phases == every

@@ -5,13 +5,13 @@ from __future__ import annotations
 import io
 import math
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from aos_helpers import act, at_build, at_move, tile, take_tiles
 from games.age_of_steam.goods import display_columns
 from games.age_of_steam.params import rules
 from rendering import kit
-from rendering.age_of_steam import SIZE, hex_centre, render
+from rendering.age_of_steam import MAP_H, MAP_W, SIZE, hex_centre, render
 
 
 def pixels(state: dict) -> Image.Image:
@@ -44,7 +44,8 @@ def test_the_post_after_a_build_outlines_the_tiles_just_placed() -> None:
     assert image.getpixel(near_corner("C4")) != kit.HIGHLIGHT  # an untouched hex
 
 
-def test_the_post_after_a_delivery_draws_the_route_the_cube_took() -> None:
+def _delivery_ready() -> dict:
+    """ann can deliver the blue cube of Indianapolis (J10) to Cincinnati (M9)."""
     state = at_move(3)
     state["board"] = {"K10": tile("gentle", 0, 0), "K9": tile("sharp", 3, 1, 0), "L9": tile("gentle", 1, 1),
                       "N9": tile("gentle", 5, 2)}
@@ -57,6 +58,11 @@ def test_the_post_after_a_delivery_draws_the_route_the_cube_took() -> None:
             if cube is not None:
                 state["bag"][cube] -= 1
     state["engine"] = [2, 2, 2]
+    return state
+
+
+def test_the_post_after_a_delivery_draws_the_route_the_cube_took() -> None:
+    state = _delivery_ready()
     spot = beside_exit("K9", 3, 8)  # beside the Indianapolis exit towards Evansville's link
     unused = beside_exit("N9", 3, 8)  # beside cid's unfinished track, not on the route
     before = pixels(state)
@@ -66,6 +72,34 @@ def test_the_post_after_a_delivery_draws_the_route_the_cube_took() -> None:
     assert after.getpixel(spot) == kit.HIGHLIGHT
     assert after.getpixel(unused) != kit.HIGHLIGHT
     assert after.getpixel(near_corner("M9")) == kit.HIGHLIGHT  # the destination, Cincinnati
+
+
+def test_a_delivered_cube_is_not_drawn_at_its_destination_city_after_the_delivery() -> None:
+    state = act(_delivery_ready(), 0, "move J10-blue NE.K9-SE.M9")
+    for seat in (1, 2, 0, 1, 2):   # both rounds end: the next step begins, the route is still shown
+        state = act(state, seat, "pass")
+    assert state["phase"] in ("production", "growth") and state["last"]["colour"] == "blue"
+    assert "blue" not in state["cubes"].get("M9", [])
+    recoloured = {**state, "last": {**state["last"], "colour": "red"}}
+    box = (0, 0, MAP_W, MAP_H)  # the map; the panel's notes name the colour
+    assert ImageChops.difference(pixels(state).crop(box), pixels(recoloured).crop(box)).getbbox() is None
+
+
+def test_the_panel_notes_the_production_cubes_still_to_place() -> None:
+    from games.age_of_steam.steps import PRODUCTION
+    from games.age_of_steam.track import network
+    from games.core import CHANCE
+    from rendering.age_of_steam import _notes
+    state = at_move(3)
+    state["action"] = [None, "production", None]
+    for cube in state["display"]["light"][0]:
+        state["bag"][cube] += 1
+    state["display"]["light"][0] = [None, None, None]
+    PRODUCTION.begin(state)
+    state = act(act(state, CHANCE, "produce RB"), 1, "produce red L1 3")
+    assert "Production: bob places blue, each in an empty box (box 1 at the top goes out first)." \
+        in _notes(state, network(state))
+    pixels(state)
 
 
 def test_track_is_drawn_in_its_owners_exact_colour_and_unowned_track_grey() -> None:

@@ -62,6 +62,25 @@ def test_issuing_shares_gives_5_dollars_each_up_to_15_shares() -> None:
         act(state, 1, "shares 14")
 
 
+def test_a_player_with_15_shares_is_not_asked_and_one_event_says_so() -> None:
+    state = GAME.new(NAMES[:3], {}, 1)
+    state = act(state, CHANCE, GAME.sample_chance(state, random.Random(1)))
+    state["shares"][0] = 15
+    applied = GAME.apply(state, CHANCE, "order 0 1 2")
+    assert GAME.to_act(applied.state) == [1]
+    assert "ann has 15 shares: no more can be issued." in applied.events
+    assert all(c.text != "shares 0" for c in GAME.legal_actions(applied.state, 0))
+
+
+def test_when_every_player_has_15_shares_the_auction_begins_at_once() -> None:
+    state = GAME.new(NAMES[:3], {}, 1)
+    state = act(state, CHANCE, GAME.sample_chance(state, random.Random(1)))
+    state["shares"] = [15, 15, 15]
+    applied = GAME.apply(state, CHANCE, "order 2 0 1")
+    assert applied.state["phase"] == "auction" and GAME.to_act(applied.state) == [2]
+    assert sum("no more can be issued" in e for e in applied.events) == 3
+
+
 # -- step 2: the auction -----------------------------------------------------------
 
 def _to_auction(players: int = 4, cash: int = 20) -> dict:
@@ -116,6 +135,35 @@ def test_high_bidder_is_not_asked_to_raise_his_own_bid() -> None:
     state = act(state, 1, "pass")
     state = act(state, 2, "drop")
     assert GAME.to_act(state) == [1]  # back to bob, skipping ann's standing bid
+
+
+def test_a_bidder_who_cannot_outbid_drops_out_without_being_asked() -> None:
+    state = _to_auction(3)
+    state["cash"][1] = 5
+    applied = GAME.apply(state, 0, "bid 5")
+    assert GAME.to_act(applied.state) == [2]
+    assert applied.events == ["ann bids $5.", "bob can't outbid 5 and drops out: place 3, pays $0."]
+    assert applied.state["step"]["dropped"] == [1]
+
+
+def test_a_late_bidder_who_cannot_outbid_pays_as_a_drop_out_and_may_end_the_auction() -> None:
+    state = _to_auction(3)
+    state["cash"][1] = 7
+    state = act(state, 0, "bid 2")
+    state = act(state, 1, "bid 3")
+    state = act(state, 2, "drop")
+    applied = GAME.apply(state, 0, "bid 7")   # bob, one of the last two, can't beat $7
+    assert "bob can't outbid 7 and drops out: place 2, pays $3." in applied.events
+    assert applied.state["order"] == [0, 1, 2] and applied.state["phase"] == "actions"
+
+
+def test_a_turn_order_holder_who_cannot_outbid_is_still_asked_he_may_pass() -> None:
+    state = _to_auction(3)
+    state["cash"][1] = 5
+    state["action"] = [None, "turn-order", None]
+    state = act(state, 0, "bid 5")
+    assert GAME.to_act(state) == [1]
+    assert {c.text for c in GAME.legal_actions(state, 1)} == {"drop", "pass"}
 
 
 def test_bids_cannot_exceed_cash() -> None:
@@ -341,6 +389,19 @@ def test_delivery_pays_each_links_owner_one_income_at_once() -> None:
     assert "blue" not in state["cubes"]["J10"]
 
 
+def test_a_delivered_cube_leaves_the_board_for_the_bag_and_stays_gone_into_the_next_step() -> None:
+    state = _indianapolis_network(at_move(3))
+    state["engine"] = [2, 2, 2]
+    bag_blue = state["bag"]["blue"]
+    state = act(state, 0, "move J10-blue NE.K9-SE.M9")
+    assert state["cubes"] == {"J10": ["red"], "M9": ["blue"]}   # Cincinnati keeps only its own cube
+    assert state["bag"]["blue"] == bag_blue + 1
+    for seat in (1, 2, 0, 1, 2):
+        state = act(state, seat, "pass")
+    assert state["phase"] in ("production", "growth")
+    assert state["cubes"] == {"J10": ["red"], "M9": ["blue"]} and GAME.check_invariants(state) == []
+
+
 def test_goods_move_no_further_than_the_engine() -> None:
     state = _indianapolis_network(at_move(3))
     net = network(state)
@@ -502,12 +563,57 @@ def test_production_draws_two_cubes_into_empty_boxes_before_growth() -> None:
     assert GAME.to_act(state) == [CHANCE]
     state = act(state, CHANCE, "produce RB")
     assert GAME.to_act(state) == [1] and state["held"] == ["red", "blue"]
-    assert {c.text.split()[1] for c in GAME.legal_actions(state, 1)} >= {"L1"}
+    assert {c.text.split()[2] for c in GAME.legal_actions(state, 1)} >= {"L1"}
     state = act(state, 1, "produce L1")
     state = act(state, 1, "produce L1")
     assert state["display"]["light"][0] == ["red", "blue", None]
     assert state["phase"] == "growth"
     assert GAME.check_invariants(state) == []
+
+
+def _produced(cubes: str = "RB") -> dict:
+    """Production drawn ``cubes`` for bob, with display columns L1 and L2 empty."""
+    state = started(3)
+    state["action"] = [None, "production", None]
+    for col in (0, 1):
+        for cube in state["display"]["light"][col]:
+            state["bag"][cube] += 1
+        state["display"]["light"][col] = [None, None, None]
+    PRODUCTION.begin(state)
+    return act(state, CHANCE, f"produce {cubes}")
+
+
+def test_production_places_each_drawn_cube_in_the_empty_box_its_holder_chooses_in_either_order() -> None:
+    state = _produced("RB")
+    applied = GAME.apply(state, 1, "produce blue L1 3")   # the second cube drawn, first
+    assert applied.events == ["bob places the blue cube in box 3 of display column L1."]
+    state = act(applied.state, 1, "produce red L2 2")
+    assert state["display"]["light"][0] == [None, None, "blue"]
+    assert state["display"]["light"][1] == [None, "red", None]
+    assert state["phase"] == "growth" and GAME.check_invariants(state) == []
+
+
+def test_production_refuses_a_full_box_and_a_cube_not_drawn() -> None:
+    state = _produced("RB")
+    state = act(state, 1, "produce red L1 1")
+    with pytest.raises(IllegalAction, match="Box 1 of column L1 holds a cube"):
+        act(state, 1, "produce blue L1 1")
+    with pytest.raises(IllegalAction, match="no red cube"):
+        act(state, 1, "produce red L1 2")
+    with pytest.raises(IllegalAction, match="boxes 1 to 3"):
+        act(state, 1, "produce blue L1 4")
+
+
+def test_production_panel_offers_cube_then_column_then_empty_box() -> None:
+    state = _produced("RB")
+    assert [o.token for o in GAME.options_at(state, 1, [])] == ["produce"]
+    assert [o.token for o in GAME.options_at(state, 1, ["produce"])] == ["red", "blue"]
+    columns = GAME.options_at(state, 1, ["produce", "blue"])
+    assert [o.token for o in columns] == ["L1", "L2"] and all(o.menu and not o.complete for o in columns)
+    state = act(state, 1, "produce red L1 2")
+    assert [o.token for o in GAME.options_at(state, 1, ["produce"])] == ["blue"]
+    boxes = GAME.options_at(state, 1, ["produce", "blue", "L1"])
+    assert [o.token for o in boxes] == ["1", "3"] and all(o.complete for o in boxes)
 
 
 # -- the end -----------------------------------------------------------------------
