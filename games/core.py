@@ -37,6 +37,7 @@ import copy
 import hashlib
 import hmac
 import random
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
@@ -55,6 +56,16 @@ ENVELOPE_KEYS = ("schema", "game", "chance_taken", "players")
 - ``chance_taken``: how many chance outcomes have been applied (int);
 - ``players``: the display names of the seats, in seat order.
 """
+
+
+ASCII_SPACE = " \t\r\n"
+"""The only characters that separate the tokens of a typed action (other
+spaces, such as U+00A0 or U+3000, are part of a token and make it illegal)."""
+
+
+def tokens(action: str) -> list[str]:
+    """The tokens of a typed action, split on ASCII spaces only."""
+    return [t for t in re.split(r"[ \t\r\n]+", action) if t]
 
 
 class IllegalAction(Exception):
@@ -277,14 +288,14 @@ class Game:
             names = ", ".join(state["players"][s] for s in due if s >= 0)
             raise IllegalAction(f"It's not your turn: waiting for {names}.")
         new = copy.deepcopy(state)
-        result = self._apply(new, seat, action.strip())
+        result = self._apply(new, seat, action.strip(ASCII_SPACE))
         if seat == CHANCE:
             new["chance_taken"] = int(new["chance_taken"]) + 1
         if isinstance(result, Applied):
             result.state = new
-            result.action = result.action or " ".join(action.split())
+            result.action = result.action or " ".join(tokens(action))
             return result
-        return Applied(new, result, " ".join(action.split()))
+        return Applied(new, result, " ".join(tokens(action)))
 
     def _apply(self, state: State, seat: int, action: str) -> "list[str] | Applied":
         """Apply a due seat's action to ``state`` in place (it is a private
@@ -364,7 +375,7 @@ def resolve_chance(game: Game, state: State, secret: bytes) -> tuple[State, list
 
 def find_choice(choices: Sequence[Choice], action: str) -> Choice | None:
     """The legal choice whose canonical text is ``action`` (whitespace-normalised)."""
-    wanted = " ".join(action.split())
+    wanted = " ".join(tokens(action))
     for choice in choices:
         if choice.text == wanted:
             return choice

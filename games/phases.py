@@ -15,7 +15,7 @@ import random
 import re
 from typing import Mapping, Sequence
 
-from games.core import CHANCE, Applied, Choice, Game, IllegalAction, Option, State
+from games.core import CHANCE, Applied, Choice, Game, IllegalAction, Option, State, tokens
 from games.tree import Node, canonical, choices, options, quote, run, walk
 
 OVER = "over"
@@ -40,7 +40,7 @@ class PlayerPhase:
         return "to act"
 
     def apply(self, state: State, seat: int, action: str) -> Applied:
-        path = walk(self.nodes(state, seat), action.split())
+        path = walk(self.nodes(state, seat), tokens(action))
         return Applied(state, run(path, state), canonical(path))
 
 

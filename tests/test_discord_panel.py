@@ -129,8 +129,6 @@ async def test_a_panel_opened_before_another_due_seat_acted_still_works(env: Any
     assert row.status == "finished" and row.state["pledges"] == [["blue", "south", "2"], ["red", "north", "1"]]
 
 
-@pytest.mark.xfail(strict=True, reason="needs GameService.act to accept a stale expected_version while the "
-                                       "seat is still due and the action still legal (the lead's change)")
 async def test_a_confirm_shown_before_another_due_seat_acted_is_applied(env: Any) -> None:
     thread, ann, bob, game_id = await _pledge_game(env)
     ann_panel = await _pledge_through_panel(thread, ann, await _open(thread, ann), ("Blue", "East", "2 coins"))
