@@ -1,0 +1,98 @@
+"""The typed state of String Railway (plain JSON, see ``games/README.md``).
+
+Lengths are centimetres on the table; points are named by their grid cell
+("K12", the cell's centre). Companies are the colours in play (two per player
+with two players); seats are the players.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict, cast
+
+from games.core import State
+
+SCHEMA = 1
+
+Point = list[float]
+"""[x, y] in centimetres, y downwards (the board's orientation)."""
+
+
+class Station(TypedDict):
+    cell: str
+    """The grid cell of its centre: its name in every action."""
+    kind: str
+    tile: int
+    """Its tile number (1-35), 0 for a home station."""
+    owner: int | None
+    """The owning company: a home's company, or whoever put a chip on an ownable station."""
+    mountain: bool
+    """Whether it lies inside the mountain range."""
+
+
+class RailString(TypedDict):
+    company: int
+    length: Literal["short", "long"]
+    path: list[str]
+    """The cells of its polyline, end to end."""
+    entered: list[str]
+    """The stations it lies on, in order along it."""
+    newly: list[str]
+    """Those its company newly entered with it."""
+    crossings: int
+    cross_at: list[Point]
+    """Where it crosses other strings, the river or the mountain line (for the board)."""
+    points: int
+
+
+class Company(TypedDict):
+    seat: int
+    corner: str | None
+    home: str | None
+    strings: dict[str, int]
+    """Strings left: {"short": n, "long": n}."""
+    score: int
+    parts: dict[str, int]
+    """The score's parts: home, stations, owner, junctions, crossings."""
+    skipped: int
+
+
+class Last(TypedDict):
+    seat: int
+    text: str
+    where: list[str]
+
+
+class StringRailwayState(TypedDict):
+    schema: int
+    game: str
+    chance_taken: int
+    players: list[str]
+    phase: str
+    round: int
+    current: int
+    company: int
+    """The company whose turn it is."""
+    shape: str
+    advanced: bool
+    river: list[Point]
+    mountain: list[Point]
+    deck: list[int]
+    drawn: list[int]
+    """Tiles drawn this turn and not yet placed."""
+    draws_due: int
+    extra_used: bool
+    turns: int
+    """Company turns begun so far."""
+    companies: list[Company]
+    stations: list[Station]
+    strings: list[RailString]
+    last: Last | None
+
+
+def typed(state: State) -> StringRailwayState:
+    """The platform's state seen through its type (the boundary cast)."""
+    return cast(StringRailwayState, state)
+
+
+def plain(state: StringRailwayState) -> State:
+    return cast(State, state)
