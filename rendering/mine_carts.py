@@ -99,10 +99,11 @@ def _town(draw: ImageDraw.ImageDraw, square: str) -> None:
     left, top, right, bottom = cell_box(square)
     draw.rectangle((left, top, right - 1, bottom - 1), fill=TEAM_TINT[team], outline=TEAM_RGB[team], width=4)
     cx = (left + right) / 2
-    roof = [(cx - 18, top + 24), (cx, top + 8), (cx + 18, top + 24)]
-    draw.polygon(roof, fill=TEAM_RGB[team])
-    draw.rectangle((cx - 13, top + 24, cx + 13, top + 40), fill=TEAM_RGB[team])
-    draw.text((cx, bottom - 14), f"{rules().teams[team]} town", font=kit.font(12, True), fill=kit.INK,
+    pale = tuple((c + 255 * 2) // 3 for c in TEAM_RGB[team])
+    roof = [(cx - 24, top + 38), (cx, top + 20), (cx + 24, top + 38)]
+    draw.polygon(roof, fill=pale)
+    draw.rectangle((cx - 17, top + 38, cx + 17, bottom - 6), fill=pale)
+    draw.text((cx, top + 11), f"{rules().teams[team]} town", font=kit.font(13, True), fill=kit.INK,
               anchor="mm")
 
 
@@ -164,7 +165,7 @@ def _carts(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
         cx, cy = centre(square)
         for i, (t, number) in enumerate(carts):
             off = (i - (len(carts) - 1) / 2) * 34
-            cart_marker(draw, cx + off, cy + 6, 15, t, number)
+            cart_marker(draw, cx + off, cy + 10, 15, t, number)
 
 
 # -- the last turn ------------------------------------------------------------
@@ -259,17 +260,21 @@ def _bands(image: Image.Image) -> None:
 def _short(code: str) -> str:
     """A factory card's caption: its name, or a junction's colours (the
     picture shows its shape)."""
-    return code.replace("-straight", "").replace("-curve", "").replace("-", "+")
+    if code.endswith(("-straight", "-curve")):
+        return code.split("-")[0]
+    if "-" in code:
+        return "+".join(part[0].upper() for part in code.split("-"))
+    return code
 
 
 def _panel(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
     x, y = PANEL_X, HEADER + 8
     for t, team in enumerate(state["teams"]):
         active = state["team"] == t and state["phase"] != "over"
-        height = 222
+        height = 234
         draw.rectangle((x, y, WIDTH - 10, y + height), fill=TEAM_TINT[t],
                        outline=kit.INK if active else TEAM_RGB[t], width=5 if active else 2)
-        cart_marker(draw, x + 24, y + 26, 15, t, "1")
+        cart_marker(draw, x + 24, y + 26, 15, t, team["name"][0])
         draw.text((x + 48, y + 26), team["name"] + ("  ◀ to play" if active else ""), font=kit.font(22, True),
                   fill=kit.INK, anchor="lm")
         names = ", ".join(state["players"][s] for s in team["seats"])
@@ -293,11 +298,11 @@ def _panel(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
         y += height + 12
     draw.text((x, y + 16), "Switch", font=kit.font(22, True), fill=kit.INK, anchor="lm")
     for i, colour in enumerate(rules().switch_colours):
-        bx = x + 96 + i * 64
+        bx = x + 92 + i * 56
         on = state["switch"] == colour
-        draw.rectangle((bx, y, bx + 52, y + 36), fill=BRANCH[colour] if on else (250, 250, 250),
+        draw.rectangle((bx, y, bx + 46, y + 36), fill=BRANCH[colour] if on else (250, 250, 250),
                        outline=kit.INK if on else BRANCH[colour], width=5 if on else 3)
-        draw.text((bx + 26, y + 18), colour[0].upper(), font=kit.font(22, True),
+        draw.text((bx + 23, y + 18), colour[0].upper(), font=kit.font(22, True),
                   fill=kit.INK if on else BRANCH[colour], anchor="mm")
     y += 52
     deck = sum(state["deck"].values())
@@ -310,8 +315,8 @@ def _panel(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
 def _header(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
     from games.mine_carts.game import MineCarts as GAME
 
-    status = GAME.turn_line(state)  # type: ignore[arg-type]
-    draw.text((14, 10), _fit(draw, status, 26, WIDTH - 28), font=kit.font(26, True), fill=kit.INK)
+    status = GAME.turn_line(state).replace(" (either may act)", "")  # type: ignore[arg-type]
+    draw.text((14, 12), _fit(draw, status, 24, WIDTH - 28), font=kit.font(24, True), fill=kit.INK)
     last = state["last"]
     if last is not None:
         text = f"Last: {last['text']}"

@@ -40,6 +40,12 @@ def who(state: MineCartsState, team: int) -> str:
     return f"{team_name(state, team)} ({members})"
 
 
+def who_acted(state: MineCartsState, seat: int) -> str:
+    """``Red (cid)``: the team and the member who acted for it."""
+    team = next(t for t in state["teams"] if seat in t["seats"])
+    return f"{team['name']} ({state['players'][seat]})"
+
+
 def cart_name(cart: str) -> str:
     return "the gold cart" if cart == GOLD else f"cart {cart}"
 
@@ -134,12 +140,14 @@ class LayPhase(PlayerPhase):
 
     def apply(self, state: State, seat: int, action: str) -> Applied:
         tokens = action.split()
-        if len(tokens) >= 2 and tokens[0].isascii():
-            square = parse_square(tokens[1])
-            reason = why_not(typed(state), square) if square is not None else None
-            if reason is not None:
-                raise IllegalAction(reason)
-        return super().apply(state, seat, action)
+        if len(tokens) >= 2:
+            square = parse_square(tokens[1])  # c04 is C4
+            if square is not None:
+                tokens[1] = square
+                reason = why_not(typed(state), square)
+                if reason is not None:
+                    raise IllegalAction(reason)
+        return super().apply(state, seat, " ".join(tokens))
 
 
 def _squares(state: MineCartsState, seat: int, code: str) -> Callable[[], list[Node]]:
@@ -188,7 +196,7 @@ def _lay(seat: int, code: str, square: str, rotation: int) -> Effect:
         covered = lay(s, code, square, rotation)
         name = rules().kinds[code].name
         shape = "" if code == "pit" else f" ({describe(Placed(card=code, rotation=rotation))})"
-        text = f"{team_name(s, t)} ({s['players'][seat]}) laid a {name} on {square}{shape}"
+        text = f"{who_acted(s, seat)} laid a {name} on {square}{shape}"
         if covered is not None:
             text += f", covering a {rules().kinds[covered['card']].name}"
         team = s["teams"][t]
@@ -307,7 +315,7 @@ def _move(seat: int, colour: str, chosen: tuple[int, ...]) -> Effect:
         t = s["team"]
         team = s["teams"][t]
         moves = run_moves(s, colour, chosen)
-        events = [f"{team['name']} ({s['players'][seat]}) set the switch to {colour}."]
+        events = [f"{who_acted(s, seat)} set the switch to {colour}."]
         for m in moves:
             events.append(_move_event(s, m))
             if m["cart"] != GOLD:
@@ -322,7 +330,7 @@ def _move(seat: int, colour: str, chosen: tuple[int, ...]) -> Effect:
                               f"{m['squares'][-1]}: {team_name(s, m['scored'])} scores a gold ({g}) "
                               f"and the gold cart goes back to the mine.")
         where = sorted({sq for m in moves for sq in m["squares"][1:]})
-        s["last"] = Last(seat=seat, kind="switch", text=f"{team['name']}: switch {colour}; " + "; ".join(_move_short(m) for m in moves),
+        s["last"] = Last(seat=seat, kind="switch", text=f"{who_acted(s, seat)}: switch {colour}; " + "; ".join(_move_short(m) for m in moves),
                          where=where, moves=moves)
         events += end_of_turn(s)
         return events
