@@ -7,6 +7,7 @@ team's gold, allotment and factory, the switch, and the deck."""
 
 from __future__ import annotations
 
+import io
 import math
 from typing import Any
 
@@ -353,7 +354,16 @@ def render(state: dict[str, Any], viewer: int | None) -> bytes:
     _carts(draw, s)
     _header(draw, s)
     _panel(draw, s)
-    return kit.to_png(image)
+    return _png(image)
+
+
+def _png(image: Image.Image) -> bytes:
+    """PNG bytes, palette-quantised with the fast octree (kit.to_png's median
+    cut takes ~3x longer on this board's faded wrap bands, for no visible gain)."""
+    buffer = io.BytesIO()
+    image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+        buffer, format="PNG", compress_level=6)
+    return buffer.getvalue()
 
 
 def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int, int] | None:
