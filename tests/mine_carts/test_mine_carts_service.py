@@ -1,0 +1,31 @@
+"""Mine Carts through the real service: both teammates are pinged when
+their team is due, either may act for it, and the other team is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import GameService, ServiceError
+from bot.store import Store
+from games.mine_carts import GAME
+from games.mine_carts.state import typed
+
+
+async def test_both_teammates_are_pinged_and_either_acts_for_the_team(store: Store) -> None:
+    service = GameService(store, lambda s, v: b"")
+    row = await service.new_game("mine-carts", 1, "ann", seed=4)
+    for user, name in ((2, "bob"), (3, "cid"), (4, "dee")):
+        await service.join(row.id, user, name)
+    post = await service.start(row.id, 1)
+    assert sorted(post.ping_user_ids) == [1, 3]  # Red: seats 0 and 2
+    assert "Red (ann, cid) (either may act)" in post.text
+    b = await service.board(row.id, None)
+    lay = GAME.legal_actions(b.state, 2)[0].text
+    with pytest.raises(ServiceError, match="not your turn"):
+        await service.act(row.id, 2, lay)  # bob plays for Blue
+    await service.act(row.id, 3, lay)  # cid lays Red's card
+    b = await service.board(row.id, None)
+    switch = GAME.legal_actions(b.state, 0)[0].text
+    post = await service.act(row.id, 1, switch)  # ann sets the switch for Red
+    assert sorted(post.ping_user_ids) == [2, 4] and "Blue (bob, dee)" in post.text
+    assert typed((await service.board(row.id, None)).state)["team"] == 1
