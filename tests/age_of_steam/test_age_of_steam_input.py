@@ -35,7 +35,7 @@ SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 def _trajectory(seed: int) -> tuple[str, ...]:
     """Every state of a random game (as JSON, so no test can change one)."""
     rng = random.Random(seed)
-    state = GAME.new(NAMES[:3 + seed % 4], {}, seed)
+    state = GAME.new(NAMES[:3 + seed % 4], {})
     out = [json.dumps(state)]
     while not GAME.is_over(state) and len(out) < 400:
         state, _seat, _action, _events = step(GAME, state, rng)

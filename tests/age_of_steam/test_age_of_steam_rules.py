@@ -63,7 +63,7 @@ def test_issuing_shares_gives_5_dollars_each_up_to_15_shares() -> None:
 
 
 def test_a_player_with_15_shares_is_not_asked_and_one_event_says_so() -> None:
-    state = GAME.new(NAMES[:3], {}, 1)
+    state = GAME.new(NAMES[:3], {})
     state = act(state, CHANCE, GAME.sample_chance(state, random.Random(1)))
     state["shares"][0] = 15
     applied = GAME.apply(state, CHANCE, "order 0 1 2")
@@ -73,7 +73,7 @@ def test_a_player_with_15_shares_is_not_asked_and_one_event_says_so() -> None:
 
 
 def test_when_every_player_has_15_shares_the_auction_begins_at_once() -> None:
-    state = GAME.new(NAMES[:3], {}, 1)
+    state = GAME.new(NAMES[:3], {})
     state = act(state, CHANCE, GAME.sample_chance(state, random.Random(1)))
     state["shares"] = [15, 15, 15]
     applied = GAME.apply(state, CHANCE, "order 2 0 1")
