@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from games.core import CHANCE, Choice, Game, GameOption, IllegalAction, Option, Outcome, State
+from games.core import CHANCE, Applied, Choice, Game, GameOption, IllegalAction, Option, Outcome, State
 from games.steam_rollers import invariants, scoring, setup, steps, tree, turns
 from games.steam_rollers.params import rules
 
@@ -79,11 +79,15 @@ class SteamRollers(Game):
     def options_at(self, state: State, seat: int, prefix: Sequence[str]) -> list[Option]:
         return tree.options(self._nodes(state, seat), prefix)
 
-    def _apply(self, state: State, seat: int, action: str) -> list[str]:
+    def _apply(self, state: State, seat: int, action: str) -> Applied:
+        """Every text is read by the strict grammar of :mod:`grammar`; the
+        log keeps the canonical text of what was parsed."""
         phase = state["phase"]
         if seat == CHANCE:
-            return steps.CHANCE_STEPS[phase].apply(state, action)
-        return steps.PLAYER_STEPS[phase].apply(state, seat, action)
+            events, text = steps.CHANCE_STEPS[phase].apply(state, action)
+        else:
+            events, text = steps.PLAYER_STEPS[phase].apply(state, seat, action)
+        return Applied(state, events, text)
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         phase = state["phase"]
