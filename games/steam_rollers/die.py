@@ -177,6 +177,9 @@ def _taker_of_die(seat: int, value: int, claimer: int | None) -> Effect:
             return []
         state["phase"] = "react"
         state["claim"] = {"picker": seat, "die": value, "holder": claimer}
+        offered: list[int] = state.setdefault("claim_offered", [])
+        if claimer not in offered:
+            offered.append(claimer)
         return [f"{turns.name(state, seat)} takes die {value}; "
                 f"{turns.name(state, claimer)} may claim it with card 2b."]
     return do

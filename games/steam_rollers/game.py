@@ -30,7 +30,8 @@ TOPICS = {
     "engine": "Improve: cross out the box of the die's value (each value once). Strength = boxes "
               "crossed (card 4b: +1). At the end 4/5/6 boxes give 1/2/3 points.",
     "cards": "Take the card of the die's number: from the centre, or steal it if it isn't "
-             "sideways. A taken card is sideways until your next turn. Lightning cards go back "
+             "sideways. A taken card is sideways until your next turn (2b: until you have been "
+             "offered a die to claim with it). Lightning cards go back "
              "after one use; infinity cards stay until stolen. 1: any die value. 2a: two dice. "
              "2b: claim a die another player just took. 3a: die = destination. 3b: distance +1/+2. "
              "4a: unlimited delivery. 4b: engine +1. 5a: die +-1. 5b: reroll or flip. 6: any track.",

@@ -42,6 +42,7 @@ def initial_state(seats: int, difficulty: str) -> State:
         "mod_used": False,
         "second": False,
         "claim": None,
+        "claim_offered": [],
         "maps": [{"track": {}, "engine": [], "deliveries": [], "delivery_points": 0}
                  for _ in range(seats)],
         "last": None,

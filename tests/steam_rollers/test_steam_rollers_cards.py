@@ -195,11 +195,63 @@ def test_card_2b_cannot_claim_after_the_holder_has_picked() -> None:
     assert GAME.to_act(state) == [1]
 
 
-def test_card_2b_sideways_cannot_claim() -> None:
-    state = started(3, roll="roll 1 1 3 5 6")
-    give(state, "2b", 2, sideways=True)
-    state, _ = act(state, 0, "3 improve")
+def test_card_2b_taken_this_round_cannot_claim_the_later_picks_of_this_round() -> None:
+    state = started(3, roll="roll 1 1 2 3 5", sides="abaaaa")
+    state, _ = act(state, 0, "2 card")                         # ann has drafted: 2b sideways
+    assert all(not o.complete for o in GAME.options_at(state, 1, []))
+    state, _ = act(state, 1, "3 improve")
+    assert GAME.to_act(state) == [2]
+
+
+def test_card_2b_taken_last_round_lets_its_holder_claim_the_picks_before_his_own_while_sideways() -> None:
+    state = started(3, roll="roll 1 1 2 3 5", sides="abaaaa")
+    state, _ = act(state, 0, "1 improve")
+    state, _ = act(state, 1, "3 improve")
+    state, _ = act(state, 2, "2 card")                         # cid takes 2b in round 1
+    state = GAME.apply(state, CHANCE, "roll 1 1 3 5 6").state   # round 2: bob, cid, ann
+    assert state["cards"]["2"]["sideways"] is True
+    assert all(o.complete for o in GAME.options_at(state, 1, []))
+    state, _ = act(state, 1, "1")
+    assert GAME.to_act(state) == [2] and tokens(state, 2) == ["claim", "let"]
+    state, events = act(state, 2, "claim")
+    assert "claims die 1" in events[0] and state["cards"]["2"]["holder"] is None
+
+
+def test_card_2b_holder_gets_his_claim_chance_before_anyone_can_steal_it() -> None:
+    """The issue's case: bob takes 2b in round 1 and drafts first in round 2.
+    He has no pick to claim in round 2, so 2b stays sideways (safe); in
+    round 3 he is offered the picks before his own, then turns it upright
+    at his draft; only then can it be stolen."""
+    state = started(3, roll="roll 1 1 2 3 5", sides="abaaaa")
+    state, _ = act(state, 0, "1 improve")
+    state, _ = act(state, 1, "2 card")
+    state, _ = act(state, 2, "3 improve")
+    rolled = GAME.apply(state, CHANCE, "roll 1 2 3 5 6")       # round 2: bob, cid, ann
+    state = rolled.state
     assert GAME.to_act(state) == [1]
+    assert any("bob keeps card 2b sideways" in e for e in rolled.events)
+    state, events = act(state, 1, "3 improve")
+    assert state["cards"]["2"]["sideways"] is True
+    assert "card" not in tokens(state, 2, "2")                 # cid can't steal it
+    state, _ = act(state, 2, "5 improve")
+    assert "card" not in tokens(state, 0, "2")                 # nor ann
+    state, _ = act(state, 0, "2 improve")
+    state = GAME.apply(state, CHANCE, "roll 1 2 3 5 6").state   # round 3: cid, ann, bob
+    state, _ = act(state, 2, "6")
+    assert GAME.to_act(state) == [1] and tokens(state, 1) == ["claim", "let"]
+    state, _ = act(state, 1, "let")
+    state, _ = act(state, 2, "improve")
+    state, _ = act(state, 0, "5")
+    assert GAME.to_act(state) == [1]                           # every pick before his own
+    state, _ = act(state, 1, "let")
+    state, events = act(state, 0, "improve")
+    assert "bob turns card 2b upright." in events
+    state, _ = act(state, 1, "2 improve")
+    state = GAME.apply(state, CHANCE, "roll 1 2 3 5 6").state   # round 4: ann, bob, cid
+    state, _ = act(state, 0, "2")
+    state, _ = act(state, 1, "let")
+    state, events = act(state, 0, "card")                      # now it can be stolen
+    assert "took card 2b" in events[0] and "from bob" in events[0]
 
 
 # -- deliveries -------------------------------------------------------------
