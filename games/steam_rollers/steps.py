@@ -131,11 +131,19 @@ class ExtraStep(PhaseStep):
                       lambda: pick_nodes(state, seat, "Pick your second white die"), _use_2a(seat),
                       "Card 2a")
         done = Node("done", "End my turn", "Card 2a", "keep card 2a for later", "pick",
-                    "End my turn without a second die", None, lambda s: turns.end_turn(s))
+                    "End my turn without a second die", None, _done(seat))
         return [second, done]
 
     def waiting_for(self, state: State) -> str:
         return "to take a second die (card 2a) or end the turn"
+
+
+def _done(seat: int) -> Effect:
+    def do(state: State) -> list[str]:
+        text = f"{turns.name(state, seat)} keeps card 2a and ends the turn."
+        state["last"] = {"seat": seat, "kind": "done", "hexes": [], "text": text}
+        return [text, *turns.end_turn(state)]
+    return do
 
 
 def _use_2a(seat: int) -> Effect:
@@ -186,7 +194,9 @@ def _let(seat: int, picker: int, value: int) -> Effect:
     def do(state: State) -> list[str]:
         state["claim"] = None
         state["phase"] = "act"
-        return [f"{turns.name(state, seat)} lets {turns.name(state, picker)} keep die {value}."]
+        text = f"{turns.name(state, seat)} lets {turns.name(state, picker)} keep die {value}."
+        state["last"] = {"seat": seat, "kind": "let", "hexes": [], "text": text}
+        return [text]
     return do
 
 
