@@ -22,6 +22,10 @@ Action grammar (tokens separated by single spaces):
 - Card 2a, after the first action: ``2a <die> ...`` or ``done``.
 - Chance outcomes: ``setup cubes:<6 cities' cube letters> sides:<6 a/b>
   first:<seat> [wall:<die>]``, ``roll <black> <white>...``, ``reroll <die>``.
+- Typed texts follow the strict ASCII grammar of :mod:`grammar`: any case,
+  leading zeros, extra spaces and a piece from either end (``SW-NE``) are
+  read as the canonical text, which is what the log stores; anything else
+  is refused with a short message.
 
 Decisions where the rulebook and the design note are silent (ours):
 
