@@ -65,7 +65,8 @@ def _dice(tokens: list[str], count: int, what: str, example: str) -> list[int]:
         raise grammar.refuse(f"'{grammar.quote(bad)}' isn't a die value: {what} takes values "
                              f"1 to 6, like '{example}'.")
     if len(tokens) != count:
-        raise grammar.refuse(f"{what[:1].upper()}{what[1:]} needs {count} dice values from 1 to 6, "
+        wanted = "1 die value" if count == 1 else f"{count} dice values"
+        raise grammar.refuse(f"{what[:1].upper()}{what[1:]} needs {wanted} from 1 to 6, "
                              f"not {len(tokens)}, like '{example}'.")
     return [v for v in values if v is not None]
 
