@@ -43,14 +43,17 @@ def _answer() -> str | None:
 
 def _ask(game: Game, state: State, seat: int, name: str) -> str | None:
     """One action for ``seat``, by number or typed text (None: quit). Long
-    lists are narrowed step by step, as in the Discord turn panel."""
+    lists are narrowed step by step, as in the Discord turn panel. A typed
+    text that is itself an offered choice (a die's value "3") means that
+    choice, not the menu line of that number."""
     choices = game.legal_actions(state, seat)
+    texts = {c.text for c in choices}
     if len(choices) <= LIST_ALL:
         print(f"\n{name}, choose (number or text; q to quit):")
         for i, choice in enumerate(choices, 1):
             print(f"  {i:>3}. {choice.text:<40} {choice.summary}")
         answer = _answer()
-        if answer is not None and answer.isdigit() and 0 < int(answer) <= len(choices):
+        if answer is not None and answer not in texts and _menu_number(answer, len(choices)):
             return choices[int(answer) - 1].text
         return answer
     tokens: list[str] = []
@@ -63,15 +66,21 @@ def _ask(game: Game, state: State, seat: int, name: str) -> str | None:
         answer = _answer()
         if answer is None:
             return None
+        offered = next((o for o in options if o.token == answer), None)
         if answer.lower() == "b":
             tokens = tokens[:-1]
-        elif answer.isdigit() and 0 < int(answer) <= len(options):
-            option = options[int(answer) - 1]
+        elif offered is not None or _menu_number(answer, len(options)):
+            option = offered or options[int(answer) - 1]
             tokens.append(option.token)
             if option.complete:
                 return " ".join(tokens)
         else:
             return answer
+
+
+def _menu_number(answer: str, count: int) -> bool:
+    """``answer`` is a menu line number 1..count in ASCII digits."""
+    return answer.isascii() and answer.isdigit() and len(answer) <= 4 and 0 < int(answer) <= count
 
 
 async def play_console(args: argparse.Namespace) -> int:

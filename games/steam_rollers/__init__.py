@@ -22,12 +22,16 @@ Action grammar (tokens separated by single spaces):
 - Card 2a, after the first action: ``2a <die> ...`` or ``done``.
 - Chance outcomes: ``setup cubes:<6 cities' cube letters> sides:<6 a/b>
   first:<seat> [wall:<die>]``, ``roll <black> <white>...``, ``reroll <die>``.
+- Typed texts follow the strict ASCII grammar of :mod:`grammar`: any case,
+  leading zeros, extra spaces and a piece from either end (``SW-NE``) are
+  read as the canonical text, which is what the log stores; anything else
+  is refused with a short message.
 
 Decisions where the rulebook and the design note are silent (ours):
 
 - One die-changing card per die (1, 5a or 5b), used before the action.
-- A card is usable only while upright, so a card taken this turn (sideways)
-  waits for the next round, also for 2a's second die. Card 4b's +1 engine
+- A card is usable only while upright (2b: see below), so a card taken this
+  turn (sideways) waits for the next round, also for 2a's second die. Card 4b's +1 engine
   counts while held, sideways or not. A player may take his own upright card
   again to turn it sideways (rulebook), not one already sideways.
 - 6a is spent only when the piece drawn is one the black die forbids; 4a
@@ -37,6 +41,14 @@ Decisions where the rulebook and the design note are silent (ours):
   another die and every later player one (2a may have used the spare die);
   2a's second die likewise only if it leaves a die for every later player.
   The claimer may change the claimed die with his own cards.
+- 2b's guaranteed opportunity (rulebook: the card turns upright right before
+  its holder drafts, so he can use it before anyone steals it). 2b is played
+  before one's own pick, so its opportunity is the picks other players make
+  before his in a round: from the round after he took it the holder may
+  claim with it while it is still sideways, and it turns upright at his
+  draft only if he has been offered a claim that round. A holder who drafts
+  first in the next round thus keeps it sideways (safe) until a round in
+  which someone picks before him.
 - A die with no possible action (region full, box crossed, nothing to
   deliver, card sideways elsewhere) may be used to ``pass``.
 - Track pointing at a wall or off the map may be drawn; it connects nothing.

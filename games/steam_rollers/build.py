@@ -99,19 +99,18 @@ def build_nodes(state: State, seat: int, value: int) -> list[Node]:
         joins = {e: _meets(track, walls, hex_name, e)[0] for e in range(6)}
         ranked = sorted(all_pieces(), key=lambda p: -(joins[p[0]] + joins[p[1]]))
         for piece in ranked:
-            shape = piece_shape(*piece)
-            needs_card = shape not in allowed and not free_any
-            if needs_card and not wildcard:
+            card = _card_for_shape(piece_shape(*piece), allowed, free_any, wildcard)
+            if card == "":
                 continue
             # from the end that joins the track or a city, as a player reads it
             start = piece[1] if joins[piece[1]] and not joins[piece[0]] else piece[0]
             words = piece_words(piece, start)
-            label = words + (" (card 6a)" if needs_card else "")
+            label = words + (f" (card {card})" if card else "")
             out.append(Node(
                 piece_token(piece), label, f"Track piece in {hex_name}",
                 _piece_detail(track, walls, hex_name, piece, start), "build",
-                f"build a {words} in {hex_name}" + (" using card 6a" if needs_card else ""),
-                None, _builder(seat, player, value, hex_name, piece, needs_card),
+                f"build a {words} in {hex_name}" + (f" using card {card}" if card else ""),
+                None, _builder(seat, player, value, hex_name, piece, card),
             ))
         return out
 
@@ -123,17 +122,30 @@ def build_nodes(state: State, seat: int, value: int) -> list[Node]:
             for h in free_hexes(state, seat, value)]
 
 
+def _card_for_shape(shape: str, allowed: set[str], free_any: bool, wildcard: bool) -> str | None:
+    """The card that lets a piece of ``shape`` be drawn: None when the black
+    die allows it, "6b" or "6a" when one of them lifts the limit, "" when
+    it can't be drawn."""
+    if shape in allowed:
+        return None
+    if free_any:
+        return "6b"
+    return "6a" if wildcard else ""
+
+
 def _builder(seat: int, player: str, region: int, hex_name: str, piece: tuple[int, int],
-             uses_6a: bool) -> Effect:
+             card: str | None) -> Effect:
+    """Draw the piece; a piece the black die forbids names the card (6a/6b)
+    that allowed it, and 6a (one-time) goes back to the centre."""
     def do(state: State) -> list[str]:
         track_of(state, seat)[hex_name] = [piece[0], piece[1]]
         shape = SHAPE_NAMES[piece_shape(*piece)]
         ends = f"{EDGE_NAMES[piece[0]]}-{EDGE_NAMES[piece[1]]}"
         text = f"{player} built a {shape} {ends} in {hex_name} (region {region})."
         state["last"] = {"seat": seat, "kind": "build", "hexes": [hex_name], "text": text}
-        if uses_6a:
-            return [f"{player} uses card 6a to ignore the black die.", text,
-                    *cards.spend(state, "6a"), *turns.finish_action(state)]
+        if card:
+            return [f"{player} uses card {card} to ignore the black die.", text,
+                    *cards.spend(state, card), *turns.finish_action(state)]
         return [text, *turns.finish_action(state)]
     return do
 

@@ -11,7 +11,7 @@ from games.core import State
 from games.steam_rollers import cards, turns
 from games.steam_rollers.board import board
 from games.steam_rollers.build import build_nodes
-from games.steam_rollers.deliver import deliver_nodes
+from games.steam_rollers.deliver import deliver_nodes, engine_strength
 from games.steam_rollers.params import rules
 from games.steam_rollers.tree import Effect, Node
 
@@ -34,9 +34,10 @@ def action_nodes(state: State, seat: int, value: int, mods_ok: bool) -> list[Nod
                             "build", "", _const(hexes)))
     engine: list[int] = state["maps"][seat]["engine"]
     if value not in engine and len(engine) < rules().engine_boxes:
+        now = engine_strength(state, seat)
         actions.append(Node("improve", "Improve engine", heading,
-                            f"cross out box {value}: engine {len(engine)} -> {len(engine) + 1}",
-                            "improve", f"improve engine to strength {len(engine) + 1} (box {value})",
+                            f"cross out box {value}: engine {now} -> {now + 1}{_with_4b(state, seat)}",
+                            "improve", f"improve engine to strength {now + 1} (box {value})",
                             None, _improver(seat, value)))
     cubes = deliver_nodes(state, seat, value)
     if cubes:
@@ -59,10 +60,16 @@ def _improver(seat: int, value: int) -> Effect:
         engine = state["maps"][seat]["engine"]
         engine.append(value)
         engine.sort()
-        text = f"{turns.name(state, seat)} improved the engine with a {value}: strength {len(engine)}."
+        text = (f"{turns.name(state, seat)} improved the engine with a {value}: "
+                f"strength {engine_strength(state, seat)}{_with_4b(state, seat)}.")
         state["last"] = {"seat": seat, "kind": "improve", "hexes": [], "text": text, "box": value}
         return [text] + turns.finish_action(state)
     return do
+
+
+def _with_4b(state: State, seat: int) -> str:
+    """" (card 4b +1)" while the seat holds 4b, which adds one to the engine."""
+    return " (card 4b +1)" if cards.holds(state, seat, "4b") else ""
 
 
 def _passer(seat: int, value: int) -> Effect:
@@ -137,7 +144,9 @@ def _reroller(seat: int, value: int) -> Effect:
     def do(state: State) -> list[str]:
         state["mod_used"] = True
         state["phase"] = "reroll"
-        return [f"{turns.name(state, seat)} uses card 5b to reroll die {value}."]
+        text = f"{turns.name(state, seat)} uses card 5b to reroll die {value}."
+        state["last"] = {"seat": seat, "kind": "reroll", "hexes": [], "text": text}
+        return [text]
     return do
 
 
@@ -177,6 +186,10 @@ def _taker_of_die(seat: int, value: int, claimer: int | None) -> Effect:
             return []
         state["phase"] = "react"
         state["claim"] = {"picker": seat, "die": value, "holder": claimer}
-        return [f"{turns.name(state, seat)} takes die {value}; "
-                f"{turns.name(state, claimer)} may claim it with card 2b."]
+        offered: list[int] = state.setdefault("claim_offered", [])
+        if claimer not in offered:
+            offered.append(claimer)
+        text = f"{turns.name(state, seat)} takes die {value}; {turns.name(state, claimer)} may claim it with card 2b."
+        state["last"] = {"seat": seat, "kind": "pick", "hexes": [], "text": text}
+        return [text]
     return do

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from games.core import CHANCE, Choice, Game, GameOption, IllegalAction, Option, Outcome, State
+from games.core import CHANCE, Applied, Choice, Game, GameOption, IllegalAction, Option, Outcome, State
 from games.steam_rollers import invariants, scoring, setup, steps, tree, turns
 from games.steam_rollers.params import rules
 
@@ -30,7 +30,8 @@ TOPICS = {
     "engine": "Improve: cross out the box of the die's value (each value once). Strength = boxes "
               "crossed (card 4b: +1). At the end 4/5/6 boxes give 1/2/3 points.",
     "cards": "Take the card of the die's number: from the centre, or steal it if it isn't "
-             "sideways. A taken card is sideways until your next turn. Lightning cards go back "
+             "sideways. A taken card is sideways until your next turn (2b: until you have been "
+             "offered a die to claim with it). Lightning cards go back "
              "after one use; infinity cards stay until stolen. 1: any die value. 2a: two dice. "
              "2b: claim a die another player just took. 3a: die = destination. 3b: distance +1/+2. "
              "4a: unlimited delivery. 4b: engine +1. 5a: die +-1. 5b: reroll or flip. 6: any track.",
@@ -79,11 +80,15 @@ class SteamRollers(Game):
     def options_at(self, state: State, seat: int, prefix: Sequence[str]) -> list[Option]:
         return tree.options(self._nodes(state, seat), prefix)
 
-    def _apply(self, state: State, seat: int, action: str) -> list[str]:
+    def _apply(self, state: State, seat: int, action: str) -> Applied:
+        """Every text is read by the strict grammar of :mod:`grammar`; the
+        log keeps the canonical text of what was parsed."""
         phase = state["phase"]
         if seat == CHANCE:
-            return steps.CHANCE_STEPS[phase].apply(state, action)
-        return steps.PLAYER_STEPS[phase].apply(state, seat, action)
+            events, text = steps.CHANCE_STEPS[phase].apply(state, action)
+        else:
+            events, text = steps.PLAYER_STEPS[phase].apply(state, seat, action)
+        return Applied(state, events, text)
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         phase = state["phase"]

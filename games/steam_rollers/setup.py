@@ -9,8 +9,10 @@ Outcome text: ``setup cubes:ryyb/bgpp/... sides:abbaab first:2 wall:5``
 from __future__ import annotations
 
 import random
+import re
 
-from games.core import IllegalAction, State
+from games.core import State
+from games.steam_rollers import grammar
 from games.steam_rollers.board import board
 from games.steam_rollers.params import rules
 
@@ -40,6 +42,7 @@ def initial_state(seats: int, difficulty: str) -> State:
         "mod_used": False,
         "second": False,
         "claim": None,
+        "claim_offered": [],
         "maps": [{"track": {}, "engine": [], "deliveries": [], "delivery_points": 0}
                  for _ in range(seats)],
         "last": None,
@@ -59,30 +62,81 @@ def sample(state: State, rng: random.Random) -> str:
     return text
 
 
+FIELDS = ("cubes", "sides", "first", "wall")
+_CUBES = re.compile(r"[rbpyg]+(/[rbpyg]+){5}", re.ASCII)
+_SIDES = re.compile(r"[ab]{6}", re.ASCII)
+
+
 def parse(state: State, text: str) -> dict[str, str]:
-    tokens = text.split()
-    if not tokens or tokens[0] != "setup":
-        raise IllegalAction("The set-up outcome must start with 'setup'.")
-    fields = dict(t.split(":", 1) for t in tokens[1:] if ":" in t)
+    """The set-up outcome's fields, canonical: ``cubes`` (6 groups of
+    players+2 letters rbpyg), ``sides`` (6 of a/b), ``first`` (a seat) and,
+    in Medium/Hard games only, ``wall`` (a die face). Any case, any order of
+    the fields and leading zeros are read; unknown or repeated fields are
+    refused."""
+    tokens = grammar.tokens(text)
+    if not tokens or tokens[0].lower() != "setup":
+        raise grammar.refuse("The set-up outcome must start with 'setup'.")
+    fields: dict[str, str] = {}
+    for token in tokens[1:]:
+        name, colon, value = token.partition(":")
+        name = name.lower()
+        if not colon or name not in FIELDS:
+            raise grammar.refuse(f"'{grammar.quote(token)}' isn't part of a set-up: it takes cubes:, "
+                                 "sides:, first: and (Medium/Hard) wall:.")
+        if name in fields:
+            raise grammar.refuse(f"The set-up gives {name}: twice.")
+        fields[name] = value.lower()
+    return {"cubes": _cubes(state, fields.get("cubes", "")), "sides": _sides(fields.get("sides", "")),
+            "first": _first(state, fields.get("first", "")), **_wall(state, fields)}
+
+
+def canonical(fields: dict[str, str]) -> str:
+    """The set-up outcome's canonical text."""
+    text = f"setup cubes:{fields['cubes']} sides:{fields['sides']} first:{fields['first']}"
+    return text + (f" wall:{fields['wall']}" if "wall" in fields else "")
+
+
+def _cubes(state: State, value: str) -> str:
+    """Players + 2 cube letters for each of the six cities, at most ten of a colour."""
     table = rules()
     per_city = len(state["players"]) + table.extra_cubes_per_city
-    cities = fields.get("cubes", "").split("/")
-    if len(cities) != 6 or any(len(c) != per_city or set(c) - set(LETTER) for c in cities):
-        raise IllegalAction(f"Set-up needs {per_city} cube letters (rbpyg) for each of 6 cities.")
-    counts = {LETTER[ch]: "".join(cities).count(ch) for ch in LETTER}
-    if any(n > table.cubes_per_colour for n in counts.values()):
-        raise IllegalAction(f"There are only {table.cubes_per_colour} cubes of each colour.")
-    if len(fields.get("sides", "")) != 6 or set(fields["sides"]) - {"a", "b"}:
-        raise IllegalAction("Set-up needs six card sides (a or b).")
-    if not fields.get("first", "").isdigit() or int(fields["first"]) >= len(state["players"]):
-        raise IllegalAction("Set-up needs a start player seat.")
+    if _CUBES.fullmatch(value) is None or any(len(c) != per_city for c in value.split("/")):
+        raise grammar.refuse(f"Set-up needs {per_city} cube letters (rbpyg) for each of 6 cities, "
+                             f"like cubes:{'/'.join(['rbgp'[:per_city] + 'y' * (per_city - 4)] * 6)[:60]}.")
+    if any(value.count(ch) > table.cubes_per_colour for ch in LETTER):
+        raise grammar.refuse(f"There are only {table.cubes_per_colour} cubes of each colour.")
+    return value
+
+
+def _sides(value: str) -> str:
+    if _SIDES.fullmatch(value) is None:
+        raise grammar.refuse("Set-up needs six card sides (a or b), like sides:abbaab.")
+    return value
+
+
+def _first(state: State, value: str) -> str:
+    seats = len(state["players"])
+    digits = grammar.number(value)
+    if digits is None or len(digits) > 1 or int(digits) >= seats:
+        raise grammar.refuse(f"Set-up needs a start player seat from 0 to {seats - 1}, like first:0.")
+    return digits
+
+
+def _wall(state: State, fields: dict[str, str]) -> dict[str, str]:
+    """The wall die, given exactly when the game is Medium or Hard."""
     needs_wall = state["difficulty"] != "easy"
-    if needs_wall != ("wall" in fields) or (needs_wall and fields["wall"] not in "123456"):
-        raise IllegalAction("A wall die (1-6) is rolled in Medium and Hard games only.")
-    return fields
+    if not needs_wall:
+        if "wall" in fields:
+            raise grammar.refuse("A wall die (1-6) is rolled in Medium and Hard games only.")
+        return {}
+    value = grammar.die_value(fields.get("wall", ""))
+    if value is None:
+        raise grammar.refuse("A Medium or Hard set-up needs its wall die, wall:1 to wall:6.")
+    return {"wall": str(value)}
 
 
-def apply(state: State, text: str) -> list[str]:
+def apply(state: State, text: str) -> tuple[list[str], str]:
+    """The set-up's events and its canonical text."""
     fields = parse(state, text)
     geo = board()
     events = []
@@ -110,4 +164,4 @@ def apply(state: State, text: str) -> list[str]:
         events.append(f"Wall die {roll}: walls on border {names}.")
     events.append(f"{state['players'][state['start']]} is the start player.")
     state["phase"] = "roll"
-    return events
+    return events, canonical(fields)

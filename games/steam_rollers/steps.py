@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import random
 
-from games.core import CHANCE, IllegalAction, State
-from games.steam_rollers import cards, setup, turns
+from games.core import CHANCE, State
+from games.steam_rollers import cards, grammar, setup, turns
 from games.steam_rollers.die import action_nodes, die_label, pick_nodes
-from games.steam_rollers.tree import Effect, Node, run, walk
+from games.steam_rollers.tree import Effect, Node, run, text_of, walk
 
 
 class PhaseStep:
@@ -31,9 +31,10 @@ class PhaseStep:
     def nodes(self, state: State, seat: int) -> list[Node]:
         raise NotImplementedError
 
-    def apply(self, state: State, seat: int, action: str) -> list[str]:
-        path = walk(self.nodes(state, seat), action.split())
-        return run(path, state)
+    def apply(self, state: State, seat: int, action: str) -> tuple[list[str], str]:
+        """The events of a typed action and its canonical text."""
+        path = walk(self.nodes(state, seat), grammar.tokens(action))
+        return run(path, state), text_of(path)
 
     def waiting_for(self, state: State) -> str:
         raise NotImplementedError
@@ -43,7 +44,8 @@ class ChanceStep:
     def sample(self, state: State, rng: random.Random) -> str:
         raise NotImplementedError
 
-    def apply(self, state: State, action: str) -> list[str]:
+    def apply(self, state: State, action: str) -> tuple[list[str], str]:
+        """The events of a chance outcome and its canonical text."""
         raise NotImplementedError
 
 
@@ -51,14 +53,30 @@ class SetupStep(ChanceStep):
     def sample(self, state: State, rng: random.Random) -> str:
         return setup.sample(state, rng)
 
-    def apply(self, state: State, action: str) -> list[str]:
+    def apply(self, state: State, action: str) -> tuple[list[str], str]:
         return setup.apply(state, action)
 
 
-def _dice(tokens: list[str], count: int, what: str) -> list[int]:
-    if len(tokens) != count or any(t not in "123456" or len(t) != 1 for t in tokens):
-        raise IllegalAction(f"{what} needs {count} dice values from 1 to 6.")
-    return [int(t) for t in tokens]
+def _dice(tokens: list[str], count: int, what: str, example: str) -> list[int]:
+    """``count`` die faces 1-6 in ASCII digits (leading zeros allowed)."""
+    values = [grammar.die_value(t) for t in tokens]
+    bad = next((t for t, v in zip(tokens, values) if v is None), None)
+    if bad is not None:
+        raise grammar.refuse(f"'{grammar.quote(bad)}' isn't a die value: {what} takes values "
+                             f"1 to 6, like '{example}'.")
+    if len(tokens) != count:
+        wanted = "1 die value" if count == 1 else f"{count} dice values"
+        raise grammar.refuse(f"{what[:1].upper()}{what[1:]} needs {wanted} from 1 to 6, "
+                             f"not {len(tokens)}, like '{example}'.")
+    return [v for v in values if v is not None]
+
+
+def _chance_tokens(action: str, word: str, example: str) -> list[str]:
+    """The values after the outcome's first word (any case)."""
+    tokens = grammar.tokens(action)
+    if not tokens or tokens[0].lower() != word:
+        raise grammar.refuse(f"This chance outcome looks like '{example}'.")
+    return tokens[1:]
 
 
 class RollStep(ChanceStep):
@@ -68,12 +86,12 @@ class RollStep(ChanceStep):
         faces = [rng.randint(1, 6) for _ in range(len(state["players"]) + 2)]
         return "roll " + " ".join(str(f) for f in faces)
 
-    def apply(self, state: State, action: str) -> list[str]:
-        tokens = action.split()
-        if not tokens or tokens[0] != "roll":
-            raise IllegalAction("A roll looks like 'roll 4 1 3 3 6' (black die first).")
-        faces = _dice(tokens[1:], len(state["players"]) + 2, "The roll")
-        return turns.start_round(state, faces[0], faces[1:])
+    def apply(self, state: State, action: str) -> tuple[list[str], str]:
+        count = len(state["players"]) + 2
+        example = "roll " + " ".join("4136625"[:count])
+        faces = _dice(_chance_tokens(action, "roll", example), count, "the roll (black die first)", example)
+        text = "roll " + " ".join(str(f) for f in faces)
+        return turns.start_round(state, faces[0], faces[1:]), text
 
 
 class RerollStep(ChanceStep):
@@ -82,14 +100,11 @@ class RerollStep(ChanceStep):
     def sample(self, state: State, rng: random.Random) -> str:
         return f"reroll {rng.randint(1, 6)}"
 
-    def apply(self, state: State, action: str) -> list[str]:
-        tokens = action.split()
-        if not tokens or tokens[0] != "reroll":
-            raise IllegalAction("A reroll looks like 'reroll 5'.")
-        value = _dice(tokens[1:], 1, "The reroll")[0]
+    def apply(self, state: State, action: str) -> tuple[list[str], str]:
+        value = _dice(_chance_tokens(action, "reroll", "reroll 5"), 1, "the reroll", "reroll 5")[0]
         state["held"] = value
         state["phase"] = "act"
-        return [f"{turns.name(state, turns.current_seat(state))}'s die is rerolled: {value}."]
+        return [f"{turns.name(state, turns.current_seat(state))}'s die is rerolled: {value}."], f"reroll {value}"
 
 
 class PickStep(PhaseStep):
@@ -117,11 +132,19 @@ class ExtraStep(PhaseStep):
                       lambda: pick_nodes(state, seat, "Pick your second white die"), _use_2a(seat),
                       "Card 2a")
         done = Node("done", "End my turn", "Card 2a", "keep card 2a for later", "pick",
-                    "End my turn without a second die", None, lambda s: turns.end_turn(s))
+                    "End my turn without a second die", None, _done(seat))
         return [second, done]
 
     def waiting_for(self, state: State) -> str:
         return "to take a second die (card 2a) or end the turn"
+
+
+def _done(seat: int) -> Effect:
+    def do(state: State) -> list[str]:
+        text = f"{turns.name(state, seat)} keeps card 2a and ends the turn."
+        state["last"] = {"seat": seat, "kind": "done", "hexes": [], "text": text}
+        return [text, *turns.end_turn(state)]
+    return do
 
 
 def _use_2a(seat: int) -> Effect:
@@ -172,7 +195,9 @@ def _let(seat: int, picker: int, value: int) -> Effect:
     def do(state: State) -> list[str]:
         state["claim"] = None
         state["phase"] = "act"
-        return [f"{turns.name(state, seat)} lets {turns.name(state, picker)} keep die {value}."]
+        text = f"{turns.name(state, seat)} lets {turns.name(state, picker)} keep die {value}."
+        state["last"] = {"seat": seat, "kind": "let", "hexes": [], "text": text}
+        return [text]
     return do
 
 

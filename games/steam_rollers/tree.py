@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from games.core import Choice, IllegalAction, Option, State, Step
+from games.core import Choice, Option, State, Step
+from games.steam_rollers.grammar import quote, refuse, token_key
 
 Effect = Callable[[State], list[str]]
 
@@ -36,23 +37,51 @@ class Node:
 
 
 def walk(nodes: list[Node], tokens: Sequence[str]) -> list[Node]:
-    """The nodes along ``tokens``; IllegalAction names what was expected."""
+    """The nodes along ``tokens``, each typed token matched to a node's
+    token by :func:`grammar.token_key` (case, leading zeros, a piece's
+    end-order). IllegalAction names what was expected instead."""
     path: list[Node] = []
     for token in tokens:
-        match = next((n for n in nodes if n.token.lower() == token.lower()), None)
+        if path and path[-1].complete:
+            raise refuse(_already_complete(path, token))
+        key = token_key(token)
+        match = next((n for n in nodes if token_key(n.token) == key), None)
         if match is None:
-            heading = nodes[0].heading if nodes else "Nothing more"
-            offered = ", ".join(n.token for n in nodes[:14]) + (" ..." if len(nodes) > 14 else "")
-            raise IllegalAction(f"'{token}' isn't possible here. {heading}: {offered}.")
+            raise refuse(f"'{quote(token)}' isn't possible here. {_expected(nodes)}.")
         path.append(match)
-        if match.expand is None:
-            nodes = []
-        else:
-            nodes = match.expand()
-    if not path or not path[-1].complete:
-        heading = nodes[0].heading if nodes else ""
-        raise IllegalAction(f"That action is incomplete. {heading}.".strip())
+        nodes = [] if match.expand is None else match.expand()
+    if not path:
+        raise refuse(f"Type an action. {_expected(nodes)}.")
+    if not path[-1].complete:
+        raise refuse(f"'{quote(text_of(path))}' is incomplete. {_expected(nodes)}.")
     return path
+
+
+def text_of(path: Sequence[Node]) -> str:
+    """The canonical text of the tokens along ``path``."""
+    return " ".join(n.token for n in path)
+
+
+def _already_complete(path: Sequence[Node], extra: str) -> str:
+    """Extra tokens after a whole action: say the action is already complete."""
+    done = path[-1]
+    what = f" ({done.summary})" if done.summary else ""
+    return (f"'{quote(text_of(path))}' is already a complete action{what}: "
+            f"send it without '{quote(extra)}'.")
+
+
+def _expected(nodes: Sequence[Node], budget: int = 160) -> str:
+    """"Pick a white die: 1, 3, 5": the step's heading and the tokens it
+    takes, as many as fit in ``budget`` characters."""
+    if not nodes:
+        return "Nothing is possible here"
+    shown: list[str] = []
+    for n in nodes:
+        if sum(len(t) + 2 for t in shown) + len(n.token) > budget:
+            break
+        shown.append(n.token)
+    more = " ..." if len(shown) < len(nodes) else ""
+    return f"{nodes[0].heading}: {', '.join(shown)}{more}"
 
 
 def options(nodes: list[Node], prefix: Sequence[str]) -> list[Option]:

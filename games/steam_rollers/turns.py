@@ -28,13 +28,18 @@ def later_unreserved(state: State) -> int:
 
 
 def claimer(state: State, seat: int) -> int | None:
-    """The holder of an upright 2b who may claim the die ``seat`` takes now:
-    he has not had his turn yet this round, and the pool can still give the
-    picker another die and every later player one."""
+    """The holder of 2b who may claim the die ``seat`` takes now: he has not
+    had his turn yet this round, and the pool can still give the picker
+    another die and every later player one.
+
+    The card may still be sideways: it was then taken in an earlier round
+    (a card taken this round belongs to a player who has already drafted),
+    and the picks before his own are the opportunity the rulebook
+    guarantees him before anyone can steal it."""
     if cards.card(state, 2)["side"] != "b":
         return None
     holder = cards.holder(state, 2)
-    if holder is None or holder == seat or cards.card(state, 2)["sideways"]:
+    if holder is None or holder == seat:
         return None
     later = state["order"][state["turn"] + 1:]
     if holder not in later or str(holder) in state["reserved"]:
@@ -42,6 +47,16 @@ def claimer(state: State, seat: int) -> int | None:
     if len(state["pool"]) - 1 < later_unreserved(state):
         return None
     return holder
+
+
+def had_claim_chance(state: State, seat: int) -> bool:
+    """Card 2b: seat was offered a die to claim this round, before his draft.
+
+    A sideways 2b turns upright (and can be stolen) only after such an
+    opportunity: one that comes before the holder drafts, so for a holder
+    who drafts first in the next round the card stays sideways until a
+    round gives him one."""
+    return seat in state.get("claim_offered", [])
 
 
 def may_take_second(state: State) -> bool:
@@ -58,9 +73,14 @@ def begin_turn(state: State) -> list[str]:
     seat = current_seat(state)
     events: list[str] = []
     for number, entry in sorted(state["cards"].items()):
-        if entry["holder"] == seat and entry["sideways"]:
-            entry["sideways"] = False
-            events.append(f"{name(state, seat)} turns card {number}{entry['side']} upright.")
+        if entry["holder"] != seat or not entry["sideways"]:
+            continue
+        if f"{number}{entry['side']}" == "2b" and not had_claim_chance(state, seat):
+            events.append(f"{name(state, seat)} keeps card 2b sideways: no die he could claim "
+                          "with it has been taken yet.")
+            continue
+        entry["sideways"] = False
+        events.append(f"{name(state, seat)} turns card {number}{entry['side']} upright.")
     state["mod_used"] = False
     state["second"] = False
     state["held"] = None
@@ -122,6 +142,7 @@ def start_round(state: State, black: int, whites: list[int]) -> list[str]:
     state["order"] = [(state["start"] + i) % n for i in range(n)]
     state["turn"] = 0
     state["reserved"] = {}
+    state["claim_offered"] = []
     shapes = " or ".join(rules().black_die_shapes[black])
     faces = " ".join(str(w) for w in sorted(whites))
     events = [f"{name(state, state['start'])} rolls: black die {black} ({shapes} track), "

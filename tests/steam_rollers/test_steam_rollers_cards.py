@@ -195,11 +195,63 @@ def test_card_2b_cannot_claim_after_the_holder_has_picked() -> None:
     assert GAME.to_act(state) == [1]
 
 
-def test_card_2b_sideways_cannot_claim() -> None:
-    state = started(3, roll="roll 1 1 3 5 6")
-    give(state, "2b", 2, sideways=True)
-    state, _ = act(state, 0, "3 improve")
+def test_card_2b_taken_this_round_cannot_claim_the_later_picks_of_this_round() -> None:
+    state = started(3, roll="roll 1 1 2 3 5", sides="abaaaa")
+    state, _ = act(state, 0, "2 card")                         # ann has drafted: 2b sideways
+    assert all(not o.complete for o in GAME.options_at(state, 1, []))
+    state, _ = act(state, 1, "3 improve")
+    assert GAME.to_act(state) == [2]
+
+
+def test_card_2b_taken_last_round_lets_its_holder_claim_the_picks_before_his_own_while_sideways() -> None:
+    state = started(3, roll="roll 1 1 2 3 5", sides="abaaaa")
+    state, _ = act(state, 0, "1 improve")
+    state, _ = act(state, 1, "3 improve")
+    state, _ = act(state, 2, "2 card")                         # cid takes 2b in round 1
+    state = GAME.apply(state, CHANCE, "roll 1 1 3 5 6").state   # round 2: bob, cid, ann
+    assert state["cards"]["2"]["sideways"] is True
+    assert all(o.complete for o in GAME.options_at(state, 1, []))
+    state, _ = act(state, 1, "1")
+    assert GAME.to_act(state) == [2] and tokens(state, 2) == ["claim", "let"]
+    state, events = act(state, 2, "claim")
+    assert "claims die 1" in events[0] and state["cards"]["2"]["holder"] is None
+
+
+def test_card_2b_holder_gets_his_claim_chance_before_anyone_can_steal_it() -> None:
+    """The issue's case: bob takes 2b in round 1 and drafts first in round 2.
+    He has no pick to claim in round 2, so 2b stays sideways (safe); in
+    round 3 he is offered the picks before his own, then turns it upright
+    at his draft; only then can it be stolen."""
+    state = started(3, roll="roll 1 1 2 3 5", sides="abaaaa")
+    state, _ = act(state, 0, "1 improve")
+    state, _ = act(state, 1, "2 card")
+    state, _ = act(state, 2, "3 improve")
+    rolled = GAME.apply(state, CHANCE, "roll 1 2 3 5 6")       # round 2: bob, cid, ann
+    state = rolled.state
     assert GAME.to_act(state) == [1]
+    assert any("bob keeps card 2b sideways" in e for e in rolled.events)
+    state, events = act(state, 1, "3 improve")
+    assert state["cards"]["2"]["sideways"] is True
+    assert "card" not in tokens(state, 2, "2")                 # cid can't steal it
+    state, _ = act(state, 2, "5 improve")
+    assert "card" not in tokens(state, 0, "2")                 # nor ann
+    state, _ = act(state, 0, "2 improve")
+    state = GAME.apply(state, CHANCE, "roll 1 2 3 5 6").state   # round 3: cid, ann, bob
+    state, _ = act(state, 2, "6")
+    assert GAME.to_act(state) == [1] and tokens(state, 1) == ["claim", "let"]
+    state, _ = act(state, 1, "let")
+    state, _ = act(state, 2, "improve")
+    state, _ = act(state, 0, "5")
+    assert GAME.to_act(state) == [1]                           # every pick before his own
+    state, _ = act(state, 1, "let")
+    state, events = act(state, 0, "improve")
+    assert "bob turns card 2b upright." in events
+    state, _ = act(state, 1, "2 improve")
+    state = GAME.apply(state, CHANCE, "roll 1 2 3 5 6").state   # round 4: ann, bob, cid
+    state, _ = act(state, 0, "2")
+    state, _ = act(state, 1, "let")
+    state, events = act(state, 0, "card")                      # now it can be stolen
+    assert "took card 2b" in events[0] and "from bob" in events[0]
 
 
 # -- deliveries -------------------------------------------------------------
@@ -312,3 +364,64 @@ def test_card_2b_claimer_straightens_his_cards_and_may_change_the_claimed_die_on
     assert {"5a+1", "5a-1"} <= set(tokens(state, 2))
     state, _ = act(state, 2, "5a+1 improve")
     assert state["maps"][2]["engine"] == [4]
+
+
+# -- what the events and the board's "last move" say ------------------------
+
+def test_improve_event_counts_card_4b_in_the_strength() -> None:
+    state = started(2, roll="roll 1 1 3 6")
+    state["maps"][0]["engine"] = [1, 2, 3, 4]
+    give(state, "4b", 0)
+    improve = next(c for c in GAME.legal_actions(state, 0) if c.text == "6 improve")
+    assert "strength 6" in improve.summary
+    state, events = act(state, 0, "6 improve")
+    assert "strength 6 (card 4b +1)" in events[0]
+    assert state["last"]["text"] == events[0]
+
+
+def test_build_ignoring_the_black_die_with_card_6b_names_the_card() -> None:
+    state = started(2, roll="roll 1 1 3 6")                    # black 1: straight or gentle
+    give(state, "6b", 0)
+    labels = {o.token: o.label for o in GAME.options_at(state, 0, ["1", "build", "C2"])}
+    assert labels["N-NE"] == "sharp curve, N to NE (card 6b)" and labels["N-S"] == "straight, N to S"
+    state, events = act(state, 0, "1 build C2 N-NE")
+    assert events[0] == "ann uses card 6b to ignore the black die."
+    state2 = started(2, roll="roll 1 1 3 6")
+    give(state2, "6b", 0)
+    state2, events2 = act(state2, 0, "1 build C2 N-S")         # allowed shape: no card named
+    assert not any("6b" in e for e in events2)
+
+
+def test_last_move_shows_a_pick_that_waits_for_a_2b_claim() -> None:
+    state = started(3, roll="roll 1 1 3 5 6")
+    state["last"] = {"seat": 2, "kind": "improve", "hexes": [], "text": "old news", "box": 1}
+    give(state, "2b", 2)
+    state, events = act(state, 0, "3")
+    assert state["last"]["seat"] == 0 and state["last"]["text"] == events[0]
+    assert "ann takes die 3; cid may claim it" in state["last"]["text"]
+
+
+def test_last_move_shows_the_2b_holder_letting_the_die_go() -> None:
+    state = started(3, roll="roll 1 1 3 5 6")
+    give(state, "2b", 2)
+    state, _ = act(state, 0, "3")
+    state, events = act(state, 2, "let")
+    assert state["last"] == {"seat": 2, "kind": "let", "hexes": [], "text": "cid lets ann keep die 3."}
+    assert events == ["cid lets ann keep die 3."]
+
+
+def test_last_move_shows_a_5b_reroll_while_the_new_value_is_rolled() -> None:
+    state = started(2, roll="roll 1 1 3 6")
+    state["last"] = {"seat": 1, "kind": "improve", "hexes": [], "text": "old news", "box": 1}
+    give(state, "5b", 0)
+    state, events = act(state, 0, "1 5b=reroll")
+    assert state["last"]["seat"] == 0 and state["last"]["text"] == "ann uses card 5b to reroll die 1."
+
+
+def test_last_move_shows_a_turn_ended_without_2a_second_die() -> None:
+    state = started(2, roll="roll 1 1 3 6")
+    give(state, "2a", 0)
+    state, _ = act(state, 0, "1 improve")
+    state, events = act(state, 0, "done")
+    assert state["last"]["seat"] == 0 and state["last"]["text"] == "ann keeps card 2a and ends the turn."
+    assert events[0] == state["last"]["text"]

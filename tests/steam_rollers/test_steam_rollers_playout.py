@@ -218,7 +218,10 @@ def test_render_outlines_the_last_delivery_route_on_the_delivering_players_map()
     def outlined(viewer: int, hex_name: str) -> bool:
         image = Image.open(io.BytesIO(render(state, viewer))).convert("RGB")
         cx, cy = centre(hex_name)
-        return bool(image.getpixel((round(cx), round(cy - (SIZE - 3) * 0.866 + 2))) == kit.HIGHLIGHT)
+        pixel = image.getpixel((round(cx), round(cy - (SIZE - 3) * 0.866 + 2)))
+        assert isinstance(pixel, tuple)
+        # the PNG palette may round the highlight by a few units (median cut)
+        return max(abs(p - h) for p, h in zip(pixel, kit.HIGHLIGHT)) <= 8
 
     route = state["last"]["hexes"]
     assert route[0] == "B2" and route[-1] == "J5" and {"G2", "F5"} <= set(route)

@@ -1,0 +1,87 @@
+"""The strict grammar of typed Steam Rollers texts, shared by the players'
+actions and the chance outcomes.
+
+A text is plain ASCII: printable characters, tokens separated by spaces
+(tabs count as spaces). Anything else (unicode digits such as ``²``, unicode
+spaces, control characters) is refused, naming the character.
+
+Harmless variants map to one canonical token (:func:`token_key`): any case
+(``IMPROVE``, ``g3``), leading zeros (``03``, ``G03``, ``to2-04``) and
+either end-order of a track piece (``SW-NE`` is ``NE-SW``). Numbers are read
+as digit strings, never with ``int`` on raw text, so a huge token is just
+refused.
+
+Messages quote at most :data:`QUOTE_LIMIT` characters of a bad token and stay
+under :data:`MESSAGE_LIMIT` characters.
+"""
+
+from __future__ import annotations
+
+import re
+
+from games.core import IllegalAction
+from games.steam_rollers.board import EDGE_NAMES
+
+QUOTE_LIMIT = 40
+MESSAGE_LIMIT = 300
+_DIGITS = re.compile(r"[0-9]+", re.ASCII)
+_SPACES = " \t"
+
+
+def quote(text: str) -> str:
+    """At most 40 characters of a typed text, unprintable ones shown as '?'."""
+    shown = "".join(c if c.isprintable() else "?" for c in text[:QUOTE_LIMIT])
+    return shown + ("…" if len(text) > QUOTE_LIMIT else "")
+
+
+def bounded(message: str) -> str:
+    """A player-facing message cut to fewer than 300 characters."""
+    return message if len(message) < MESSAGE_LIMIT else message[: MESSAGE_LIMIT - 2] + "…"
+
+
+def refuse(message: str) -> IllegalAction:
+    """The IllegalAction for ``message``, bounded."""
+    return IllegalAction(bounded(message))
+
+
+def tokens(text: str) -> list[str]:
+    """The tokens of a typed text: printable ASCII separated by spaces or tabs.
+
+    Raises IllegalAction naming the first character outside that grammar."""
+    for ch in text:
+        if ch in _SPACES:
+            continue
+        if not (ch.isascii() and ch.isprintable()):
+            word = next((w for w in re.split("[ \t]+", text) if ch in w), ch)
+            shown = f"'{ch}' " if ch.isprintable() else ""
+            raise refuse(f"'{quote(word)}' has a character that isn't plain text: {shown}(U+{ord(ch):04X}). "
+                         "Type actions with letters, the digits 0-9 and - + = @ / : as on the buttons.")
+    return text.split()
+
+
+def number(token: str) -> str | None:
+    """An ASCII digit string without its leading zeros ("007" -> "7"), or None."""
+    if _DIGITS.fullmatch(token) is None:
+        return None
+    return token.lstrip("0") or "0"
+
+
+def die_value(token: str) -> int | None:
+    """A die face 1-6 written in ASCII digits (leading zeros allowed), or None."""
+    digits = number(token)
+    if digits is None or len(digits) != 1 or digits not in "123456":
+        return None
+    return int(digits)
+
+
+def token_key(token: str) -> str:
+    """The canonical form of a typed token, for matching: lower case,
+    leading zeros dropped from every number, a track piece's ends in
+    clockwise order from N (``sw-ne`` -> ``ne-sw``)."""
+    low = _DIGITS.sub(lambda m: m.group().lstrip("0") or "0", token.lower())
+    parts = low.split("-")
+    names = [n.lower() for n in EDGE_NAMES]
+    if len(parts) == 2 and all(p in names for p in parts):
+        parts.sort(key=names.index)
+        low = "-".join(parts)
+    return low
