@@ -23,7 +23,7 @@ from steam_rollers_fixtures import NAMES, act, setup_text, started
 
 
 def _medium() -> State:
-    return GAME.new(NAMES[:3], {"difficulty": "medium"}, 1)
+    return GAME.new(NAMES[:3], {"difficulty": "medium"})
 
 
 @pytest.mark.parametrize("wall", ["wall:", "wall:12", "wall:0", "wall:7", "wall:x", "wall:²"])
@@ -135,7 +135,7 @@ ODD_CHARACTERS = ["²", "١", "３", "\u00a0", "\u2003", "\u3000", "\u200b", "\x
 def _prefix(players: int, seed: int, length: int, difficulty: str) -> State:
     """A state after ``length`` random legal actions (chance outcomes included)."""
     rng = random.Random(seed)
-    state = GAME.new(NAMES[:players], {"difficulty": difficulty}, seed)
+    state = GAME.new(NAMES[:players], {"difficulty": difficulty})
     for _ in range(length):
         if GAME.is_over(state):
             break
@@ -144,10 +144,9 @@ def _prefix(players: int, seed: int, length: int, difficulty: str) -> State:
 
 
 def _legal_text(state: State, seat: int, rng: random.Random) -> str:
-    from games.core import chance_rng
     from games.playout import random_action
     if seat == CHANCE:
-        return GAME.sample_chance(state, chance_rng(state))
+        return GAME.sample_chance(state, rng)
     return random_action(GAME, state, seat, rng)
 
 
