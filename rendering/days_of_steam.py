@@ -25,7 +25,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.days_of_steam.geometry import Extent, Shape, extent_of, shape, unkey
+from games.days_of_steam.geometry import Extent, Shape, column_label, extent_of, row_label, shape, unkey
 from games.days_of_steam.params import COLOURS, param, tile_defs
 from games.days_of_steam.scoring import score
 from rendering import kit
@@ -215,13 +215,14 @@ def _background(ext: Extent, s: int, width: int, height: int, ox: int, oy: int) 
     label_font = kit.font(17, bold=True)
     for col in range(ext.columns):
         x = ox + col * s + s / 2
-        name = ext.name((ext.min_x + col, ext.min_y))[:-1]
+        name = column_label(ext.min_x + col)
         d.text((x, oy - 16), name, font=label_font, fill=kit.MUTED, anchor="mm")
         d.text((x, oy + ext.rows * s + 16), name, font=label_font, fill=kit.MUTED, anchor="mm")
     for row in range(ext.rows):
         y = oy + row * s + s / 2
-        d.text((ox - 16, y), str(row + 1), font=label_font, fill=kit.MUTED, anchor="mm")
-        d.text((ox + ext.columns * s + 16, y), str(row + 1), font=label_font, fill=kit.MUTED, anchor="mm")
+        name = row_label(ext.min_y + row)
+        d.text((ox - 16, y), name, font=label_font, fill=kit.MUTED, anchor="mm")
+        d.text((ox + ext.columns * s + 16, y), name, font=label_font, fill=kit.MUTED, anchor="mm")
     for col in range(ext.columns + 1):
         d.line((ox + col * s, oy, ox + col * s, oy + ext.rows * s), fill=GRID, width=1)
     for row in range(ext.rows + 1):

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.core import IllegalAction
 
-from .geometry import unkey
+from .geometry import cell_name, unkey
 from .moves import carry_out
 from .params import COLOURS, param
 from .placement import award_circuit
@@ -83,7 +83,7 @@ class Setup:
             state["hands"][seat] = hand
         state["phase"] = "play"
         return [
-            f"The map starts with a {tokens[1]} town at B2; every train stands on it.",
+            f"The map starts with a {tokens[1]} town at {cell_name((0, 0))}; every train stands on it.",
             "Face-up towns: " + "; ".join(
                 f"{t['colour']} with {', '.join(t['goods']) or 'no goods'}" for t in state["face_up"]) + ".",
             f"Each player is dealt {param('hand_size')} track tiles.",

@@ -6,8 +6,14 @@ Decisions where the rulebook and the design notes are silent (ours):
   dead-end tile is a siding: a straight with a dead-end spur off one side
   (the rulebook's Figure 4 needs a tile whose only connection to a town is
   its dead end, and a tile of a bare dead end could never be played).
-- Cells are named from the current map extent (placed tiles plus one
-  cell), the first town at B2; names shift when the map grows west/north.
+- A cell's name never changes during a game: the first town is always Z26;
+  columns are lettered west of it Y, X, ... A and east of it AA, AB, ...,
+  rows numbered 25, 24, ... north of it and 27, 28, ... south of it. So a
+  square named in a post or in /game log is the same square for the rest
+  of the game, and players learn the middle of the map by heart. (Random
+  games reach at most about 15 cells from the first town; a map reaching
+  more than 25 west or north goes on with columns -A, -B, ... and rows 0,
+  -1, ..., still never renaming a square.)
 - Town tiles carry no coal car: playing one gives no steam.
 - A good keeps its origin town when unloaded elsewhere; it can never be
   delivered to its origin. Taking a good in the town where the move ends is

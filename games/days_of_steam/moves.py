@@ -2,9 +2,9 @@
 
 A move is offered as a destination and a route variant: the variant token
 says the steam spent and the goods taken and delivered on the way, in
-order ("s4,take-red@C3,deliver-red@E5"), so the same destination can be
+order ("s4,take-red@Z26,deliver-red@AC27"), so the same destination can be
 reached cheaply or with a delivery. A good taken where it did not start
-names its origin too ("take-red-from-B2@C3").
+names its origin too ("take-red-from-Z26@AB27").
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from games.days_of_steam import GAME
-from games.days_of_steam.geometry import Cell
+from games.days_of_steam.geometry import Cell, cell_name
 from games.days_of_steam.positions import TileSpec, position
 from games.days_of_steam.table import extent
 from games.playout import play_out
@@ -60,7 +60,7 @@ def test_a_move_awaiting_its_roll_shows_a_faint_train_where_it_would_end() -> No
 def test_a_town_chosen_from_the_deck_shows_as_an_unknown_town_until_it_is_drawn() -> None:
     tiles: dict[Cell, TileSpec] = {(0, 0): ("town", "yellow"), (1, 0): ("straight", "E-W"), (2, 0): ("straight", "E-W")}
     state = position(GAME, ["ann", "bob"], tiles)
-    chosen = GAME.apply(state, 0, "town deck E2").state
+    chosen = GAME.apply(state, 0, f"town deck {cell_name((3, 0))}").state
     assert chosen["pending"] == [{"kind": "town", "seat": 0, "cell": "3,0"}]
     plain = dict(chosen, pending=[])
     assert render(GAME.view(chosen, 0), 0) != render(GAME.view(plain, 0), 0)
