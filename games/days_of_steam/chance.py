@@ -1,7 +1,8 @@
 """Chance outcomes: the set-up, tile and town draws, and the derailment roll.
 
 Each pending draw in ``state["pending"]`` is one chance step; its canonical
-text is what was drawn ("draw curve", "town red blue+green", "roll 4").
+text is what was drawn ("draw curve", "town red", "goods blue+green",
+"refill red blue+green", "roll 4").
 A hand draw names the tile only in the raw log text, kept server-side; the
 events never name it.
 """
@@ -16,7 +17,6 @@ from games.core import IllegalAction
 from .geometry import cell_name, unkey
 from .moves import carry_out
 from .params import COLOURS, param
-from .placement import award_circuit
 from .table import State, all_towns_played, draw, goods_token, parse_goods, sample_goods, size, take
 
 
@@ -142,18 +142,39 @@ class _TownDraw:
         return colour, goods
 
 
-class DrawTown(_TownDraw):
-    """The town a player chose to draw from the deck, placed where he said;
-    the circuit it may complete is checked once it is placed."""
+class DrawTown:
+    """The top town of the deck, drawn by the player who will place it: its
+    colour is shown to all, then that player places it."""
 
-    verb = "town"
+    def sample(self, state: State, rng: random.Random) -> str:
+        return f"town {draw(state['town_deck'], rng)}"
 
     def apply(self, state: State, tokens: list[str]) -> list[str]:
-        pending = state["pending"][0]
-        colour, goods = self.take_town(state, tokens)
-        events = [f"It is a {colour} town with {', '.join(goods) or 'no goods'}."]
-        events += place_town(state, pending["cell"], colour, goods, int(pending["seat"]))
-        return events + award_circuit(state, int(pending["seat"]), unkey(pending["cell"]))
+        if len(tokens) != 2 or tokens[0] != "town" or tokens[1] not in COLOURS:
+            raise IllegalAction("A town draw reads: town COLOUR")
+        seat = int(state["pending"][0]["seat"])
+        take(state["town_deck"], tokens[1], "town deck")
+        state["drawn"] = {"seat": seat, "colour": tokens[1]}
+        return [f"It is a {tokens[1]} town: {state['players'][seat]} places it."]
+
+
+class DrawGoods:
+    """The two goods drawn for a town from the deck once it is placed."""
+
+    def sample(self, state: State, rng: random.Random) -> str:
+        return f"goods {goods_token(sample_goods(state['bag'], rng))}"
+
+    def apply(self, state: State, tokens: list[str]) -> list[str]:
+        if len(tokens) != 2 or tokens[0] != "goods":
+            raise IllegalAction("A goods draw reads: goods GOODS")
+        goods = parse_goods(tokens[1], state["bag"])
+        cell = state["pending"][0]["cell"]
+        for g in goods:
+            take(state["bag"], g, "goods bag")
+        town = state["tiles"][cell]
+        town["goods"] = _town_goods(goods, cell)
+        where = cell_name(unkey(cell))
+        return [f"Goods for the {town['colour']} town at {where}: {', '.join(goods) or 'none (the bag is empty)'}."]
 
 
 class RefillTown(_TownDraw):
@@ -187,8 +208,9 @@ class DerailRoll:
         return [f"{name} rolls {roll}: derailed! The train goes back and the {pending['route']['spent']} steam is lost."]
 
 
-CHANCE_STEPS: dict[str, Setup | DrawTile | DrawTown | RefillTown | DerailRoll] = {
-    "setup": Setup(), "draw": DrawTile(), "town": DrawTown(), "refill": RefillTown(), "derail": DerailRoll(),
+CHANCE_STEPS: dict[str, Setup | DrawTile | DrawTown | DrawGoods | RefillTown | DerailRoll] = {
+    "setup": Setup(), "draw": DrawTile(), "town": DrawTown(), "goods": DrawGoods(), "refill": RefillTown(),
+    "derail": DerailRoll(),
 }
 
 

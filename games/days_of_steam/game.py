@@ -15,6 +15,12 @@ Decisions where the rulebook and the design notes are silent (ours):
   more than 25 west or north goes on with columns -A, -B, ... and rows 0,
   -1, ..., still never renaming a square.)
 - Town tiles carry no coal car: playing one gives no steam.
+- A town from the deck is drawn first ("town deck"; the chance outcome
+  "town red" shows it to everyone), then the same player places it
+  ("town CELL") in the same turn, then its two goods are drawn ("goods
+  blue+green"), as the rulebook orders it. Burning coal is no longer open
+  then (coal is for the beginning of a turn). A town is only drawn when
+  some cell can take a town, and any cell that can take one can take any.
 - A good keeps its origin town when unloaded elsewhere; it can never be
   delivered to its origin. Taking a good in the town where the move ends is
   not offered (it would be unloaded again at once).
@@ -85,6 +91,8 @@ class DaysOfSteam(Game):
     name = "Days of Steam"
     min_seats = 2
     max_seats = 4
+    schema_version = 2
+    """2: fixed cell names; a town from the deck is drawn before it is placed."""
     summary = SUMMARY
     rules_topics = TOPICS
     command_group = "days"
@@ -122,6 +130,7 @@ class DaysOfSteam(Game):
             "pending": [{"kind": "setup"}],
             "last": None,
             "over": None,
+            "drawn": None,
         }
 
     # -- playing ----------------------------------------------------------
@@ -181,6 +190,8 @@ class DaysOfSteam(Game):
         if state["pending"]:
             return f"Turn {state['turn_no']} · drawing / rolling… · deck {deck} tiles"
         seat = int(state["turn"])
+        if state["drawn"] is not None:
+            return f"Turn {state['turn_no']} · {names[seat]} to place the {state['drawn']['colour']} town drawn"
         return (f"Turn {state['turn_no']} · {names[seat]} to play · steam {state['steam'][seat]} · "
                 f"{score(state, seat)} pts · deck {deck} tiles")
 
@@ -208,7 +219,7 @@ def invariant_problems(state: State) -> list[str]:
             goods[g] += 1
     if goods != goods_bag():
         problems.append(f"goods not conserved: {goods}")
-    towns = size(state["town_deck"]) + len(state["face_up"]) + sum(
+    towns = size(state["town_deck"]) + len(state["face_up"]) + (state["drawn"] is not None) + sum(
         1 for t in state["tiles"].values() if t["kind"] == "town")
     if towns != sum(town_counts().values()):
         problems.append(f"town tiles not conserved: {towns}")

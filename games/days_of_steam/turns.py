@@ -142,59 +142,100 @@ class PlayTile(Turn):
 
 
 class PlayTown(Turn):
-    """Play one of the face-up towns (with its goods) or the deck's top town."""
+    """Play one of the face-up towns (with its goods) where the player says,
+    or draw the top town of the deck: the draw reveals it first (a chance
+    outcome), then the player places it (:class:`PlaceDrawnTown`)."""
 
     token = command = "town"
     label = "Play a town tile"
 
     def choices(self, ctx: Ctx) -> list[Choice]:
         state = ctx.state
-        slots: list[tuple[str, str, str]] = []
+        cells = town_cells(ctx.board)
+        if not cells:
+            return []
+        out = []
         for i, town in enumerate(state["face_up"]):
             goods = ", ".join(town["goods"]) or "no goods"
-            slots.append((str(i + 1), f"Face-up {town['colour']} town ({goods})", f"{town['colour']} town"))
-        if size(state["town_deck"]):
-            slots.append(("deck", "Draw the top town of the deck", "town from the deck"))
-        if not slots:
-            return []
-        cells = town_cells(ctx.board)
-        out = []
-        for token, label, short in slots:
+            label = f"Face-up {town['colour']} town ({goods})"
             for cell, spacing in cells:
                 where = ctx.name(cell)
                 out.append(Choice((
                     self.first(),
-                    Step(token, label, "Which town?", "its goods come with it" if token != "deck" else
-                         "colour and goods are drawn when it is placed"),
+                    Step(str(i + 1), label, "Which town?", "its goods come with it"),
                     Step(where, where, "Where does the town go?", f"{spacing} track segments from the nearest town"),
-                ), self.command, f"Play the {short} at {where}"))
+                ), self.command, f"Play the {town['colour']} town at {where}"))
+        if size(state["town_deck"]):
+            out.append(Choice((
+                self.first(),
+                Step("deck", "Draw the top town of the deck", "Which town?",
+                     "you see it, then place it; two goods come with it"),
+            ), self.command, "Draw the top town of the deck, then place it"))
         return out
 
     def apply(self, ctx: Ctx, tokens: list[str]) -> list[str]:
         state = ctx.state
+        if tokens == ["town", "deck"]:
+            if not size(state["town_deck"]) or not town_cells(ctx.board):
+                raise IllegalAction("You can't draw a town now: " + (
+                    "the town deck is empty." if not size(state["town_deck"]) else "there is nowhere to place one."))
+            state["pending"].append({"kind": "town", "seat": ctx.seat})
+            return [f"{ctx.player} draws the top town of the deck."]
         if len(tokens) != 3:
-            raise IllegalAction("Play a town as: town 1|2|deck CELL.")
+            raise IllegalAction("Play a town as: town 1|2 CELL, or draw one with: town deck")
         _, slot, where = tokens
-        if slot == "deck":
-            if not size(state["town_deck"]):
-                raise IllegalAction("The town deck is empty.")
-        elif not (slot.isdigit() and 1 <= int(slot) <= len(state["face_up"])):
+        if not (slot.isdigit() and 1 <= int(slot) <= len(state["face_up"])):
             raise IllegalAction(f"There is no face-up town {slot}.")
         cell = ctx.cell(where)
         problem = town_problem(ctx.board, arrivals(ctx.board), cell)
         if problem:
             raise IllegalAction(f"A town can't go at {where}: {problem}.")
         ctx.mark("town", [cell])
-        if slot == "deck":
-            state["pending"].append({"kind": "town", "seat": ctx.seat, "cell": key(cell)})
-            end_turn(state)
-            return [f"{ctx.player} draws a town from the deck for {where}."]
         town = state["face_up"].pop(int(slot) - 1)
         events = [f"{ctx.player} played the {town['colour']} town at {where}."]
         events += place_town(state, key(cell), town["colour"], town["goods"], ctx.seat)
         events += award_circuit(state, ctx.seat, cell)
         if size(state["town_deck"]) and state["over"] is None:
             state["pending"].append({"kind": "refill", "slot": int(slot) - 1})
+        end_turn(state)
+        return events
+
+
+class PlaceDrawnTown(Turn):
+    """Place the town just drawn from the deck; its two goods are drawn once
+    it is on the map (the rulebook: "draw and play the top tile from the
+    town deck ... If a face down town tile from the deck is drawn and placed
+    on the map, randomly draw 2 goods to place on it")."""
+
+    token = command = "town"
+    label = "Place the town you drew"
+
+    def choices(self, ctx: Ctx) -> list[Choice]:
+        colour = ctx.state["drawn"]["colour"]
+        first = Step(self.token, f"Place the {colour} town you drew", "Your turn: place the town you drew",
+                     "two goods are drawn for it once it is placed")
+        return [Choice((first, Step(ctx.name(cell), ctx.name(cell), f"Where does the {colour} town go?",
+                                    f"{spacing} track segments from the nearest town")),
+                       self.command, f"Place the {colour} town at {ctx.name(cell)}")
+                for cell, spacing in town_cells(ctx.board)]
+
+    def apply(self, ctx: Ctx, tokens: list[str]) -> list[str]:
+        state = ctx.state
+        colour = state["drawn"]["colour"]
+        if len(tokens) != 2 or tokens[0] != self.token:
+            raise IllegalAction(f"Place the {colour} town you drew as: town CELL")
+        where = tokens[1]
+        cell = ctx.cell(where)
+        problem = town_problem(ctx.board, arrivals(ctx.board), cell)
+        if problem:
+            raise IllegalAction(f"A town can't go at {where}: {problem}.")
+        ctx.mark("town", [cell])
+        state["drawn"] = None
+        events = [f"{ctx.player} placed the {colour} town at {where}."]
+        events += place_town(state, key(cell), colour, [], ctx.seat)
+        events += award_circuit(state, ctx.seat, cell)
+        if state["over"] is None:
+            state["pending"].append({"kind": "goods", "seat": ctx.seat, "cell": key(cell)})
         end_turn(state)
         return events
 
@@ -343,12 +384,16 @@ class Discard(Turn):
 MAIN: tuple[Turn, ...] = (PlayTile(), PlayTown(), MoveTrain(), UseTower())
 COAL = BurnCoal()
 DISCARD = Discard()
+PLACE = PlaceDrawnTown()
 BY_TOKEN: dict[str, Turn] = {t.token: t for t in (*MAIN, COAL, DISCARD)}
 
 
 def legal_choices(state: State, seat: int) -> list[Choice]:
-    """Every legal action of the seat whose turn it is."""
+    """Every legal action of the seat whose turn it is: only placing the
+    town he drew while one waits."""
     ctx = Ctx(state, seat)
+    if state["drawn"] is not None:
+        return PLACE.choices(ctx)
     main = [c for turn in MAIN for c in turn.choices(ctx)]
     coal = COAL.choices(ctx)
     if not main:
@@ -358,6 +403,8 @@ def legal_choices(state: State, seat: int) -> list[Choice]:
 
 def apply_turn(state: State, seat: int, action: str) -> list[str]:
     tokens = action.split()
+    if state["drawn"] is not None:
+        return PLACE.apply(Ctx(state, seat), tokens)
     turn = BY_TOKEN.get(tokens[0]) if tokens else None
     if turn is None:
         raise IllegalAction("Start your action with one of: " + ", ".join(BY_TOKEN) + ".")

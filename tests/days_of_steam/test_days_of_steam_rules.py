@@ -232,15 +232,26 @@ def test_coal_arrives_with_the_last_town_and_burns_before_the_action() -> None:
 
 # -- town tiles ---------------------------------------------------------------------
 
-def test_a_town_from_the_deck_is_drawn_with_two_goods_where_it_was_played() -> None:
+def test_a_town_from_the_deck_is_drawn_first_then_placed_then_gets_two_goods() -> None:
     state = position(GAME, ["ann", "bob"], {Y: ("town", "yellow"), (1, 0): ("straight", "E-W"),
                                             (2, 0): ("straight", "E-W")})
-    after = GAME.apply(state, 0, f"town deck {name(state, (3, 0))}").state
-    assert GAME.to_act(after) == [CHANCE]
-    placed = GAME.apply(after, CHANCE, "town green red+blue")
-    tile = placed.state["tiles"]["3,0"]
+    state["coal"] = [2, 2]
+    asked = GAME.apply(state, 0, "town deck")
+    assert asked.events == ["ann draws the top town of the deck."] and GAME.to_act(asked.state) == [CHANCE]
+    shown = GAME.apply(asked.state, CHANCE, "town green")
+    assert shown.events == ["It is a green town: ann places it."] and GAME.to_act(shown.state) == [0]
+    assert not GAME.check_invariants(shown.state)
+    where = name(state, (3, 0))
+    assert [c.text for c in GAME.legal_actions(shown.state, 0)] == [f"town {where}"], "no coal, no other action"
+    assert "to place the green town" in GAME.status_line(shown.state)
+    placed = GAME.apply(shown.state, 0, f"town {where}")
+    assert placed.events == [f"ann placed the green town at {where}."]
+    assert placed.state["tiles"]["3,0"]["goods"] == [] and GAME.to_act(placed.state) == [CHANCE]
+    stocked = GAME.apply(placed.state, CHANCE, "goods red+blue")
+    tile = stocked.state["tiles"]["3,0"]
     assert tile["colour"] == "green" and [g["colour"] for g in tile["goods"]] == ["red", "blue"]
-    assert not GAME.check_invariants(placed.state)
+    assert stocked.events == [f"Goods for the green town at {where}: red, blue."]
+    assert GAME.to_act(stocked.state) == [1] and not GAME.check_invariants(stocked.state)
 
 
 def test_a_face_up_town_is_replaced_from_the_deck_with_two_goods() -> None:
