@@ -14,6 +14,7 @@ from typing import Any
 
 from games.core import IllegalAction
 
+from . import grammar
 from .geometry import cell_name, unkey
 from .moves import carry_out
 from .params import COLOURS, param
@@ -31,7 +32,7 @@ def _face_up(colour: str, goods: list[str]) -> dict[str, Any]:
 def _parse_face_up(token: str, state: State) -> tuple[str, list[str]]:
     colour, _, goods = token.partition(":")
     if colour not in COLOURS:
-        raise IllegalAction(f"{colour} is not a town colour.")
+        raise IllegalAction(f"{grammar.shown(colour)} is not a town colour.")
     return colour, parse_goods(goods or "none", state["bag"])
 
 
@@ -217,7 +218,7 @@ CHANCE_STEPS: dict[str, Setup | DrawTile | DrawTown | DrawGoods | RefillTown | D
 def apply_chance(state: State, action: str) -> list[str]:
     """Apply the due chance outcome, then clear it from the queue."""
     pending = state["pending"][0]
-    events = CHANCE_STEPS[pending["kind"]].apply(state, action.split())
+    events = CHANCE_STEPS[pending["kind"]].apply(state, grammar.words(action))
     if state["pending"] and state["pending"][0] is pending:
         state["pending"].pop(0)
     return events

@@ -49,7 +49,7 @@ import random
 from collections import OrderedDict
 from typing import Any
 
-from games.core import CHANCE, Choice, Game, Outcome, State
+from games.core import CHANCE, Applied, Choice, Game, Outcome, State
 
 from .board import Board, edge_mismatch
 from .chance import CHANCE_STEPS, apply_chance
@@ -154,10 +154,13 @@ class DaysOfSteam(Game):
             self._cache.popitem(last=False)
         return list(found)
 
-    def _apply(self, state: State, seat: int, action: str) -> list[str]:
+    def _apply(self, state: State, seat: int, action: str) -> list[str] | Applied:
+        """A chance outcome must be given in its canonical text; a player's
+        action may be a harmless variant, stored as its canonical text."""
         if seat == CHANCE:
             return apply_chance(state, action)
-        return apply_turn(state, seat, action)
+        events, canonical = apply_turn(state, seat, action)
+        return Applied(state, events, canonical)
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         return CHANCE_STEPS[state["pending"][0]["kind"]].sample(state, rng)

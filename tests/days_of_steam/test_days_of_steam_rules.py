@@ -371,8 +371,8 @@ def test_the_own_hand_is_drawn_only_for_its_owner() -> None:
 def test_illegal_actions_explain_and_change_nothing() -> None:
     state = fig7(steam=[1, 0])
     before = copy.deepcopy(state)
-    for action, why in [("tile bridge C3 NS", "no bridge"), ("tile curve Z9 NE", "not a cell"),
-                        ("move D2 s9", "can't make that move"), ("tower", "not on a water tower"),
+    for action, why in [("tile bridge C3 NS", "no bridge"), ("tile curve Z9 NE", "not a square of the map"),
+                        ("move D2 s9", "can.t reach D2"), ("tower", "not on a water tower"),
                         ("coal 1", "only 0 coal"), ("discard curve", "only discard")]:
         with pytest.raises(IllegalAction, match=why):
             GAME.apply(state, 0, action)
