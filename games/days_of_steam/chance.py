@@ -16,7 +16,7 @@ from games.core import IllegalAction
 
 from . import grammar
 from .geometry import cell_name, unkey
-from .moves import carry_out
+from .moves import carry_out, goods_done
 from .params import COLOURS, param
 from .table import State, all_towns_played, draw, goods_token, parse_goods, sample_goods, size, take
 
@@ -204,7 +204,9 @@ class DerailRoll:
         seat = int(pending["seat"])
         name = state["players"][seat]
         if roll > int(pending["route"]["derail_on"]):
-            return [f"{name} rolls {roll}: the train stays on the rails."] + carry_out(state, seat, pending["route"])
+            goods = goods_done(pending["route"])
+            done = f"; it {goods}" if goods else ""
+            return [f"{name} rolls {roll}: the train stays on the rails{done}."] + carry_out(state, seat, pending["route"])
         state["last"]["derailed"] = True
         return [f"{name} rolls {roll}: derailed! The train goes back and the {pending['route']['spent']} steam is lost."]
 

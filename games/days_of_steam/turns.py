@@ -21,7 +21,7 @@ from .board import Board, arrivals
 from .chance import place_town
 from .geometry import Cell, Extent, Shape, key, orientations, unkey
 from .movement import Route, routes
-from .moves import carry_out, dest_token, goods_words, risk_words, to_json, variant_token
+from .moves import carry_out, dest_token, goods_done, goods_words, risk_words, to_json, variant_token
 from .params import param, tile_defs
 from .placement import award_circuit, describe, glyph, over_problem, town_cells, town_problem, track_problem, track_spots
 from .table import State, add_steam, end_turn, extent, size, tile_name
@@ -300,12 +300,16 @@ class MoveTrain(Turn):
         data = to_json(route)
         ctx.mark("move", list(route.path), start=state["trains"][ctx.seat]["cell"])
         where = dest_token(state, route, ctx.name)
+        goods = goods_done(data)
         if route.derail_on:
             state["pending"].append({"kind": "derail", "seat": ctx.seat, "route": data})
-            events = [f"{ctx.player} runs to {where} for {route.spent} steam: speed limit roll, "
+            plan = f" ({goods_words(route, ctx.name)})" if goods else ""
+            events = [f"{ctx.player} runs to {where} for {route.spent} steam{plan}: speed limit roll, "
                       f"{risk_words(route)}."]
         else:
-            events = [f"{ctx.player} moved to {where} for {route.spent} steam."] + carry_out(state, ctx.seat, data)
+            done = f", {goods}" if goods else ""
+            events = [f"{ctx.player} moved to {where} for {route.spent} steam{done}."]
+            events += carry_out(state, ctx.seat, data)
         end_turn(state)
         return events, f"move {dest} {way}"
 
