@@ -37,6 +37,10 @@ Decisions where the rulebook and the design notes are silent (ours):
 - A player who can neither play a tile or town, nor move, nor take water
   discards a tile of his choice and draws (the rulebook has no pass).
 - Burning coal is an action of its own that does not end the turn.
+- Action texts are read by a strict ASCII grammar (grammar.py): any case,
+  leading zeros, extra spaces and a segment's ends or a tile's segments in
+  any order are read as the canonical text, which the log stores; any
+  other text is refused. Squares may be typed in lower case ("z27").
 - A player who reaches 13 points wins at once and ranks first; the others
   rank by points, circuit counters, steam.
 """
@@ -69,8 +73,8 @@ TOPICS = {
     "tiles": "A tile must touch track with track (never track against a bare side), trace a valid path "
              "(no reversing) back to a town, and be at most the 5th tile along that path. 'Play over' "
              "tiles may replace track without a train, hill, bridge or town on it.",
-    "towns": "Play a face-up town (its goods come with it) or draw the top town of the deck (two goods "
-             "are drawn for it). A town needs track facing it on every side that has a neighbour, a valid "
+    "towns": "Play a face-up town (its goods come with it) or draw the top town of the deck: everyone sees "
+             "it, you place it, then two goods are drawn for it. A town needs track facing it on every side that has a neighbour, a valid "
              "path to another town, and at least two track segments to the nearest town.",
     "moving": "Each segment entered costs 1 steam, a hill 2, +1 where another train stands (never in "
               "towns; on a junction tile always). No reversing during a move except in towns. Dead ends "
