@@ -457,6 +457,9 @@ def _status(state: dict[str, Any]) -> str:
         return "Game over: the last track tile was drawn."
     if state.get("phase") == "setup":
         return "Setting up…"
+    drawn = state.get("drawn")
+    if drawn is not None:
+        return f"Turn {state['turn_no']} · {names[int(drawn['seat'])]} to place the {drawn['colour']} town drawn"
     return f"Turn {state['turn_no']} · {names[int(state['turn'])]} to play"
 
 

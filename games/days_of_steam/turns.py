@@ -200,7 +200,8 @@ class PlayTown(Turn):
             raise IllegalAction("Play a face-up town as: town 1 SQUARE (or 2), or draw one with: town deck")
         slot = grammar.number(tokens[1], "a face-up town")
         if not 1 <= slot <= len(state["face_up"]):
-            raise IllegalAction(f"There is no face-up town {slot}: there are {len(state['face_up'])}.")
+            count = len(state["face_up"])
+            raise IllegalAction(f"There is no face-up town {slot}: there {'is' if count == 1 else 'are'} {count}.")
         cell = ctx.cell(tokens[2])
         where = ctx.name(cell)
         problem = town_problem(ctx.board, arrivals(ctx.board), cell)
