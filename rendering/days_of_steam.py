@@ -25,7 +25,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.days_of_steam.geometry import Extent, Shape, extent_of, shape, unkey
+from games.days_of_steam.geometry import Extent, Shape, column_label, extent_of, row_label, shape, unkey
 from games.days_of_steam.params import COLOURS, param, tile_defs
 from games.days_of_steam.scoring import score
 from rendering import kit
@@ -118,8 +118,6 @@ def tile_image(kind: str, rotation: int, s: int, colour: str = "") -> Image.Imag
         # the colour's goods shape as a sign, so no letter is mistaken for a train
         if colour in GOODS_SHAPES:
             _colour_shape(d, s / 2, s * 0.36, s * 0.12, colour, (255, 255, 255), 2)
-        else:  # a town still to be drawn from the deck: colour unknown
-            d.text((s / 2, s / 2), "?", font=kit.font(max(14, s // 3), bold=True), fill=kit.INK, anchor="mm")
         d.rectangle((0, 0, s - 1, s - 1), outline=TILE_EDGE)
         return img
     if tdef.hill:
@@ -215,13 +213,14 @@ def _background(ext: Extent, s: int, width: int, height: int, ox: int, oy: int) 
     label_font = kit.font(17, bold=True)
     for col in range(ext.columns):
         x = ox + col * s + s / 2
-        name = ext.name((ext.min_x + col, ext.min_y))[:-1]
+        name = column_label(ext.min_x + col)
         d.text((x, oy - 16), name, font=label_font, fill=kit.MUTED, anchor="mm")
         d.text((x, oy + ext.rows * s + 16), name, font=label_font, fill=kit.MUTED, anchor="mm")
     for row in range(ext.rows):
         y = oy + row * s + s / 2
-        d.text((ox - 16, y), str(row + 1), font=label_font, fill=kit.MUTED, anchor="mm")
-        d.text((ox + ext.columns * s + 16, y), str(row + 1), font=label_font, fill=kit.MUTED, anchor="mm")
+        name = row_label(ext.min_y + row)
+        d.text((ox - 16, y), name, font=label_font, fill=kit.MUTED, anchor="mm")
+        d.text((ox + ext.columns * s + 16, y), name, font=label_font, fill=kit.MUTED, anchor="mm")
     for col in range(ext.columns + 1):
         d.line((ox + col * s, oy, ox + col * s, oy + ext.rows * s), fill=GRID, width=1)
     for row in range(ext.rows + 1):
@@ -239,10 +238,6 @@ def _draw_board(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, ox
     for k, tile in state["tiles"].items():
         x, y = _at(k, ext, s, ox, oy)
         img.paste(tile_image(tile["kind"], int(tile["rot"]), s, tile.get("colour", "")), (x, y))
-    for pending in state.get("pending", []):
-        if pending["kind"] == "town" and pending["cell"] not in state["tiles"]:
-            # chosen, not yet drawn from the deck (a move's preview)
-            img.paste(tile_image("town", 0, s, "?"), _at(pending["cell"], ext, s, ox, oy))
 
 
 def _draw_goods(img: Image.Image, state: dict[str, Any], ext: Extent, s: int, ox: int, oy: int) -> None:
@@ -348,7 +343,7 @@ def _table_height(players: int) -> int:
 
 
 def _market_height(state: dict[str, Any]) -> int:
-    return 28 + max(1, len(state["face_up"])) * 54 + 2 * 26 + 8
+    return 28 + (max(1, len(state["face_up"])) + (state.get("drawn") is not None)) * 54 + 2 * 26 + 8
 
 
 def _own_hand(state: dict[str, Any], viewer: int | None) -> list[str] | None:
@@ -395,19 +390,24 @@ def _draw_table(img: Image.Image, state: dict[str, Any], x: int, y: int, letters
 
 
 def _draw_market(img: Image.Image, state: dict[str, Any], x: int, y: int) -> int:
-    """The face-up towns with their goods, then the decks, the bag and the circuit counters."""
+    """The face-up towns with their goods (and a town just drawn from the
+    deck, waiting to be placed), then the decks, the bag and the circuit counters."""
     d = ImageDraw.Draw(img)
     d.text((x, y), "Face-up towns", font=kit.font(19, bold=True), fill=kit.INK)
     y += 28
-    for i, town in enumerate(state["face_up"]):
-        fill = TOWN_COLOURS[town["colour"]]
-        d.rounded_rectangle((x, y, x + 46, y + 46), radius=8, fill=fill, outline=kit.INK, width=2)
-        _colour_shape(d, x + 23, y + 23, 9, town["colour"], (255, 255, 255), 2)
-        d.text((x + 56, y + 4), f"{i + 1}: {town['colour']} town", font=kit.font(17), fill=kit.INK)
-        for j, g in enumerate(town["goods"]):
+    towns = [(f"{i + 1}: {t['colour']} town", t["colour"], list(t["goods"])) for i, t in enumerate(state["face_up"])]
+    drawn = state.get("drawn")
+    if drawn is not None:
+        towns.append((f"drawn: {drawn['colour']} town, {state['players'][drawn['seat']]} places it",
+                      drawn["colour"], []))
+    for label, colour, goods in towns:
+        d.rounded_rectangle((x, y, x + 46, y + 46), radius=8, fill=TOWN_COLOURS[colour], outline=kit.INK, width=2)
+        _colour_shape(d, x + 23, y + 23, 9, colour, (255, 255, 255), 2)
+        d.text((x + 56, y + 4), label, font=kit.font(17), fill=kit.INK)
+        for j, g in enumerate(goods):
             _goods_square(img, x + 68 + j * 28, y + 34, 10, g)
         y += 54
-    if not state["face_up"]:
+    if not towns:
         d.text((x, y), "none left", font=kit.font(17), fill=kit.MUTED)
         y += 54
     deck = state.get("deck_size", sum(state["deck"].values()))
@@ -457,6 +457,9 @@ def _status(state: dict[str, Any]) -> str:
         return "Game over: the last track tile was drawn."
     if state.get("phase") == "setup":
         return "Setting up…"
+    drawn = state.get("drawn")
+    if drawn is not None:
+        return f"Turn {state['turn_no']} · {names[int(drawn['seat'])]} to place the {drawn['colour']} town drawn"
     return f"Turn {state['turn_no']} · {names[int(state['turn'])]} to play"
 
 

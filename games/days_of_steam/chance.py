@@ -1,7 +1,8 @@
 """Chance outcomes: the set-up, tile and town draws, and the derailment roll.
 
 Each pending draw in ``state["pending"]`` is one chance step; its canonical
-text is what was drawn ("draw curve", "town red blue+green", "roll 4").
+text is what was drawn ("draw curve", "town red", "goods blue+green",
+"refill red blue+green", "roll 4").
 A hand draw names the tile only in the raw log text, kept server-side; the
 events never name it.
 """
@@ -13,10 +14,10 @@ from typing import Any
 
 from games.core import IllegalAction
 
-from .geometry import unkey
-from .moves import carry_out
+from . import grammar
+from .geometry import cell_name, unkey
+from .moves import carry_out, goods_done
 from .params import COLOURS, param
-from .placement import award_circuit
 from .table import State, all_towns_played, draw, goods_token, parse_goods, sample_goods, size, take
 
 
@@ -31,7 +32,7 @@ def _face_up(colour: str, goods: list[str]) -> dict[str, Any]:
 def _parse_face_up(token: str, state: State) -> tuple[str, list[str]]:
     colour, _, goods = token.partition(":")
     if colour not in COLOURS:
-        raise IllegalAction(f"{colour} is not a town colour.")
+        raise IllegalAction(f"{grammar.shown(colour)} is not a town colour.")
     return colour, parse_goods(goods or "none", state["bag"])
 
 
@@ -83,7 +84,7 @@ class Setup:
             state["hands"][seat] = hand
         state["phase"] = "play"
         return [
-            f"The map starts with a {tokens[1]} town at B2; every train stands on it.",
+            f"The map starts with a {tokens[1]} town at {cell_name((0, 0))}; every train stands on it.",
             "Face-up towns: " + "; ".join(
                 f"{t['colour']} with {', '.join(t['goods']) or 'no goods'}" for t in state["face_up"]) + ".",
             f"Each player is dealt {param('hand_size')} track tiles.",
@@ -142,18 +143,39 @@ class _TownDraw:
         return colour, goods
 
 
-class DrawTown(_TownDraw):
-    """The town a player chose to draw from the deck, placed where he said;
-    the circuit it may complete is checked once it is placed."""
+class DrawTown:
+    """The top town of the deck, drawn by the player who will place it: its
+    colour is shown to all, then that player places it."""
 
-    verb = "town"
+    def sample(self, state: State, rng: random.Random) -> str:
+        return f"town {draw(state['town_deck'], rng)}"
 
     def apply(self, state: State, tokens: list[str]) -> list[str]:
-        pending = state["pending"][0]
-        colour, goods = self.take_town(state, tokens)
-        events = [f"It is a {colour} town with {', '.join(goods) or 'no goods'}."]
-        events += place_town(state, pending["cell"], colour, goods, int(pending["seat"]))
-        return events + award_circuit(state, int(pending["seat"]), unkey(pending["cell"]))
+        if len(tokens) != 2 or tokens[0] != "town" or tokens[1] not in COLOURS:
+            raise IllegalAction("A town draw reads: town COLOUR")
+        seat = int(state["pending"][0]["seat"])
+        take(state["town_deck"], tokens[1], "town deck")
+        state["drawn"] = {"seat": seat, "colour": tokens[1]}
+        return [f"It is a {tokens[1]} town: {state['players'][seat]} places it."]
+
+
+class DrawGoods:
+    """The two goods drawn for a town from the deck once it is placed."""
+
+    def sample(self, state: State, rng: random.Random) -> str:
+        return f"goods {goods_token(sample_goods(state['bag'], rng))}"
+
+    def apply(self, state: State, tokens: list[str]) -> list[str]:
+        if len(tokens) != 2 or tokens[0] != "goods":
+            raise IllegalAction("A goods draw reads: goods GOODS")
+        goods = parse_goods(tokens[1], state["bag"])
+        cell = state["pending"][0]["cell"]
+        for g in goods:
+            take(state["bag"], g, "goods bag")
+        town = state["tiles"][cell]
+        town["goods"] = _town_goods(goods, cell)
+        where = cell_name(unkey(cell))
+        return [f"Goods for the {town['colour']} town at {where}: {', '.join(goods) or 'none (the bag is empty)'}."]
 
 
 class RefillTown(_TownDraw):
@@ -182,20 +204,23 @@ class DerailRoll:
         seat = int(pending["seat"])
         name = state["players"][seat]
         if roll > int(pending["route"]["derail_on"]):
-            return [f"{name} rolls {roll}: the train stays on the rails."] + carry_out(state, seat, pending["route"])
+            goods = goods_done(pending["route"])
+            done = f"; it {goods}" if goods else ""
+            return [f"{name} rolls {roll}: the train stays on the rails{done}."] + carry_out(state, seat, pending["route"])
         state["last"]["derailed"] = True
         return [f"{name} rolls {roll}: derailed! The train goes back and the {pending['route']['spent']} steam is lost."]
 
 
-CHANCE_STEPS: dict[str, Setup | DrawTile | DrawTown | RefillTown | DerailRoll] = {
-    "setup": Setup(), "draw": DrawTile(), "town": DrawTown(), "refill": RefillTown(), "derail": DerailRoll(),
+CHANCE_STEPS: dict[str, Setup | DrawTile | DrawTown | DrawGoods | RefillTown | DerailRoll] = {
+    "setup": Setup(), "draw": DrawTile(), "town": DrawTown(), "goods": DrawGoods(), "refill": RefillTown(),
+    "derail": DerailRoll(),
 }
 
 
 def apply_chance(state: State, action: str) -> list[str]:
     """Apply the due chance outcome, then clear it from the queue."""
     pending = state["pending"][0]
-    events = CHANCE_STEPS[pending["kind"]].apply(state, action.split())
+    events = CHANCE_STEPS[pending["kind"]].apply(state, grammar.words(action))
     if state["pending"] and state["pending"][0] is pending:
         state["pending"].pop(0)
     return events

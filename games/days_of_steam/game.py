@@ -6,9 +6,21 @@ Decisions where the rulebook and the design notes are silent (ours):
   dead-end tile is a siding: a straight with a dead-end spur off one side
   (the rulebook's Figure 4 needs a tile whose only connection to a town is
   its dead end, and a tile of a bare dead end could never be played).
-- Cells are named from the current map extent (placed tiles plus one
-  cell), the first town at B2; names shift when the map grows west/north.
+- A cell's name never changes during a game: the first town is always Z26;
+  columns are lettered west of it Y, X, ... A and east of it AA, AB, ...,
+  rows numbered 25, 24, ... north of it and 27, 28, ... south of it. So a
+  square named in a post or in /game log is the same square for the rest
+  of the game, and players learn the middle of the map by heart. (Random
+  games reach at most about 15 cells from the first town; a map reaching
+  more than 25 west or north goes on with columns -A, -B, ... and rows 0,
+  -1, ..., still never renaming a square.)
 - Town tiles carry no coal car: playing one gives no steam.
+- A town from the deck is drawn first ("town deck"; the chance outcome
+  "town red" shows it to everyone), then the same player places it
+  ("town CELL") in the same turn, then its two goods are drawn ("goods
+  blue+green"), as the rulebook orders it. Burning coal is no longer open
+  then (coal is for the beginning of a turn). A town is only drawn when
+  some cell can take a town, and any cell that can take one can take any.
 - A good keeps its origin town when unloaded elsewhere; it can never be
   delivered to its origin. Taking a good in the town where the move ends is
   not offered (it would be unloaded again at once).
@@ -25,6 +37,10 @@ Decisions where the rulebook and the design notes are silent (ours):
 - A player who can neither play a tile or town, nor move, nor take water
   discards a tile of his choice and draws (the rulebook has no pass).
 - Burning coal is an action of its own that does not end the turn.
+- Action texts are read by a strict ASCII grammar (grammar.py): any case,
+  leading zeros, extra spaces and a segment's ends or a tile's segments in
+  any order are read as the canonical text, which the log stores; any
+  other text is refused. Squares may be typed in lower case ("z27").
 - A player who reaches 13 points wins at once and ranks first; the others
   rank by points, circuit counters, steam.
 """
@@ -37,7 +53,7 @@ import random
 from collections import OrderedDict
 from typing import Any
 
-from games.core import CHANCE, Choice, Game, Outcome, State
+from games.core import CHANCE, Applied, Choice, Game, Outcome, State
 
 from .board import Board, edge_mismatch
 from .chance import CHANCE_STEPS, apply_chance
@@ -57,8 +73,8 @@ TOPICS = {
     "tiles": "A tile must touch track with track (never track against a bare side), trace a valid path "
              "(no reversing) back to a town, and be at most the 5th tile along that path. 'Play over' "
              "tiles may replace track without a train, hill, bridge or town on it.",
-    "towns": "Play a face-up town (its goods come with it) or draw the top town of the deck (two goods "
-             "are drawn for it). A town needs track facing it on every side that has a neighbour, a valid "
+    "towns": "Play a face-up town (its goods come with it) or draw the top town of the deck: everyone sees "
+             "it, you place it, then two goods are drawn for it. A town needs track facing it on every side that has a neighbour, a valid "
              "path to another town, and at least two track segments to the nearest town.",
     "moving": "Each segment entered costs 1 steam, a hill 2, +1 where another train stands (never in "
               "towns; on a junction tile always). No reversing during a move except in towns. Dead ends "
@@ -79,6 +95,8 @@ class DaysOfSteam(Game):
     name = "Days of Steam"
     min_seats = 2
     max_seats = 4
+    schema_version = 2
+    """2: fixed cell names; a town from the deck is drawn before it is placed."""
     summary = SUMMARY
     rules_topics = TOPICS
     command_group = "days"
@@ -116,6 +134,7 @@ class DaysOfSteam(Game):
             "pending": [{"kind": "setup"}],
             "last": None,
             "over": None,
+            "drawn": None,
         }
 
     # -- playing ----------------------------------------------------------
@@ -139,10 +158,13 @@ class DaysOfSteam(Game):
             self._cache.popitem(last=False)
         return list(found)
 
-    def _apply(self, state: State, seat: int, action: str) -> list[str]:
+    def _apply(self, state: State, seat: int, action: str) -> list[str] | Applied:
+        """A chance outcome must be given in its canonical text; a player's
+        action may be a harmless variant, stored as its canonical text."""
         if seat == CHANCE:
             return apply_chance(state, action)
-        return apply_turn(state, seat, action)
+        events, canonical = apply_turn(state, seat, action)
+        return Applied(state, events, canonical)
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         return CHANCE_STEPS[state["pending"][0]["kind"]].sample(state, rng)
@@ -175,6 +197,8 @@ class DaysOfSteam(Game):
         if state["pending"]:
             return f"Turn {state['turn_no']} · drawing / rolling… · deck {deck} tiles"
         seat = int(state["turn"])
+        if state["drawn"] is not None:
+            return f"Turn {state['turn_no']} · {names[seat]} to place the {state['drawn']['colour']} town drawn"
         return (f"Turn {state['turn_no']} · {names[seat]} to play · steam {state['steam'][seat]} · "
                 f"{score(state, seat)} pts · deck {deck} tiles")
 
@@ -202,7 +226,7 @@ def invariant_problems(state: State) -> list[str]:
             goods[g] += 1
     if goods != goods_bag():
         problems.append(f"goods not conserved: {goods}")
-    towns = size(state["town_deck"]) + len(state["face_up"]) + sum(
+    towns = size(state["town_deck"]) + len(state["face_up"]) + (state["drawn"] is not None) + sum(
         1 for t in state["tiles"].values() if t["kind"] == "town")
     if towns != sum(town_counts().values()):
         problems.append(f"town tiles not conserved: {towns}")

@@ -119,6 +119,16 @@ def orientations(kind: str) -> tuple[Shape, ...]:
 
 # -- cell names ---------------------------------------------------------------
 
+START_COLUMN = 25
+"""The column index of the first town: column Z."""
+START_ROW = 26
+"""The row number of the first town: row 26, so the first town is Z26."""
+
+NAME_GRAMMAR = re.compile(r"(-?)([A-Za-z]{1,3})(-?[0-9]{1,6})", re.ASCII)
+"""A cell name as typed: column letters (either case), row digits (leading
+zeros allowed); a minus sign only far west of column A or north of row 1."""
+
+
 def column_name(index: int) -> str:
     """0 -> A, 25 -> Z, 26 -> AA."""
     s = ""
@@ -136,13 +146,41 @@ def column_index(name: str) -> int:
     return n - 1
 
 
+def column_label(x: int) -> str:
+    """The letters of column ``x``: the first town's column is Z, west of it
+    Y, X, ... A, east of it AA, AB, ...; a column more than 25 west of the
+    first town (never seen in play) is -A, -B, ..."""
+    i = x + START_COLUMN
+    return column_name(i) if i >= 0 else "-" + column_name(-i - 1)
+
+
+def row_label(y: int) -> str:
+    """The number of row ``y``: the first town's row is 26, north of it 25,
+    24, ... 1, then 0, -1, ... (never seen in play), south of it 27, 28, ..."""
+    return str(y + START_ROW)
+
+
+def cell_name(cell: Cell) -> str:
+    """The fixed name of a cell ("Z26" for the first town). It never changes
+    during a game, however the map grows."""
+    return column_label(cell[0]) + row_label(cell[1])
+
+
+def parse_cell_name(text: str) -> Cell | None:
+    """The cell a typed name stands for, any case, leading zeros allowed
+    ("z026" is Z26); None if ``text`` is not a cell name."""
+    m = NAME_GRAMMAR.fullmatch(text)
+    if not m:
+        return None
+    index = column_index(m.group(2).upper())
+    x = (-index - 1 if m.group(1) else index) - START_COLUMN
+    return (x, int(m.group(3)) - START_ROW)
+
+
 @dataclass(frozen=True)
 class Extent:
-    """The named part of the grid: the placed tiles plus a one-cell margin.
-
-    Columns are lettered from the west edge (A, B, ...), rows numbered from
-    the north edge (1, 2, ...), so names shift when the map grows west or
-    north; the board image always prints the current names."""
+    """The part of the grid on the map: the placed tiles plus a one-cell
+    margin. Cells keep their names (:func:`cell_name`) however the map grows."""
 
     min_x: int
     min_y: int
@@ -158,16 +196,15 @@ class Extent:
         return self.max_y - self.min_y + 1
 
     def name(self, cell: Cell) -> str:
-        return f"{column_name(cell[0] - self.min_x)}{cell[1] - self.min_y + 1}"
+        return cell_name(cell)
+
+    def contains(self, cell: Cell) -> bool:
+        return self.min_x <= cell[0] <= self.max_x and self.min_y <= cell[1] <= self.max_y
 
     def parse(self, text: str) -> Cell | None:
-        m = re.fullmatch(r"([A-Z]+)(\d+)", text.upper())
-        if not m:
-            return None
-        cell = (column_index(m.group(1)) + self.min_x, int(m.group(2)) - 1 + self.min_y)
-        if not (self.min_x <= cell[0] <= self.max_x and self.min_y <= cell[1] <= self.max_y):
-            return None
-        return cell
+        """The cell a typed name stands for, if it is on the map."""
+        cell = parse_cell_name(text)
+        return cell if cell is not None and self.contains(cell) else None
 
 
 def extent_of(cells: list[Cell]) -> Extent:

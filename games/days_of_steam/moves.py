@@ -2,16 +2,16 @@
 
 A move is offered as a destination and a route variant: the variant token
 says the steam spent and the goods taken and delivered on the way, in
-order ("s4,take-red@C3,deliver-red@E5"), so the same destination can be
+order ("s4,take-red@Z26,deliver-red@AC27"), so the same destination can be
 reached cheaply or with a delivery. A good taken where it did not start
-names its origin too ("take-red-from-B2@C3").
+names its origin too ("take-red-from-Z26@AB27").
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from .geometry import Cell, key, shape, unkey
+from .geometry import Cell, cell_name, key, shape, unkey
 from .movement import Route
 from .params import EDGE_LETTERS
 from .table import State, check_winner
@@ -70,25 +70,31 @@ def to_json(route: Route) -> dict[str, Any]:
     }
 
 
+def goods_done(route: dict[str, Any]) -> str:
+    """What a move did with goods, in order, as the public event says it
+    ("took blue at AB27, delivered blue at AC25, unloaded red at Z26")."""
+    words = [f"{'took' if verb == 'take' else 'delivered'} {colour} at {cell_name(unkey(town))}"
+             for verb, colour, _origin, town in route["events"]]
+    if route["unload"] and route["cargo"]:
+        words.append(f"unloaded {route['cargo'][0]} at {cell_name(unkey(route['dest']))}")
+    return ", ".join(words)
+
+
 def carry_out(state: State, seat: int, route: dict[str, Any]) -> list[str]:
-    """Move the train and its goods along a route whose steam is already paid."""
-    name = state["players"][seat]
-    delivered: list[str] = []
+    """Move the train and its goods along a route whose steam is already
+    paid; the events left to tell (a win), the goods being told by the caller
+    with :func:`goods_done`."""
     for verb, colour, origin, town in route["events"]:
         goods = state["tiles"][town]["goods"]
         if verb == "take":
             goods.remove({"colour": colour, "origin": origin})
         else:
             state["delivered"][seat].append(colour)
-            delivered.append(colour)
     train = state["trains"][seat]
     train["cell"], train["piece"] = route["dest"], int(route["piece"])
     cargo = route["cargo"]
     train["cargo"] = {"colour": cargo[0], "origin": cargo[1]} if cargo else None
-    events = []
-    if delivered:
-        events.append(f"{name} delivered {', '.join(delivered)}.")
     if route["unload"] and cargo:
         state["tiles"][route["dest"]]["goods"].append({"colour": cargo[0], "origin": cargo[1]})
         train["cargo"] = None
-    return events + check_winner(state, seat)
+    return check_winner(state, seat)

@@ -56,21 +56,43 @@ def outcome(state: dict[str, Any]) -> Outcome:
 
 
 def _tiebreak_note(state: dict[str, Any], groups: list[list[int]], scores: list[int]) -> str:
-    names = state["players"]
+    """How the ranking was decided, in words: the 13-point winner, then for
+    each set of players tied on points who ranks above whom and why (more
+    circuit counters, else more steam), and who still shares a place."""
     notes: list[str] = []
     over = state.get("over") or {}
     if over.get("winner") is not None:
-        notes.append(f"{names[over['winner']]} reached {param('winning_points')} points and won at once.")
-    by_score: dict[int, list[int]] = {}
-    for s, sc in enumerate(scores):
-        by_score.setdefault(sc, []).append(s)
-    for sc, seats in sorted(by_score.items(), reverse=True):
-        if len(seats) < 2 or over.get("winner") in seats:
+        notes.append(f"{state['players'][over['winner']]} reached {param('winning_points')} points and won at once.")
+    for sc in sorted(set(scores), reverse=True):
+        tied = [g for g in groups if over.get("winner") not in g and scores[g[0]] == sc]
+        if sum(len(g) for g in tied) < 2:
             continue
-        tied = ", ".join(names[s] for s in seats)
-        shared = [g for g in groups if len(g) > 1 and g[0] in seats]
-        if shared:
-            notes.append(f"{tied} tied on {sc} points, circuits and steam: they share the place.")
-        else:
-            notes.append(f"{tied} tied on {sc} points: more circuit counters, then more steam, ranks higher.")
+        everyone = _names(state, [s for g in tied for s in g])
+        steps = [_why_above(state, upper, lower, groups[0] is upper) for upper, lower in zip(tied, tied[1:])]
+        steps += [f"{_names(state, g)} are level on circuit counters ({state['circuits'][g[0]]}) and steam "
+                  f"({state['steam'][g[0]]}) too: they share {'the victory' if groups[0] is g else 'the place'}"
+                  for g in tied if len(g) > 1]
+        notes.append(f"{everyone} tied on {sc} points: " + "; ".join(steps) + ".")
     return " ".join(notes)
+
+
+def _names(state: dict[str, Any], seats: list[int]) -> str:
+    names = [str(state["players"][s]) for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _why_above(state: dict[str, Any], upper: list[int], lower: list[int], first: bool) -> str:
+    """Why the players of ``upper`` rank above those of ``lower`` (tied on points)."""
+    a, b = upper[0], lower[0]
+    who = _names(state, upper)
+    plural = len(upper) > 1
+    if first:
+        verb = ("win" if plural else "wins") + " the tie"
+        over = f" over {_names(state, lower)}"
+    else:
+        verb = "rank" if plural else "ranks"
+        over = f" above {_names(state, lower)}"
+    if state["circuits"][a] != state["circuits"][b]:
+        return f"{who} {verb}{over} with more circuit counters ({state['circuits'][a]} to {state['circuits'][b]})"
+    return (f"{who} {verb}{over} with more steam ({state['steam'][a]} to {state['steam'][b]}), "
+            f"circuit counters being level ({state['circuits'][a]})")

@@ -13,6 +13,7 @@ from typing import Any
 from games.core import IllegalAction
 
 from .geometry import Cell, extent_of, unkey, Extent
+from .grammar import shown
 from .params import COLOURS, param, tile_defs, town_counts
 from .scoring import reached_winning_points
 
@@ -22,7 +23,7 @@ State = dict[str, Any]
 def take(multiset: dict[str, int], item: str, what: str) -> None:
     """Remove one ``item``; IllegalAction if none is left."""
     if multiset.get(item, 0) <= 0:
-        raise IllegalAction(f"No {item} is left in the {what}.")
+        raise IllegalAction(f"No {shown(item)} is left in the {what}.")
     multiset[item] -= 1
 
 
@@ -47,7 +48,7 @@ def parse_goods(token: str, bag: dict[str, int]) -> list[str]:
     goods = [] if token == "none" else token.split("+")
     for g in goods:
         if g not in COLOURS:
-            raise IllegalAction(f"{g} is not a goods colour.")
+            raise IllegalAction(f"{shown(g)} is not a goods colour.")
     want = min(param("goods_per_town"), size(bag))
     if len(goods) != want:
         raise IllegalAction(f"A town gets {want} goods now, not {len(goods)}.")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from games.core import CHANCE, IllegalAction, State
@@ -129,11 +131,22 @@ def test_figure6_town_connected_to_no_town_is_illegal() -> None:
 
 
 def test_a_town_may_not_be_played_from_the_panel_where_it_is_illegal() -> None:
-    state = position(GAME, ["ann", "bob"], {YELLOW: ("town", "yellow"), (1, 0): ("straight", "E-W")})
-    before = dict(state)
+    state = position(GAME, ["ann", "bob"], {YELLOW: ("town", "yellow"), (1, 0): ("straight", "E-W")},
+                     face_up=[("red",)])
+    before = copy.deepcopy(state)
     with pytest.raises(IllegalAction, match="only 1 track segment"):
-        GAME.apply(state, 0, f"town deck {name(state, (2, 0))}")
+        GAME.apply(state, 0, f"town 1 {name(state, (2, 0))}")
+    with pytest.raises(IllegalAction, match="nowhere to place"):
+        GAME.apply(state, 0, "town deck")
     assert state == before
+
+
+def test_a_town_drawn_from_the_deck_may_not_be_placed_where_it_is_illegal() -> None:
+    state = position(GAME, ["ann", "bob"], {YELLOW: ("town", "yellow"), (1, 0): ("straight", "E-W"),
+                                            (2, 0): ("straight", "E-W")})
+    drawn = GAME.apply(play(state, "town deck"), CHANCE, "town red").state
+    with pytest.raises(IllegalAction, match="already has a tile"):
+        play(drawn, f"town {name(state, (2, 0))}")
 
 
 # -- Figures 7-9: circuits -------------------------------------------------------
@@ -206,9 +219,9 @@ def test_overbuilding_a_curve_with_a_straight_that_closes_a_loop_is_a_new_circui
 
 def test_a_town_drawn_from_the_deck_that_closes_a_circuit_earns_the_counter() -> None:
     state = fig7(without=RED)
-    drawn = play(state, f"town deck {name(state, RED)}")
-    assert drawn["circuits"] == [0, 0] and GAME.to_act(drawn) == [CHANCE]
-    placed = GAME.apply(drawn, CHANCE, "town green red+blue")
+    drawn = GAME.apply(play(state, "town deck"), CHANCE, "town green").state
+    assert drawn["circuits"] == [0, 0] and GAME.to_act(drawn) == [0]
+    placed = GAME.apply(drawn, 0, f"town {name(state, RED)}")
     assert placed.state["circuits"] == [1, 0] and "circuit" in placed.events[-1]
 
 

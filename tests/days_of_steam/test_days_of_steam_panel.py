@@ -77,11 +77,15 @@ def test_a_tile_is_picked_from_the_hand_then_a_legal_cell_then_a_rotation() -> N
     assert after["tiles"]["4,1"] == {"kind": "curve", "rot": 3} and after["hands"][0] == ["hill-curve", "curve"]
 
 
-def test_a_town_is_picked_face_up_or_from_the_deck_then_a_cell() -> None:
+def test_a_face_up_town_is_picked_then_a_cell_and_a_deck_town_is_drawn_before_its_cell() -> None:
     state = panel_position()
     assert tokens(state, ["town"]) == ["1", "deck"]
     assert labels(state, ["town"]) == ["Face-up red town (blue, green)", "Draw the top town of the deck"]
-    assert tokens(state, ["town", "1"]) == tokens(state, ["town", "deck"]) == [name(state, (4, 1))]
+    assert [o.complete for o in GAME.options_at(state, 0, ["town"])] == [False, True]
+    assert tokens(state, ["town", "1"]) == [name(state, (4, 1))]
+    drawn = GAME.apply(GAME.apply(state, 0, "town deck").state, CHANCE, "town blue").state
+    assert tokens(drawn, []) == ["town"] and labels(drawn, []) == ["Place the blue town you drew"]
+    assert tokens(drawn, ["town"]) == [name(state, (4, 1))]
 
 
 def test_a_move_lists_destinations_with_steam_and_goods_and_routes_with_the_derailment_risk() -> None:

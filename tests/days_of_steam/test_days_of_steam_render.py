@@ -6,8 +6,9 @@ import io
 
 from PIL import Image
 
+from games.core import CHANCE
 from games.days_of_steam import GAME
-from games.days_of_steam.geometry import Cell
+from games.days_of_steam.geometry import Cell, cell_name
 from games.days_of_steam.positions import TileSpec, position
 from games.days_of_steam.table import extent
 from games.playout import play_out
@@ -40,9 +41,10 @@ def test_a_small_map_keeps_the_panel_beside_it() -> None:
 
 
 def test_the_own_hand_makes_room_only_for_its_owner() -> None:
-    final, _log = play_out(GAME, ["ann", "bob", "cid"], seed=5)
-    own = size_of(render(GAME.view(final, 1), 1))
-    spectator = size_of(render(GAME.view(final, None), None))
+    tiles: dict[Cell, TileSpec] = {(0, 0): ("town", "yellow"), (1, 0): ("straight", "E-W")}
+    state = position(GAME, ["ann", "bob", "cid"], tiles)
+    own = size_of(render(GAME.view(state, 1), 1))
+    spectator = size_of(render(GAME.view(state, None), None))
     assert own[1] > spectator[1], "the owner's board has the hand block"
 
 
@@ -57,10 +59,13 @@ def test_a_move_awaiting_its_roll_shows_a_faint_train_where_it_would_end() -> No
     assert render(GAME.view(waiting, 0), 0) != render(GAME.view(plain, 0), 0)
 
 
-def test_a_town_chosen_from_the_deck_shows_as_an_unknown_town_until_it_is_drawn() -> None:
+def test_a_town_drawn_from_the_deck_shows_beside_the_face_up_towns_until_it_is_placed() -> None:
     tiles: dict[Cell, TileSpec] = {(0, 0): ("town", "yellow"), (1, 0): ("straight", "E-W"), (2, 0): ("straight", "E-W")}
     state = position(GAME, ["ann", "bob"], tiles)
-    chosen = GAME.apply(state, 0, "town deck E2").state
-    assert chosen["pending"] == [{"kind": "town", "seat": 0, "cell": "3,0"}]
-    plain = dict(chosen, pending=[])
-    assert render(GAME.view(chosen, 0), 0) != render(GAME.view(plain, 0), 0)
+    asked = GAME.apply(state, 0, "town deck").state
+    assert render(GAME.view(asked, 1), 1) == render(GAME.view(state, 1), 1), "nothing is known before the draw"
+    drawn = GAME.apply(asked, CHANCE, "town red").state
+    assert drawn["drawn"] == {"seat": 0, "colour": "red"}
+    assert render(GAME.view(drawn, 1), 1) != render(GAME.view(dict(drawn, drawn=None), 1), 1)
+    placed = GAME.apply(drawn, 0, f"town {cell_name((3, 0))}").state
+    assert placed["drawn"] is None and placed["tiles"]["3,0"]["colour"] == "red"

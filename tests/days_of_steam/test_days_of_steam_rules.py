@@ -232,15 +232,26 @@ def test_coal_arrives_with_the_last_town_and_burns_before_the_action() -> None:
 
 # -- town tiles ---------------------------------------------------------------------
 
-def test_a_town_from_the_deck_is_drawn_with_two_goods_where_it_was_played() -> None:
+def test_a_town_from_the_deck_is_drawn_first_then_placed_then_gets_two_goods() -> None:
     state = position(GAME, ["ann", "bob"], {Y: ("town", "yellow"), (1, 0): ("straight", "E-W"),
                                             (2, 0): ("straight", "E-W")})
-    after = GAME.apply(state, 0, f"town deck {name(state, (3, 0))}").state
-    assert GAME.to_act(after) == [CHANCE]
-    placed = GAME.apply(after, CHANCE, "town green red+blue")
-    tile = placed.state["tiles"]["3,0"]
+    state["coal"] = [2, 2]
+    asked = GAME.apply(state, 0, "town deck")
+    assert asked.events == ["ann draws the top town of the deck."] and GAME.to_act(asked.state) == [CHANCE]
+    shown = GAME.apply(asked.state, CHANCE, "town green")
+    assert shown.events == ["It is a green town: ann places it."] and GAME.to_act(shown.state) == [0]
+    assert not GAME.check_invariants(shown.state)
+    where = name(state, (3, 0))
+    assert [c.text for c in GAME.legal_actions(shown.state, 0)] == [f"town {where}"], "no coal, no other action"
+    assert "to place the green town" in GAME.status_line(shown.state)
+    placed = GAME.apply(shown.state, 0, f"town {where}")
+    assert placed.events == [f"ann placed the green town at {where}."]
+    assert placed.state["tiles"]["3,0"]["goods"] == [] and GAME.to_act(placed.state) == [CHANCE]
+    stocked = GAME.apply(placed.state, CHANCE, "goods red+blue")
+    tile = stocked.state["tiles"]["3,0"]
     assert tile["colour"] == "green" and [g["colour"] for g in tile["goods"]] == ["red", "blue"]
-    assert not GAME.check_invariants(placed.state)
+    assert stocked.events == [f"Goods for the green town at {where}: red, blue."]
+    assert GAME.to_act(stocked.state) == [1] and not GAME.check_invariants(stocked.state)
 
 
 def test_a_face_up_town_is_replaced_from_the_deck_with_two_goods() -> None:
@@ -317,13 +328,30 @@ def test_ties_go_to_more_circuit_counters() -> None:
     assert [score(state, s) for s in range(3)] == [6, 6, 6]
     result = GAME.outcome(state)
     assert result.ranking == [[0, 2], [1]]
+    assert result.tiebreak_note == ("ann, cid and bob tied on 6 points: ann and cid win the tie over bob with more "
+                                    "circuit counters (2 to 0); ann and cid are level on circuit counters (2) and "
+                                    "steam (1) too: they share the victory.")
 
 
 def test_ties_then_go_to_more_steam_then_are_shared() -> None:
     state = _tied([0, 0, 0], [3, 5, 3])
     result = GAME.outcome(state)
     assert result.ranking == [[1], [0, 2]]
-    assert "share" in result.tiebreak_note
+    assert result.tiebreak_note == ("bob, ann and cid tied on 6 points: bob wins the tie over ann and cid with more "
+                                    "steam (5 to 3), circuit counters being level (0); ann and cid are level on "
+                                    "circuit counters (0) and steam (3) too: they share the place.")
+
+
+def test_the_tie_note_says_who_ranks_above_whom_below_the_winner() -> None:
+    state = _tied([1, 1, 0], [2, 4, 0])
+    state["delivered"] = [["red"], ["red"], ["red", "red", "red"]]
+    state["bag"]["red"] += 2
+    assert not GAME.check_invariants(state)
+    assert [score(state, s) for s in range(3)] == [3, 3, 6]
+    result = GAME.outcome(state)
+    assert result.ranking == [[2], [1], [0]]
+    assert result.tiebreak_note == ("bob and ann tied on 3 points: bob ranks above ann with more steam (4 to 2), "
+                                    "circuit counters being level (1).")
 
 
 # -- hidden hands -------------------------------------------------------------------
@@ -360,8 +388,8 @@ def test_the_own_hand_is_drawn_only_for_its_owner() -> None:
 def test_illegal_actions_explain_and_change_nothing() -> None:
     state = fig7(steam=[1, 0])
     before = copy.deepcopy(state)
-    for action, why in [("tile bridge C3 NS", "no bridge"), ("tile curve Z9 NE", "not a cell"),
-                        ("move D2 s9", "can't make that move"), ("tower", "not on a water tower"),
+    for action, why in [("tile bridge C3 NS", "no bridge"), ("tile curve Z9 NE", "not a square of the map"),
+                        ("move D2 s9", "can.t reach D2"), ("tower", "not on a water tower"),
                         ("coal 1", "only 0 coal"), ("discard curve", "only discard")]:
         with pytest.raises(IllegalAction, match=why):
             GAME.apply(state, 0, action)
@@ -456,3 +484,25 @@ def test_a_circuit_counter_reaching_13_points_ends_the_game_at_once() -> None:
     assert after.state["over"] == {"reason": "points", "winner": 0}
     assert after.state["pending"] == [], "no tile is drawn after the winning play"
     assert GAME.to_act(after.state) == [] and "wins" in after.events[-1]
+
+
+# -- what the thread is told -----------------------------------------------------------
+
+def test_a_move_event_names_the_goods_taken_delivered_and_unloaded_where() -> None:
+    state = position(GAME, ["ann", "bob"], GOODS, steam=[6, 0])
+    home, there, far = name(state, Y), name(state, (3, 0)), name(state, (5, 0))
+    applied = GAME.apply(state, 0, move_choice(state, (5, 0), f"s4,take-red@{home},deliver-red@"))
+    assert applied.events[0] == (f"ann moved to {far} for 4 steam, took red at {home}, delivered red at {there}, "
+                                 f"took yellow at {there}.")
+    unloaded = GAME.apply(state, 0, move_choice(state, (3, 0), "s2,take-blue@"))
+    assert unloaded.events[0] == f"ann moved to {there} for 2 steam, took blue at {home}, unloaded blue at {there}."
+
+
+def test_a_roll_that_keeps_the_train_on_the_rails_names_the_goods_moved() -> None:
+    state = fig7(steam=[6, 0], yellow_goods=("red",))
+    waiting = GAME.apply(state, 0, move_choice(state, R, "s3,take-red@"))
+    home, red = name(state, Y), name(state, R)
+    assert waiting.events == [f"ann runs to {red} for 3 steam (takes red at {home}, delivers red at {red}): "
+                              "speed limit roll, derail on 1."]
+    safe = GAME.apply(waiting.state, CHANCE, "roll 6")
+    assert safe.events[0] == f"ann rolls 6: the train stays on the rails; it took red at {home}, delivered red at {red}."

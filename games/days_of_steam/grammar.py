@@ -1,0 +1,113 @@
+"""How an action text is read: strict ASCII, one canonical text per action.
+
+An action is plain ASCII letters, digits and punctuation in tokens
+separated by spaces. Harmless variants are read as the canonical text they
+stand for: any case ("TILE Curve z27 ne"), leading zeros ("coal 01",
+"Z027"), extra spaces, either end order of a track segment ("SN" for "NS")
+and the segments of a tile in any order ("SE+NS"). Anything else is
+refused with a message quoting at most :data:`QUOTE` characters of the
+token at fault. Nothing here looks at the state: the rules check what a
+well-formed text asks for.
+"""
+
+from __future__ import annotations
+
+import re
+
+from games.core import IllegalAction
+
+from .geometry import Cell, cell_name, parse_cell_name
+from .params import COLOURS, EDGE_LETTERS
+
+QUOTE = 40
+"""The most characters of a player's token a message repeats."""
+
+PRINTABLE = re.compile(r"[\x20-\x7e]*", re.ASCII)
+NUMBER = re.compile(r"[0-9]{1,4}", re.ASCII)
+SIDES = re.compile(r"[NESW]{1,4}", re.ASCII)
+ROUTE_STEAM = re.compile(r"s([0-9]{1,4})", re.ASCII | re.IGNORECASE)
+ROUTE_GOODS = re.compile(r"(take|deliver)-([a-z]+)(?:-from-([^@]+))?@(.+)", re.ASCII | re.IGNORECASE)
+
+
+def shown(token: str) -> str:
+    """A token as a message may quote it: at most QUOTE characters, the
+    unprintable ones as '?'."""
+    cut = token[:QUOTE]
+    text = "".join(ch if ch.isprintable() else "?" for ch in cut)
+    return f"'{text}…'" if len(token) > QUOTE else f"'{text}'"
+
+
+def words(action: str) -> list[str]:
+    """The tokens of an action; only printable ASCII is read."""
+    if not PRINTABLE.fullmatch(action):
+        bad = next(ch for ch in action if not PRINTABLE.fullmatch(ch))
+        where = action[max(0, action.index(bad) - 10):action.index(bad) + 10]
+        raise IllegalAction(f"Type actions in plain letters, digits and spaces: {shown(where)} has a character "
+                            f"that isn't one (U+{ord(bad):04X}).")
+    return [w for w in action.split(" ") if w]
+
+
+def number(token: str, what: str) -> int:
+    """A count typed in ASCII digits, leading zeros allowed."""
+    if not NUMBER.fullmatch(token):
+        raise IllegalAction(f"{shown(token)} is not a number of {what} (type digits 0-9).")
+    return int(token)
+
+
+def cell(token: str) -> Cell:
+    """A cell name in any case, leading zeros allowed ("z027" is Z26's south neighbour Z27)."""
+    found = parse_cell_name(token)
+    if found is None:
+        raise IllegalAction(f"{shown(token)} is not a square's name: a column's letters, then a row's number "
+                            f"(e.g. Z26; they are printed round the board).")
+    return found
+
+
+def sides(token: str) -> frozenset[int]:
+    """A set of tile sides, letters N, E, S, W in any order and case."""
+    up = token.upper()
+    if not SIDES.fullmatch(up) or len(set(up)) != len(up):
+        raise IllegalAction(f"{shown(token)} is not a set of sides: use the letters N, E, S, W once each.")
+    return frozenset(EDGE_LETTERS.index(c) for c in up)
+
+
+def segments(token: str) -> frozenset[frozenset[int]]:
+    """A tile's orientation as its segments' ends ("NS+SE", "ns+es", "SE+NS")."""
+    parts = token.split("+")
+    found = frozenset(sides(p) for p in parts)
+    if len(found) != len(parts):
+        raise IllegalAction(f"{shown(token)} names a segment twice.")
+    return found
+
+
+def colour(token: str) -> str:
+    low = token.lower()
+    if low not in COLOURS:
+        raise IllegalAction(f"{shown(token)} is not a goods colour ({', '.join(COLOURS)}).")
+    return low
+
+
+def route(token: str) -> str:
+    """A move's route in its canonical spelling ("s4,take-red@Z26,deliver-red@AC27");
+    whether it is a route the train can take is for the rules to say."""
+    parts = token.split(",")
+    steam = ROUTE_STEAM.fullmatch(parts[0])
+    if steam is None:
+        raise IllegalAction(f"{shown(token)} is not a route: it starts with the steam spent, e.g. s3.")
+    out = [f"s{int(steam.group(1))}"]
+    for part in parts[1:]:
+        goods = ROUTE_GOODS.fullmatch(part)
+        if goods is None:
+            raise IllegalAction(f"{shown(part)} is not a goods step: take-COLOUR@SQUARE or deliver-COLOUR@SQUARE.")
+        origin = f"-from-{cell_name(cell(goods.group(3)))}" if goods.group(3) else ""
+        out.append(f"{goods.group(1).lower()}-{colour(goods.group(2))}{origin}@{cell_name(cell(goods.group(4)))}")
+    return ",".join(out)
+
+
+def destination(token: str) -> str:
+    """A move's destination in its canonical spelling ("AB27", "AB27:NS")."""
+    where, colon, piece = token.partition(":")
+    name = cell_name(cell(where))
+    if not colon:
+        return name
+    return f"{name}:{''.join(EDGE_LETTERS[e] for e in sorted(sides(piece)))}"
