@@ -36,10 +36,13 @@ def postgres_server():  # type: ignore[no-untyped-def]
     can't start, every PostgreSQL test fails with the reason: never skipped."""
     from tests.support.postgres_server import PostgresServer
 
+    server = None
     try:
         server = PostgresServer()
         server.start()
     except Exception as exc:  # noqa: BLE001 - told as the failure of each PostgreSQL test
+        if server is not None:
+            server.stop()
         pytest.fail(f"the test PostgreSQL server could not start: {exc}", pytrace=False)
     yield server
     server.stop()

@@ -232,6 +232,34 @@ async def test_duplicate_interaction_from_another_process_is_refused_with_nothin
         await b.close()
 
 
+async def test_cancelled_transaction_is_rolled_back_and_its_connection_reused(postgres_url: str) -> None:
+    store = await PostgresStore.open(postgres_url, max_size=2)
+    try:
+        game_id = await store.create_game(slug="race", options={}, secret=bytes(32), creator_id=1, creator_name="ann")
+        inside = asyncio.Event()
+
+        async def write() -> None:
+            async with store.transaction() as tx:
+                await tx.execute("UPDATE games SET status = 'finished' WHERE id = ?", (game_id,))
+                inside.set()
+                await asyncio.sleep(60)
+
+        for _ in range(3):  # more cancellations than the pool has connections
+            inside.clear()
+            task = asyncio.create_task(write())
+            await inside.wait()
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+        async with asyncio.timeout(5):
+            row = await store.get_game(game_id)
+            assert row is not None and row.status == "lobby"
+            await store.set_status(game_id, "active")
+            assert (await store.get_game(game_id)).status == "active"  # type: ignore[union-attr]
+    finally:
+        await store.close()
+
+
 # -- faults ------------------------------------------------------------------
 
 async def test_lost_connection_and_read_only_database_are_unavailable_then_recover(

@@ -28,7 +28,7 @@ import re
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Any, AsyncIterator, NoReturn, Sequence
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
@@ -237,7 +237,9 @@ def scrubbed(text: str, url: str) -> str:
     except ValueError:
         password = None
     text = " ".join(text.split())
-    return text.replace(password, "***") if password else text
+    for secret in {password, unquote(password)} if password else ():
+        text = text.replace(secret, "***")
+    return text
 
 
 def lock_key(game_id: int) -> int:
@@ -298,9 +300,10 @@ class PostgresStore(Store):
         :class:`StoreOpenError` with one line naming the database (never its
         password) and why."""
         where = redacted(url)
+        max_size = max(2, min_size, max_size)  # a held game lock plus its move's queries
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=min_size, max_size=max(min_size, max_size), timeout=connect_timeout,
+                url, min_size=min_size, max_size=max_size, timeout=connect_timeout,
                 reset=_keep_session,
                 server_settings={"lock_timeout": f"{int(lock_timeout_s)}s", "synchronous_commit": "on",
                                  "application_name": "railyard"},
@@ -309,7 +312,7 @@ class PostgresStore(Store):
             reason = scrubbed(str(exc) or type(exc).__name__, url)
             raise StoreOpenError(f"can't connect to the database {where}: {reason}") from None
         assert pool is not None
-        store = cls(pool, url, max(min_size, max_size))
+        store = cls(pool, url, max_size)
         try:
             await store._prepare()
         except BaseException as exc:

@@ -7,7 +7,9 @@ cluster lives in a temporary folder and is made for speed, not safety
 store itself still asks for durable commits.
 
 PostgreSQL refuses to run as root: under root the server runs as the
-unprivileged ``nobody`` account, which owns the cluster's folder.
+unprivileged ``nobody`` account, which owns the cluster's folder, from a copy
+of the programs inside that folder (the virtualenv may sit under a folder
+only root may enter, such as /root).
 """
 
 from __future__ import annotations
@@ -48,6 +50,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def link_or_copy(source: str, target: str) -> None:
+    """A hard link (instant, on the same file system), else a copy."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
 class PostgresServer:
     """One cluster: :meth:`start`, :meth:`url` of a database, :meth:`stop`."""
 
@@ -65,6 +75,22 @@ class PostgresServer:
         )
         if account:
             os.chown(self.root, account.pw_uid, account.pw_gid)
+            self.bin = self._copy_programs()
+
+    def _copy_programs(self) -> Path:
+        """The programs and what they load, copied where ``nobody`` can reach
+        them, in the wheel's layout (their library path is relative)."""
+        package = self.bin.parent.parent
+        copy = self.root / "programs" / package.name
+        for part in ("bin", "lib", "share"):
+            shutil.copytree(package / "pginstall" / part, copy / "pginstall" / part, symlinks=True,
+                            copy_function=link_or_copy)
+        libs = package.parent / f"{package.name}.libs"
+        if libs.is_dir():
+            shutil.copytree(libs, copy.parent / libs.name, symlinks=True, copy_function=link_or_copy)
+        for folder in (self.root / "programs", *(p for p in (self.root / "programs").rglob("*") if p.is_dir())):
+            folder.chmod(0o755)
+        return copy / "pginstall" / "bin"
 
     # -- life ---------------------------------------------------------------
     def start(self, attempts: int = 3) -> None:
