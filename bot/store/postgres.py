@@ -161,14 +161,15 @@ def classify(exc: BaseException) -> BaseException:
         if state[:2] in _UNAVAILABLE_CLASSES or state in _UNAVAILABLE_STATES:
             return StoreUnavailable(one_line(exc))
         return exc
-    if isinstance(exc, (asyncpg.ConnectionDoesNotExistError, OSError, TimeoutError)):
+    if isinstance(exc, (asyncpg.ConnectionDoesNotExistError, asyncpg.InternalClientError, OSError, TimeoutError)):
         return StoreUnavailable(one_line(exc) or type(exc).__name__)
     if isinstance(exc, asyncpg.InterfaceError) and "connection" in str(exc) and "closed" in str(exc):
         return StoreUnavailable(one_line(exc))
     return exc
 
 
-_DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
+_DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError,
+                  TimeoutError)
 """What the driver raises: classified by :func:`classify` on the way out."""
 
 
@@ -178,6 +179,17 @@ def raise_classified(exc: BaseException) -> NoReturn:
     if fault is exc:
         raise exc
     raise fault from exc
+
+
+def spoils_connection(exc: BaseException) -> bool:
+    """Whether a connection that raised ``exc`` must not be used again: any
+    driver error but one the server reported for a statement, after which the
+    session is sound (a constraint, a read-only transaction, a lock timeout).
+    A lost or terminated session, or the client's protocol state after one,
+    is never handed out again."""
+    if isinstance(exc, asyncpg.PostgresError):
+        return str(getattr(exc, "sqlstate", "") or "")[:2] in ("08", "57")
+    return isinstance(exc, _DRIVER_ERRORS)
 
 
 def one_line(exc: BaseException) -> str:
@@ -253,6 +265,14 @@ async def _keep_session(conn: asyncpg.Connection[asyncpg.Record]) -> None:
     back any open transaction, and Railyard leaves no other session state
     (:meth:`PostgresStore.game_lock` releases its own lock). This spares the
     default reset query, one round trip on every use of the pool."""
+
+
+def _drop(conn: PoolConnectionProxy[asyncpg.Record]) -> None:
+    """End the session now (asyncpg may have let go of it already)."""
+    try:
+        conn.terminate()
+    except asyncpg.InterfaceError:
+        pass  # already closed and handed back
 
 
 def _still_in_transaction(conn: PoolConnectionProxy[asyncpg.Record]) -> bool:
@@ -378,7 +398,12 @@ class PostgresStore(Store):
         """A pooled connection; a driver error inside is classified."""
         try:
             async with self.pool.acquire() as conn:
-                yield conn
+                try:
+                    yield conn
+                except BaseException as exc:
+                    if spoils_connection(exc):
+                        _drop(conn)  # the pool connects afresh next time
+                    raise
         except _DRIVER_ERRORS as exc:
             raise_classified(exc)
 
@@ -392,7 +417,7 @@ class PostgresStore(Store):
                 if _still_in_transaction(conn):
                     # The rollback itself was interrupted: never hand this
                     # connection back with the transaction open.
-                    conn.terminate()
+                    _drop(conn)
                 raise
 
     @asynccontextmanager
@@ -428,8 +453,11 @@ class PostgresStore(Store):
         try:
             await conn.execute("SELECT pg_advisory_unlock_all()")
         except Exception:  # noqa: BLE001 - the session's end releases the lock
-            conn.terminate()
-        await self.pool.release(conn)
+            _drop(conn)
+        try:
+            await self.pool.release(conn)
+        except Exception:  # noqa: BLE001 - asyncpg has terminated it: the pool makes a new one
+            pass
 
     async def backup(self, target: str) -> None:
         raise StoreError(
