@@ -367,8 +367,17 @@ class Store(ABC):
         return len(ids)
 
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
 async def open_store(target: str) -> Store:
-    """The store at ``target``: an SQLite file path."""
+    """The store at ``target``: a ``postgresql://`` (or ``postgres://``) URL
+    opens PostgreSQL, anything else is an SQLite file path. The PostgreSQL
+    driver is imported only when one is asked for."""
+    if target.lower().startswith(POSTGRES_SCHEMES):
+        from .postgres import PostgresStore
+
+        return await PostgresStore.open(target)
     from .sqlite import SQLiteStore
 
     return await SQLiteStore.open(target)
