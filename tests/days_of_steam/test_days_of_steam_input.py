@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.core import CHANCE, IllegalAction, State, chance_rng
+from games.core import CHANCE, IllegalAction, State
 from games.days_of_steam import GAME
 from games.days_of_steam.geometry import Cell, cell_name
 from games.days_of_steam.positions import TileSpec, position
@@ -131,12 +131,12 @@ def walk(seed: int) -> tuple[str, ...]:
     """The states (as JSON) of a random game where a seat is due, one per
     legal action taken, chance outcomes resolved in between."""
     rng = random.Random(seed)
-    state = GAME.new(NAMES[:2 + seed % 3], {}, seed)
+    state = GAME.new(NAMES[:2 + seed % 3], {})
     seen: list[str] = []
     while not GAME.is_over(state) and len(seen) < WALK:
         due = GAME.to_act(state)
         if CHANCE in due:
-            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, chance_rng(state))).state
+            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng)).state
             continue
         seen.append(json.dumps(state))
         state = GAME.apply(state, due[0], random_action(GAME, state, due[0], rng)).state

@@ -73,7 +73,7 @@ def _written_cells(seat: int, action: str, events: list[str], last: dict[str, ob
 @pytest.mark.parametrize("seed", range(6))
 def test_every_cell_named_in_the_log_names_the_same_square_at_the_end(seed: int) -> None:
     rng = random.Random(seed)
-    state: State = GAME.new(NAMES[:2 + seed % 3], {}, seed)
+    state: State = GAME.new(NAMES[:2 + seed % 3], {})
     written: list[tuple[str, str, list[str]]] = []
     while not GAME.is_over(state):
         state, seat, action, events = step(GAME, state, rng)

@@ -63,7 +63,7 @@ async def _check_hands(service: GameService, drawn: Recorder) -> None:
 
 
 async def test_a_variant_typed_through_the_service_is_logged_as_its_canonical_text(db_path: str) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
         service = GameService(store, renderer=Recorder())
         row = await service.new_game("days-of-steam", 1, USERS[1], seed=5)

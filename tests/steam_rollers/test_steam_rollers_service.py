@@ -7,7 +7,7 @@ import random
 import re
 
 from bot.service import GameService
-from bot.store import Store
+from bot.store import open_store
 from games.playout import random_action
 
 
@@ -22,7 +22,7 @@ def _shouted_with_zeros(text: str) -> str:
 
 
 async def test_a_typed_variant_is_logged_as_the_canonical_text_and_replays(db_path: str) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
         service = GameService(store, no_render)
         row = await service.new_game("steam-rollers", 1, "ann", seed=3)

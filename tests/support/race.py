@@ -10,6 +10,7 @@ import random
 import re
 
 from games.core import CHANCE, Choice, Game, GameOption, IllegalAction, Outcome, State, Step
+from games.tree import quote
 from rendering import kit
 
 
@@ -56,14 +57,14 @@ class Race(Game):
             if state["rolling"] and kind == "die" and value in {"1", "2", "3", "4", "5", "6"}:
                 state["rolling"] = False
                 return self._move(state, int(state["turn"]), int(value), f"rolled {value}")
-            raise IllegalAction(f"'{action[:40]}' is not a chance outcome due now.")
+            raise IllegalAction(f"'{quote(action)}' is not a chance outcome due now.")
         if action == "roll":
             state["rolling"] = True
             return [f"{names[seat]} rolls..."]
         kind, _, far = action.partition(" ")
         if kind == "step" and re.fullmatch(r"[0-9]{1,3}", far, re.ASCII) and 1 <= int(far) <= state["stride"]:
             return self._move(state, seat, int(far), "stepped")
-        raise IllegalAction(f"'{action[:40]}' is not a move: choose step 1 to step {state['stride']}, or roll.")
+        raise IllegalAction(f"'{quote(action)}' is not a move: choose step 1 to step {state['stride']}, or roll.")
 
     def _move(self, state: State, seat: int, spaces: int, how: str) -> list[str]:
         state["positions"][seat] = min(state["goal"], state["positions"][seat] + spaces)
