@@ -102,7 +102,7 @@ async def test_a_taken_sequence_number_is_a_version_conflict_not_a_duplicate(sto
 async def test_a_failed_write_leaves_nothing_behind_for_the_next_game(store: Store) -> None:
     service = GameService(store, no_render)
     game_id = await _started(service, 1)
-    with pytest.raises(UnicodeEncodeError):  # a name the database can't encode
+    with pytest.raises(Exception):  # a name the database can't encode (each driver says so its own way)
         await store.create_game(slug="race", options={}, secret=bytes(32), creator_id=7, creator_name="\ud800")
     with pytest.raises(Exception):  # a status the schema forbids
         await store.set_status(game_id, "exploded")

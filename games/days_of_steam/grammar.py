@@ -27,6 +27,11 @@ NUMBER = re.compile(r"[0-9]{1,4}", re.ASCII)
 SIDES = re.compile(r"[NESW]{1,4}", re.ASCII)
 ROUTE_STEAM = re.compile(r"s([0-9]{1,4})", re.ASCII | re.IGNORECASE)
 ROUTE_GOODS = re.compile(r"(take|deliver)-([a-z]+)(?:-from-([^@]+))?@(.+)", re.ASCII | re.IGNORECASE)
+ROUTE_GOODS_SHORT = re.compile(r"([td])([rygb])(?:/([^@]+))?@(.+)", re.ASCII | re.IGNORECASE)
+"""The short spelling the log stores: "tr@Z26" takes red at Z26, "dr@AC27"
+delivers it, "tr/Z26@AB27" takes red from Z26 at AB27 (a move's whole text
+must fit Discord's 100 characters, however many goods it moves)."""
+VERB_LETTER = {"take": "t", "deliver": "d"}
 
 
 def shown(token: str) -> str:
@@ -88,20 +93,32 @@ def colour(token: str) -> str:
 
 
 def route(token: str) -> str:
-    """A move's route in its canonical spelling ("s4,take-red@Z26,deliver-red@AC27");
-    whether it is a route the train can take is for the rules to say."""
+    """A move's route in its canonical spelling ("s4,tr@Z26,dr@AC27"; the
+    long spelling "take-red@Z26" is read too); whether it is a route the
+    train can take is for the rules to say."""
     parts = token.split(",")
     steam = ROUTE_STEAM.fullmatch(parts[0])
     if steam is None:
         raise IllegalAction(f"{shown(token)} is not a route: it starts with the steam spent, e.g. s3.")
     out = [f"s{int(steam.group(1))}"]
     for part in parts[1:]:
-        goods = ROUTE_GOODS.fullmatch(part)
-        if goods is None:
-            raise IllegalAction(f"{shown(part)} is not a goods step: take-COLOUR@SQUARE or deliver-COLOUR@SQUARE.")
-        origin = f"-from-{cell_name(cell(goods.group(3)))}" if goods.group(3) else ""
-        out.append(f"{goods.group(1).lower()}-{colour(goods.group(2))}{origin}@{cell_name(cell(goods.group(4)))}")
+        verb, good, origin, town = _goods_step(part)
+        source = f"/{cell_name(cell(origin))}" if origin else ""
+        out.append(f"{VERB_LETTER[verb]}{good[0]}{source}@{cell_name(cell(town))}")
     return ",".join(out)
+
+
+def _goods_step(part: str) -> tuple[str, str, str | None, str]:
+    """(verb, colour, origin or None, town) of one goods step, short or long."""
+    short = ROUTE_GOODS_SHORT.fullmatch(part)
+    if short is not None:
+        verb = "take" if short.group(1).lower() == "t" else "deliver"
+        good = next(c for c in COLOURS if c[0] == short.group(2).lower())
+        return verb, good, short.group(3), short.group(4)
+    goods = ROUTE_GOODS.fullmatch(part)
+    if goods is None:
+        raise IllegalAction(f"{shown(part)} is not a goods step: like tr@Z26 (take red) or dr@AC27 (deliver red).")
+    return goods.group(1).lower(), colour(goods.group(2)), goods.group(3), goods.group(4)
 
 
 def destination(token: str) -> str:

@@ -2,9 +2,10 @@
 
 A move is offered as a destination and a route variant: the variant token
 says the steam spent and the goods taken and delivered on the way, in
-order ("s4,take-red@Z26,deliver-red@AC27"), so the same destination can be
-reached cheaply or with a delivery. A good taken where it did not start
-names its origin too ("take-red-from-Z26@AB27").
+order ("s4,tr@Z26,dr@AC27": take red at Z26, deliver red at AC27), so the
+same destination can be reached cheaply or with a delivery. A good taken
+where it did not start names its origin too ("tr/Z26@AB27"). The letters
+keep a move's text within Discord's 100 characters.
 """
 
 from __future__ import annotations
@@ -34,10 +35,8 @@ def variant_token(route: Route, name: Namer) -> str:
     parts = [f"s{route.spent}"]
     for verb, colour, origin, town in route.events:
         where = name(town)
-        if verb == "take" and origin != key(town):
-            parts.append(f"take-{colour}-from-{name(unkey(origin))}@{where}")
-        else:
-            parts.append(f"{verb}-{colour}@{where}")
+        source = f"/{name(unkey(origin))}" if verb == "take" and origin != key(town) else ""
+        parts.append(f"{verb[0]}{colour[0]}{source}@{where}")
     return ",".join(parts)
 
 

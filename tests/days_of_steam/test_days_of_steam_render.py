@@ -29,7 +29,8 @@ def test_a_full_four_player_map_stays_small_and_puts_the_panel_under_the_map() -
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) <= 400 * 1024
         assert size_of(png)[0] <= MAX_W
     lay = layout(ext, final, hand=True)
-    assert lay.below and lay.s >= 55, "on a phone the map's cells must stay legible"
+    # an 18x17 map: 50 px cells on a 1060 px board are 26 px in Discord's 550 px view
+    assert lay.below and lay.s >= 50, "on a phone the map's cells must stay legible"
 
 
 def test_a_small_map_keeps_the_panel_beside_it() -> None:

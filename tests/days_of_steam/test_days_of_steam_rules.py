@@ -172,7 +172,7 @@ GOODS: dict[Cell, TileSpec] = {
 
 def test_pick_up_carry_and_deliver_to_the_first_matching_town() -> None:
     state = position(GAME, ["ann", "bob"], GOODS, steam=[6, 0])
-    text = move_choice(state, (3, 0), "s2,take-red@")
+    text = move_choice(state, (3, 0), "s2,tr@")
     after = GAME.apply(state, 0, text).state
     assert after["delivered"][0] == ["red"] and score(after, 0) == 2
     assert after["tiles"]["0,0"]["goods"] == [{"colour": "blue", "origin": "0,0"}]
@@ -186,7 +186,7 @@ def test_a_good_is_carried_past_other_towns_and_unloaded_where_the_train_stops()
     assert carry and carry[0].cargo == ("blue", "0,0") and not carry[0].unload
     unload = [r for r in routes_to(state, (3, 0)) if r.events == (("take", "blue", "0,0", Y),)]
     assert unload and unload[0].unload
-    after = GAME.apply(state, 0, move_choice(state, (3, 0), "s2,take-blue@")).state
+    after = GAME.apply(state, 0, move_choice(state, (3, 0), "s2,tb@")).state
     assert {"colour": "blue", "origin": "0,0"} in after["tiles"]["3,0"]["goods"]
 
 
@@ -290,7 +290,7 @@ def test_thirteen_points_win_at_once() -> None:
     state["town_deck"]["green"] += 1
     state["town_deck"]["blue"] -= 1
     assert score(state, 0) == 10 and not GAME.check_invariants(state)
-    after = GAME.apply(state, 0, move_choice(state, (6, 0), "s4,take-blue@")).state
+    after = GAME.apply(state, 0, move_choice(state, (6, 0), "s4,tb@")).state
     assert score(after, 0) == 14 and GAME.is_over(after) and after["over"]["winner"] == 0
     result = GAME.outcome(after)
     assert result.ranking[0] == [0] and "reached 13" in result.tiebreak_note
@@ -433,7 +433,7 @@ def test_after_a_delivery_the_train_may_take_a_good_in_the_same_town_and_go_on()
                if [e[0] for e in r.events] == ["take", "deliver", "take"] and r.events[0][1] == "red"]
     assert route.events[1][1:] == ("red", "0,0", (3, 0)) and route.events[2][1] == "yellow"
     assert route.cargo == ("yellow", "3,0") and route.spent == 4 and not route.unload
-    text = move_choice(state, (5, 0), "s4,take-red@" + name(state, Y) + ",deliver-red@")
+    text = move_choice(state, (5, 0), "s4,tr@" + name(state, Y) + ",dr@")
     after = GAME.apply(state, 0, text).state
     assert after["delivered"][0] == ["red"]
     assert after["trains"][0] == {"cell": "5,0", "piece": 0, "cargo": {"colour": "yellow", "origin": "3,0"}}
@@ -443,7 +443,7 @@ def test_after_a_delivery_the_train_may_take_a_good_in_the_same_town_and_go_on()
 
 def test_a_derailed_train_puts_back_the_good_it_took_and_loses_the_steam() -> None:
     state = fig7(steam=[6, 0], yellow_goods=("red",))
-    text = move_choice(state, R, "s3,take-red@")
+    text = move_choice(state, R, "s3,tr@")
     label = next(c for c in GAME.legal_actions(state, 0) if c.text == text).steps[2].label
     assert "derail on 1" in label and "delivers red" in label
     derailed = roll(GAME.apply(state, 0, text).state, 1)
@@ -491,16 +491,16 @@ def test_a_circuit_counter_reaching_13_points_ends_the_game_at_once() -> None:
 def test_a_move_event_names_the_goods_taken_delivered_and_unloaded_where() -> None:
     state = position(GAME, ["ann", "bob"], GOODS, steam=[6, 0])
     home, there, far = name(state, Y), name(state, (3, 0)), name(state, (5, 0))
-    applied = GAME.apply(state, 0, move_choice(state, (5, 0), f"s4,take-red@{home},deliver-red@"))
+    applied = GAME.apply(state, 0, move_choice(state, (5, 0), f"s4,tr@{home},dr@"))
     assert applied.events[0] == (f"ann moved to {far} for 4 steam, took red at {home}, delivered red at {there}, "
                                  f"took yellow at {there}.")
-    unloaded = GAME.apply(state, 0, move_choice(state, (3, 0), "s2,take-blue@"))
+    unloaded = GAME.apply(state, 0, move_choice(state, (3, 0), "s2,tb@"))
     assert unloaded.events[0] == f"ann moved to {there} for 2 steam, took blue at {home}, unloaded blue at {there}."
 
 
 def test_a_roll_that_keeps_the_train_on_the_rails_names_the_goods_moved() -> None:
     state = fig7(steam=[6, 0], yellow_goods=("red",))
-    waiting = GAME.apply(state, 0, move_choice(state, R, "s3,take-red@"))
+    waiting = GAME.apply(state, 0, move_choice(state, R, "s3,tr@"))
     home, red = name(state, Y), name(state, R)
     assert waiting.events == [f"ann runs to {red} for 3 steam (takes red at {home}, delivers red at {red}): "
                               "speed limit roll, derail on 1."]
