@@ -250,7 +250,11 @@ class GameService:
         game = get_game(row.slug)
         seats = await self.store.seats(game_id)
         seat = self.seat_of(seats, user_id) if user_id is not None else None
-        return Board(row, game, without_legacy_keys(row.state), seats, seat)
+        try:
+            state = game.upgrade(without_legacy_keys(row.state))
+        except IllegalAction as exc:
+            raise ServiceError(str(exc)) from None
+        return Board(row, game, state, seats, seat)
 
     @store_faults_answered
     async def player_board(self, game_id: int, user_id: int) -> Board:
@@ -368,12 +372,16 @@ class GameService:
         return post
 
     async def _check_stale_panel(self, b: Board, expected_version: int) -> None:
-        """Refuse a panel opened before this seat's own latest move."""
+        """Refuse a panel opened before this seat's own latest move or a
+        teammate's (other seats' moves since are judged by the rules)."""
         since = b.row.version - expected_version
-        moved = since < 0 or any(
-            a.seat == b.seat for a in await self.store.log(b.row.id, last=since)
-        )
-        if moved:
+        assert b.seat is not None
+        seats = {a.seat for a in await self.store.log(b.row.id, last=since)} if since > 0 else set()
+        partner = next((p for p in b.game.partners(b.state, b.seat) if p in seats), None)
+        if partner is not None:
+            raise ServiceError(f"Your teammate {b.seats[partner].name} moved since this panel was opened: "
+                               "press **Your turn** again.")
+        if since < 0 or b.seat in seats:
             raise ServiceError("The game moved on since this panel was opened: press **Your turn** again.")
 
     async def _post(

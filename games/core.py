@@ -40,7 +40,7 @@ import random
 import re
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 State = dict[str, Any]
 """A game state: plain JSON data (dicts, lists, str, int, float, bool, None)."""
@@ -193,6 +193,10 @@ class Game:
     min_seats: int = 2
     max_seats: int = 2
     schema_version: int = 1
+    migrations: Mapping[int, Callable[[State], State]] = {}
+    """Version ``v`` -> a function turning a state of schema ``v`` into one of
+    schema ``v + 1`` (a pure function of the state). :meth:`upgrade` applies
+    them in order to a stored state older than :attr:`schema_version`."""
     options: tuple[GameOption, ...] = ()
     summary: str = ""
     """A few lines on what the game is and how a turn goes (``/game rules``)."""
@@ -226,6 +230,32 @@ class Game:
         }
         state.update(self._setup(len(players), chosen))
         return state
+
+    def upgrade(self, state: State) -> State:
+        """``state`` at this game's :attr:`schema_version`: older stored states
+        are upgraded by the registered :attr:`migrations`, one version at a
+        time (a copy; the given state is not changed). IllegalAction when a
+        step is missing or the state is newer than this code."""
+        version = int(state.get("schema", 1))
+        if version > self.schema_version:
+            raise IllegalAction(
+                f"This {self.name} game was saved by a newer Railyard (state version {version}, "
+                f"this one knows {self.schema_version})."
+            )
+        if version == self.schema_version:
+            return state
+        upgraded = copy.deepcopy(state)
+        while version < self.schema_version:
+            step = self.migrations.get(version)
+            if step is None:
+                raise IllegalAction(
+                    f"This {self.name} game was saved in an older format (version {version}) "
+                    f"that can't be continued: start a new game."
+                )
+            upgraded = step(upgraded)
+            version += 1
+            upgraded["schema"] = version
+        return upgraded
 
     def resolve_options(self, options: Mapping[str, str]) -> dict[str, str]:
         """Options with defaults filled in; unknown names or values are illegal."""
@@ -330,6 +360,11 @@ class Game:
         if not due:
             return "Game over." if self.is_over(state) else ""
         return "Waiting for " + ", ".join(state["players"][s] for s in due) + "."
+
+    def partners(self, state: State, seat: int) -> list[int]:
+        """The other seats of ``seat``'s team (team games), whose moves are
+        his team's moves: a panel he opened before a partner moved is stale."""
+        return []
 
     def check_invariants(self, state: State) -> list[str]:
         """Problems with ``state`` (empty when sound); the random-playout

@@ -58,6 +58,11 @@ class MineCarts(PhasedGame):
     def outcome(self, state: State) -> Outcome:
         return scoring.outcome(typed(state))
 
+    def partners(self, state: State, seat: int) -> list[int]:
+        s = typed(state)
+        team = s["teams"][scoring.team_of(s, seat)]
+        return [other for other in team["seats"] if other != seat]
+
     def status_line(self, state: State) -> str:
         s = typed(state)
         golds = " · ".join(f"{team['name']} {team['gold']} gold" for team in s["teams"])
