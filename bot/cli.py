@@ -47,6 +47,13 @@ def database_target() -> str:
     return url or os.environ.get("DATABASE_PATH", "").strip() or "railyard.sqlite3"
 
 
+async def _open_and_close(target: str) -> None:
+    """Open (and so check) the database, then close it."""
+    from .store import open_store
+
+    await (await open_store(target)).close()
+
+
 def run_bot() -> int:
     load_env_file()
     token = os.environ.get("DISCORD_TOKEN", "").strip()
@@ -59,9 +66,13 @@ def run_bot() -> int:
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO").upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from .app import RailyardBot
-
     from .store import StoreOpenError
 
+    try:
+        asyncio.run(_open_and_close(database_target()))
+    except StoreOpenError as exc:  # before logging in: a supervisor sees it at once
+        print(f"railyard: {exc}", file=sys.stderr)
+        return 2
     dev_guild = os.environ.get("DEV_GUILD_ID", "").strip()
     bot = RailyardBot(database_target(), int(dev_guild) if dev_guild.isdigit() else None)
     import discord

@@ -92,3 +92,15 @@ def test_backup_and_archive_commands_work_on_the_configured_database(
     assert "already exists" in capsys.readouterr().err
     assert main(["archive", "--days", "0"]) == 0
     assert "archived 1 game" in capsys.readouterr().out
+
+
+def test_bot_with_a_bad_database_exits_with_one_line_before_logging_in(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")  # never used: no network here
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    (tmp_path / "bad.sqlite3").write_bytes(b"garbage, not a database" * 50)
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "bad.sqlite3"))
+    assert main(["bot"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "bad.sqlite3" in err and len(err.splitlines()) == 1 and "Traceback" not in err
