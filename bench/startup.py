@@ -38,7 +38,7 @@ async def fill(path: str, count: int) -> None:
     store = await SQLiteStore.open(path)
     states = []
     for slug, game in all_games().items():
-        names = [f"p{i}" for i in range(game.min_seats + 1)]
+        names = [f"p{i}" for i in range(game.nearest_count(game.min_seats + 1))]
         started, _ = resolve_chance(game, game.new(names, game.resolve_options({})), secret_from_seed(1))
         states.append((slug, json.dumps(started), len(names)))
     rng = random.Random(1)

@@ -47,7 +47,7 @@ async def measure(slug: str, games: int, turns: int, db: str) -> tuple[list[floa
     samples: list[float] = []
     try:
         for g in range(games):
-            players = min(game.max_seats, max(game.min_seats, 3 + g % 2))
+            players = game.nearest_count(3 + g % 2)
             row = await service.new_game(slug, 1, "p1", seed=1000 + g)
             for user in range(2, players + 1):
                 await service.join(row.id, user, f"p{user}")

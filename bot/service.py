@@ -200,7 +200,7 @@ class GameService:
         names = ", ".join(s.name for s in seats) or "nobody"
         head = f"**{game.name}**" + (f" ({opts})" if opts else "")
         status = {
-            "lobby": f"Seats {len(seats)}/{game.max_seats} (needs {game.min_seats}+): {names}.",
+            "lobby": f"Seats {len(seats)}/{game.max_seats} (plays {game.players_needed()}): {names}.",
             "active": f"Started with {names}. Play in the thread.",
             "finished": f"Finished. Players: {names}.",
             "abandoned": "Abandoned.",
@@ -217,9 +217,9 @@ class GameService:
             if user_id != row.creator_id:
                 raise ServiceError("Only the player who created the game can start it.")
             seats = await self.store.seats(game_id)
-            if not game.min_seats <= len(seats) <= game.max_seats:
+            if len(seats) not in game.player_counts():
                 raise ServiceError(
-                    f"{game.name} needs {game.min_seats}-{game.max_seats} players; {len(seats)} seated."
+                    f"{game.name} is played by {game.players_needed()} players; {len(seats)} seated."
                 )
             state = game.new([s.name for s in seats], row.options)
             state, chance = resolve_chance(game, state, await self.store.secret(game_id))

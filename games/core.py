@@ -192,6 +192,9 @@ class Game:
     name: str = ""
     min_seats: int = 2
     max_seats: int = 2
+    seat_counts: tuple[int, ...] = ()
+    """The player counts the game is played with, when not every count from
+    :attr:`min_seats` to :attr:`max_seats` is (Mine Carts: 2 or 4)."""
     schema_version: int = 1
     migrations: Mapping[int, Callable[[State], State]] = {}
     """Version ``v`` -> a function turning a state of schema ``v`` into one of
@@ -217,10 +220,8 @@ class Game:
     def new(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         """A new game. Deterministic: any randomness of the set-up is left
         to chance outcomes (``to_act`` returns ``[CHANCE]`` first)."""
-        if not self.min_seats <= len(players) <= self.max_seats:
-            raise IllegalAction(
-                f"{self.name} needs {self.min_seats}-{self.max_seats} players, not {len(players)}."
-            )
+        if len(players) not in self.player_counts():
+            raise IllegalAction(f"{self.name} is played by {self.players_needed()} players, not {len(players)}.")
         chosen = self.resolve_options(options)
         state: State = {
             "schema": self.schema_version,
@@ -230,6 +231,21 @@ class Game:
         }
         state.update(self._setup(len(players), chosen))
         return state
+
+    def player_counts(self) -> tuple[int, ...]:
+        """Every player count the game may start with."""
+        return self.seat_counts or tuple(range(self.min_seats, self.max_seats + 1))
+
+    def players_needed(self) -> str:
+        """"3-6" or "2 or 4", for messages."""
+        counts = self.player_counts()
+        if counts == tuple(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
+        return ", ".join(str(c) for c in counts[:-1]) + f" or {counts[-1]}"
+
+    def nearest_count(self, wanted: int) -> int:
+        """The allowed player count nearest ``wanted`` (the smaller on a tie)."""
+        return min(self.player_counts(), key=lambda c: (abs(c - wanted), c))
 
     def upgrade(self, state: State) -> State:
         """``state`` at this game's :attr:`schema_version`: older stored states

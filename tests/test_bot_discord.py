@@ -83,7 +83,7 @@ async def test_new_game_posts_lobby_and_opens_thread(env: Any) -> None:
 async def test_join_leave_and_start_rules(env: Any) -> None:
     _channel, thread, lobby, ann, bob = await _lobby(env)
     alone = await ann.slash(thread, "game start")
-    assert alone.ephemeral and "needs 2-4 players; 1 seated" in _said(alone)
+    assert alone.ephemeral and "played by 2-4 players; 1 seated" in _said(alone)
     again = await ann.click(lobby, label="Join")
     assert again.ephemeral and "already in this game" in again.response.content
     await bob.slash(thread, "game join")

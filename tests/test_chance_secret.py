@@ -31,7 +31,7 @@ class Recorder:
 
 async def _play(service: GameService, slug: str, moves: int, seed: int) -> tuple[int, list[str]]:
     game = get_game(slug)
-    players = max(game.min_seats, min(3, game.max_seats))
+    players = game.nearest_count(3)
     row = await service.new_game(slug, 1, NAMES[0])
     for user in range(2, players + 1):
         await service.join(row.id, user, NAMES[user - 1])

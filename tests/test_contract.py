@@ -31,7 +31,7 @@ def test_registry_lists_the_games() -> None:
 
 def _midgame(game: Game, seed: int, actions: int = 25) -> State:
     rng = random.Random(seed)
-    state = game.new(NAMES[: game.min_seats + 1 if game.max_seats > game.min_seats else game.min_seats], {})
+    state = game.new(NAMES[: game.nearest_count(game.min_seats + 1)], {})
     latest = state  # the latest state that waits for a player
     for _ in range(actions):
         if game.is_over(state):

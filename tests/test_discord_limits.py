@@ -88,7 +88,7 @@ async def service(db_path: str) -> AsyncIterator[GameService]:
 async def test_every_turn_panel_fits_discord_limits(service: GameService, slug: str) -> None:
     """Walk the panel down random paths at many points of random games."""
     game = get_game(slug)
-    players = min(game.max_seats, 4)
+    players = game.nearest_count(4)
     row = await service.new_game(slug, 1, "p1", seed=3)
     for user in range(2, players + 1):
         await service.join(row.id, user, f"p{user}")

@@ -31,7 +31,7 @@ def positions(slug: str) -> list[State]:
     """A few states of a random game (its start and states after random
     legal prefixes)."""
     game = get_game(slug)
-    players = NAMES[: max(game.min_seats, min(3, game.max_seats))]
+    players = NAMES[: game.nearest_count(3)]
     out: list[State] = []
     for seed in range(3):
         rng = random.Random(seed)

@@ -98,7 +98,7 @@ async def test_stale_version_is_refused_and_nothing_is_written(store_target: str
 async def test_game_rebuilds_from_its_log(store: Store, slug: str) -> None:
     service = GameService(store, no_render)
     game = get_game(slug)
-    game_id = await _started(service, slug, max(game.min_seats, 3) if game.max_seats >= 3 else game.min_seats, seed=11)
+    game_id = await _started(service, slug, game.nearest_count(3), seed=11)
     await _play(service, game_id, 120, random.Random(4))
     row = await service.get(game_id)
     assert row.version > 10
@@ -185,7 +185,7 @@ async def test_restart_mid_game_continues_from_last_stored_action(store_target: 
 async def test_lobby_rules(store: Store) -> None:
     service = GameService(store, no_render)
     row = await service.new_game("race", 1, "ann", seed=1)
-    with pytest.raises(ServiceError, match="needs 2-4 players"):
+    with pytest.raises(ServiceError, match="played by 2-4 players"):
         await service.start(row.id, 1)
     await service.join(row.id, 2, "bob")
     with pytest.raises(ServiceError, match="already in this game"):

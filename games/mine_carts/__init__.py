@@ -19,10 +19,9 @@ Action grammar (tokens separated by single spaces):
 
 Rulings where the rulebook and the design note are silent (ours):
 
-- Seats: Red has seats 0 and 2, Blue 1 and 3 (seated alternately). Three
-  players are accepted as teams of two and one ("teams of one or two"): the
-  platform's contract has only a seat range, and a team plays the same
-  whatever its size. Red plays first; a round is Red's turn then Blue's.
+- Seats: 2 players (one a team) or 4 (two a team), as the design note says;
+  Red has seats 0 and 2, Blue 1 and 3 (seated alternately). Red plays first;
+  a round is Red's turn then Blue's.
 - Board: row 1 is the top row. Cart 1 of Red starts in B2 and cart 2 in H8;
   Blue's cart 1 in H2 and cart 2 in B8.
 - Cards: the junction cards are, at rotation 0, stem S with the black track

@@ -42,6 +42,7 @@ class MineCarts(PhasedGame):
     name = "Mine Carts"
     min_seats = 2
     max_seats = 4
+    seat_counts = (2, 4)
     schema_version = SCHEMA
     summary = SUMMARY
     rules_topics = TOPICS

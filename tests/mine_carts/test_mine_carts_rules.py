@@ -334,9 +334,11 @@ def test_either_teammate_acts_for_the_team_and_the_other_team_is_refused() -> No
     assert "Blue (bob, dee) (either may act) to lay 1 card" in GAME.status_line(state)
 
 
-def test_three_players_make_a_team_of_two_and_a_team_of_one() -> None:
-    state = started(3)
-    assert [t["seats"] for t in typed(state)["teams"]] == [[0, 2], [1]]
+def test_mine_carts_is_played_by_two_or_four_players() -> None:
+    assert [t["seats"] for t in typed(started(4))["teams"]] == [[0, 2], [1, 3]]
+    assert [t["seats"] for t in typed(started(2))["teams"]] == [[0], [1]]
+    with pytest.raises(IllegalAction, match="played by 2 or 4 players, not 3"):
+        started(3)
 
 
 def test_typed_variants_are_stored_in_their_canonical_text() -> None:
