@@ -56,12 +56,14 @@ class RailyardTree(app_commands.CommandTree["RailyardBot"]):
 class RailyardBot(commands.Bot):
     """The bot. ``service`` is ready once :meth:`setup_hook` has run."""
 
-    def __init__(self, database_path: str, dev_guild_id: int | None = None, sync_commands: bool = True) -> None:
+    def __init__(self, database_path: str, dev_guild_id: int | None = None, sync_commands: bool = True,
+                 shard: tuple[int, int] | None = None) -> None:
         intents = discord.Intents.default()
         # Nothing the bot writes pings anyone unless a send names its users
         # (the turn ping, mentions_for); names and events never do.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         tree_cls=RailyardTree, allowed_mentions=NO_MENTIONS)
+                         tree_cls=RailyardTree, allowed_mentions=NO_MENTIONS,
+                         shard_id=shard[0] if shard else None, shard_count=shard[1] if shard else None)
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands

@@ -47,6 +47,24 @@ def database_target() -> str:
     return url or os.environ.get("DATABASE_PATH", "").strip() or "railyard.sqlite3"
 
 
+def shard_from_env() -> tuple[int, int] | None:
+    """(shard id, shard count) from ``SHARD_IDS`` and ``SHARD_COUNT``, or None
+    (one process, unsharded). One shard per process: several processes, one
+    per shard, share one PostgreSQL database. ValueError says what is wrong."""
+    count = os.environ.get("SHARD_COUNT", "").strip()
+    ids = os.environ.get("SHARD_IDS", "").strip()
+    if not count and not ids:
+        return None
+    if not (count.isascii() and count.isdigit() and int(count) >= 1):
+        raise ValueError(f"SHARD_COUNT must be a whole number of shards (1 or more), not '{count[:20]}'")
+    if not (ids.isascii() and ids.isdigit()):
+        raise ValueError("SHARD_IDS must name this process's one shard, a number from 0 "
+                         f"to {int(count) - 1} (run one process per shard), not '{ids[:20]}'")
+    if int(ids) >= int(count):
+        raise ValueError(f"SHARD_IDS {ids} is not a shard of SHARD_COUNT {count} (0 to {int(count) - 1})")
+    return int(ids), int(count)
+
+
 async def _open_and_close(target: str) -> None:
     """Open (and so check) the database, then close it."""
     from .store import open_store
@@ -66,15 +84,23 @@ def run_bot() -> int:
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO").upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from .app import RailyardBot
-    from .store import StoreOpenError
+    from .store import StoreOpenError, is_postgres_url
 
+    try:
+        shard = shard_from_env()
+    except ValueError as exc:
+        print(f"railyard: {exc}", file=sys.stderr)
+        return 2
+    if shard is not None and shard[1] > 1 and not is_postgres_url(database_target()):
+        print("railyard: several shards must share one PostgreSQL database: set DATABASE_URL", file=sys.stderr)
+        return 2
     try:
         asyncio.run(_open_and_close(database_target()))
     except StoreOpenError as exc:  # before logging in: a supervisor sees it at once
         print(f"railyard: {exc}", file=sys.stderr)
         return 2
     dev_guild = os.environ.get("DEV_GUILD_ID", "").strip()
-    bot = RailyardBot(database_target(), int(dev_guild) if dev_guild.isdigit() else None)
+    bot = RailyardBot(database_target(), int(dev_guild) if dev_guild.isdigit() else None, shard=shard)
     import discord
 
     try:

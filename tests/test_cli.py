@@ -104,3 +104,39 @@ def test_bot_with_a_bad_database_exits_with_one_line_before_logging_in(
     assert main(["bot"]) == 2
     err = capsys.readouterr().err.strip()
     assert "bad.sqlite3" in err and len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("count", "ids", "expected"), [
+    ("", "", None), ("4", "2", (2, 4)), ("1", "0", (0, 1)),
+    ("4", "4", "not a shard"), ("0", "0", "SHARD_COUNT"), ("x", "1", "SHARD_COUNT"),
+    ("4", "1,2", "one shard"), ("4", "", "one shard"), ("4", "²", "one shard"),
+])
+def test_shards_come_from_the_environment(monkeypatch: pytest.MonkeyPatch, count: str, ids: str,
+                                          expected: object) -> None:
+    from bot.cli import shard_from_env
+
+    monkeypatch.setenv("SHARD_COUNT", count)
+    monkeypatch.setenv("SHARD_IDS", ids)
+    if isinstance(expected, str):
+        with pytest.raises(ValueError, match=expected):
+            shard_from_env()
+    else:
+        assert shard_from_env() == expected
+
+
+def test_a_sharded_bot_on_sqlite_is_refused_with_one_line(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("SHARD_COUNT", "2")
+    monkeypatch.setenv("SHARD_IDS", "1")
+    assert main(["bot"]) == 2
+    assert "PostgreSQL" in capsys.readouterr().err
+
+
+def test_a_sharded_bot_knows_its_shard() -> None:
+    from bot.app import RailyardBot
+
+    bot = RailyardBot(":memory:", sync_commands=False, shard=(1, 4))
+    assert (bot.shard_id, bot.shard_count) == (1, 4)

@@ -370,11 +370,16 @@ class Store(ABC):
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
+def is_postgres_url(target: str) -> bool:
+    """Whether ``target`` names a PostgreSQL database (else an SQLite file)."""
+    return target.lower().startswith(POSTGRES_SCHEMES)
+
+
 async def open_store(target: str) -> Store:
     """The store at ``target``: a ``postgresql://`` (or ``postgres://``) URL
     opens PostgreSQL, anything else is an SQLite file path. The PostgreSQL
     driver is imported only when one is asked for."""
-    if target.lower().startswith(POSTGRES_SCHEMES):
+    if is_postgres_url(target):
         from .postgres import PostgresStore
 
         return await PostgresStore.open(target)
