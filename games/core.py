@@ -40,7 +40,7 @@ import random
 import re
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypedDict
 
 State = dict[str, Any]
 """A game state: plain JSON data (dicts, lists, str, int, float, bool, None)."""
@@ -56,6 +56,16 @@ ENVELOPE_KEYS = ("schema", "game", "chance_taken", "players")
 - ``chance_taken``: how many chance outcomes have been applied (int);
 - ``players``: the display names of the seats, in seat order.
 """
+
+
+class Envelope(TypedDict):
+    """The keys every state carries (:data:`ENVELOPE_KEYS`); a game's state
+    ``TypedDict`` derives from it."""
+
+    schema: int
+    game: str
+    chance_taken: int
+    players: list[str]
 
 
 ASCII_SPACE = " \t\r\n"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypedDict, cast
 
-from games.core import State
+from games.core import Envelope, State
 
 SCHEMA = 1
 
@@ -56,11 +56,7 @@ class Last(TypedDict):
     moves: list[Move]
 
 
-class MineCartsState(TypedDict):
-    schema: int
-    game: str
-    chance_taken: int
-    players: list[str]
+class MineCartsState(Envelope):
     phase: str
     round: int
     team: int

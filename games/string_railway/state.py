@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict, cast
 
-from games.core import State
+from games.core import Envelope, State
 
 SCHEMA = 1
 
@@ -62,11 +62,7 @@ class Last(TypedDict):
     where: list[str]
 
 
-class StringRailwayState(TypedDict):
-    schema: int
-    game: str
-    chance_taken: int
-    players: list[str]
+class StringRailwayState(Envelope):
     phase: str
     round: int
     current: int
