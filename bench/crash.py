@@ -126,6 +126,8 @@ def main() -> int:
     parser.add_argument("--kills", type=int, default=100)
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--db", help="an SQLite file or a postgresql:// URL (default: a fresh temporary file)")
+    parser.add_argument("--wait", nargs=2, type=float, default=(0.3, 1.5), metavar=("LOW", "HIGH"),
+                        help="seconds a driver runs before its kill, drawn between LOW and HIGH")
     parser.add_argument("--drive", nargs=3, metavar=("DB", "ACKS", "SEED"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.drive:
@@ -143,7 +145,7 @@ def main() -> int:
                 [sys.executable, __file__, "--games", str(args.games), "--drive", target, str(acks), str(kill)],
                 cwd=ROOT, stderr=subprocess.PIPE, text=True,
             )
-            time.sleep(rng.uniform(0.3, 1.5) + (1.5 if kill == 0 else 0))
+            time.sleep(rng.uniform(*args.wait) + (1.5 if kill == 0 else 0))
             proc.send_signal(signal.SIGKILL)
             _out, err = proc.communicate()
             if "Traceback" in err or "SystemExit" in err or "retried" in err:
