@@ -66,7 +66,7 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
     @new.autocomplete("options")
     async def new_options(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         slug = getattr(interaction.namespace, "game", None)
-        games = [get_game(slug)] if slug in all_games() else list(all_games().values())
+        games = [get_game(slug)] if isinstance(slug, str) and slug in all_games() else list(all_games().values())
         found = [(v, f"{g.name}: {label}" if len(games) > 1 else label)
                  for g in games for v, label in describe_options(g)]
         return [app_commands.Choice(name=label[:100], value=v[:100])
