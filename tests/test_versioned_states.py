@@ -51,7 +51,7 @@ async def test_state_saved_in_previous_format_loads_and_plays_on(db_path: str) -
         service = GameService(store, renderer=no_render)
         game_id = await _stored(store, schema_1_state())
         board = await service.board(game_id, 1)
-        assert board.game.to_act(board.state) == [0]
+        assert board.due == [0] and board.view["current"] == 0
         assert "ann to move" in (await service.status(game_id, 1)).text
         await service.act(game_id, 1, "step 2")
         row = await service.get(game_id)
