@@ -26,14 +26,15 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
 
 def ensure_environment(with_tests: bool) -> None:
-    """Create .venv and install the project (editable) when pyproject changed."""
+    """Create .venv and install the project (editable) when its packaging changed."""
     if sys.version_info < (3, 11):
         sys.exit(f"Railyard needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     if not PYTHON.exists():
         print("Creating .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     extra = "[test]" if with_tests else ""
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extra.encode()).hexdigest()
+    packaging = (ROOT / "pyproject.toml").read_bytes() + (ROOT / "setup.py").read_bytes()
+    digest = hashlib.sha256(packaging + extra.encode()).hexdigest()
     stamp = VENV / f".installed{'-test' if with_tests else ''}"
     if stamp.exists() and stamp.read_text() == digest:
         return

@@ -1,6 +1,8 @@
 """The Discord bot: a ``commands.Bot`` whose setup hook opens the store,
 registers the persistent components and loads the lifecycle cog plus one cog
-per registered game. Errors are handled here, in one place."""
+per registered game. Errors go to one handler (``discord_io.handle_error``).
+
+Imports go one way: ``discord_io`` <- ``ui`` <- ``cogs`` <- ``app``."""
 
 from __future__ import annotations
 
@@ -11,39 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .service import GameService, Post, ServiceError
+from .cogs import game_commands, lifecycle
+from .discord_io import NO_MENTIONS, ServiceBot, handle_error
+from .service import GameService
 from .store import Store, open_store
+from .ui import DYNAMIC_ITEMS
 
 log = logging.getLogger("railyard.bot")
-
-NO_MENTIONS = discord.AllowedMentions.none()
-
-
-def mentions_for(user_ids: list[int]) -> discord.AllowedMentions:
-    """Only the users meant: never roles, never @everyone."""
-    return discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False,
-        users=[discord.Object(id=u) for u in user_ids],
-    )
-
-
-def board_file(post: Post, name: str = "board.png", guild: discord.Guild | None = None) -> discord.File | None:
-    """The post's board as an upload, or None when there is none or it
-    would exceed the guild's upload size (the text still goes out)."""
-    import io
-
-    if not post.png:
-        return None
-    limit = guild.filesize_limit if guild is not None else 10 * 1024 * 1024
-    if len(post.png) > limit:
-        log.warning("game %s: board of %d bytes exceeds the upload limit %d", post.game_id, len(post.png), limit)
-        return None
-    return discord.File(io.BytesIO(post.png), filename=name)
-
-
-def file_kwargs(file: discord.File | None) -> dict[str, Any]:
-    """``file=`` for a send, or nothing (discord.py refuses ``file=None``)."""
-    return {"file": file} if file is not None else {}
 
 
 class RailyardTree(app_commands.CommandTree["RailyardBot"]):
@@ -53,7 +29,7 @@ class RailyardTree(app_commands.CommandTree["RailyardBot"]):
         await self.client.on_app_command_error(interaction, error)
 
 
-class RailyardBot(commands.Bot):
+class RailyardBot(ServiceBot):
     """The bot. ``service`` is ready once :meth:`setup_hook` has run."""
 
     def __init__(self, database_path: str, dev_guild_id: int | None = None, sync_commands: bool = True,
@@ -76,9 +52,6 @@ class RailyardBot(commands.Bot):
         return self._service
 
     async def setup_hook(self) -> None:
-        from .cogs import game_commands, lifecycle
-        from .ui import DYNAMIC_ITEMS
-
         self.store = await open_store(self.database_path)
         self._service = GameService(self.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -104,79 +77,3 @@ class RailyardBot(commands.Bot):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         await handle_error(interaction, error)
-
-
-ALREADY_ACKNOWLEDGED = 40060
-"""Discord's error code for a second answer to one interaction."""
-
-
-def already_acknowledged(error: BaseException) -> bool:
-    """True when ``error`` says the interaction was answered already: the same
-    interaction delivered twice (a gateway replay, or two instances of the bot
-    overlapping during a deploy). The first delivery did the work."""
-    if isinstance(error, discord.InteractionResponded):
-        return True
-    return isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED
-
-
-async def handle_error(interaction: discord.Interaction[Any], error: BaseException,
-                       game_id: int | None = None) -> None:
-    """The one error handler of commands and components: a refusal is told
-    to the player, a duplicate delivery is dropped quietly, anything else is
-    logged and answered politely."""
-    original = getattr(error, "original", error)
-    try:
-        if already_acknowledged(original):
-            log.debug("interaction %s was already answered (a duplicate delivery): dropped", interaction.id)
-        elif isinstance(original, ServiceError):
-            await reply(interaction, str(original))
-        elif isinstance(error, app_commands.CheckFailure):
-            await reply(interaction, str(error) or "You can't use this command here.")
-        else:
-            await report_unexpected(interaction, original, game_id)
-    except discord.HTTPException as exc:
-        if not already_acknowledged(exc):
-            raise
-        # the refusal went to a duplicate: the first delivery was answered already
-        log.debug("interaction %s was already answered (a duplicate delivery): dropped", interaction.id)
-
-
-async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """An ephemeral answer, whether or not the interaction was answered yet."""
-    kwargs.setdefault("allowed_mentions", NO_MENTIONS)
-    if interaction.response.is_done():
-        await interaction.followup.send(text[:2000], ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(text[:2000], ephemeral=True, **kwargs)
-
-
-async def report_unexpected(interaction: discord.Interaction[Any], error: BaseException, game_id: int | None = None) -> None:
-    """Log an unexpected error with the game id and answer politely."""
-    if game_id is None:
-        game_id = await _game_of_channel(interaction)
-    log.error("unexpected error (game %s, user %s, %s)", game_id, interaction.user.id,
-              interaction.data, exc_info=error)
-    try:
-        await reply(interaction, "Sorry, something went wrong on our side. Nothing was changed; please try again.")
-    except discord.HTTPException:
-        log.exception("could not answer the interaction")
-
-
-async def _game_of_channel(interaction: discord.Interaction[Any]) -> int | None:
-    """The id of the game whose thread the interaction came from, if any."""
-    client = interaction.client
-    if not isinstance(client, RailyardBot) or client.store is None or interaction.channel_id is None:
-        return None
-    try:
-        row = await client.store.game_for_thread(interaction.channel_id)
-    except Exception:  # noqa: BLE001 - the store itself may be what failed
-        return None
-    return row.id if row else None
-
-
-async def guarded(interaction: discord.Interaction[Any], coro: Any, game_id: int | None = None) -> None:
-    """Run a component callback with the same error handling as commands."""
-    try:
-        await coro
-    except Exception as exc:  # noqa: BLE001 - every error goes to the one handler
-        await handle_error(interaction, exc, game_id)

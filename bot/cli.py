@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from games.registry import all_games
+from games.registry import slugs
 
 ENV_FILE = ".env"
 
@@ -156,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser("games", help="list the registered games")
     play = sub.add_parser("play", help="play a hot-seat game in the terminal")
-    play.add_argument("slug", choices=list(all_games()))
+    play.add_argument("slug", choices=slugs())
     play.add_argument("--players", required=True, help="comma-separated names, e.g. ann,bob,cid")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--out", help="directory for the board PNGs")
@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bot":
         return run_bot()
     if args.command == "games":
-        for slug in all_games():
+        for slug in slugs():
             print(slug)
         return 0
     if args.command in ("backup", "archive"):

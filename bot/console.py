@@ -117,7 +117,7 @@ async def _play(service: GameService, args: argparse.Namespace, names: list[str]
     _write(out, number, post)
     rng = random.Random(seed)  # the random players' picks (the game's chance comes from its secret)
     while not post.finished:
-        board = await service.board(row.id, None)
+        board = await service.table(row.id)  # the hot-seat console shows every seat's choices
         due = [s for s in board.game.to_act(board.state) if s >= 0]
         seat = rng.choice(due) if args.auto else due[0]
         user_id = board.seats[seat].user_id

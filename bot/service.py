@@ -11,6 +11,7 @@ Discord: users are ids and names; what to post is a :class:`Post`.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 from collections import defaultdict
@@ -19,7 +20,7 @@ from typing import Awaitable, Callable, ParamSpec, Sequence, TypeVar
 
 from games.core import (CHANCE, Choice, Game, IllegalAction, Option, State, new_secret, resolve_chance,
                         secret_from_seed)
-from games.registry import get_game
+from games.registry import all_games, get_game
 from rendering import option_sheet
 from rendering import render as render_board
 
@@ -91,14 +92,60 @@ class Post:
 
 
 @dataclass
-class Board:
-    """A game as one viewer sees it: the rules object, the view, the seat."""
+class Table:
+    """A game as the service holds it: the rules object and the whole state,
+    hidden hands and decks included. For the service itself, the console,
+    tests and tools; never shown to a player (see :class:`Board`)."""
 
     row: GameRow
     game: Game
     state: State
     seats: list[SeatRow]
     seat: int | None
+
+
+def _no_options(prefix: Sequence[str]) -> list[Option]:
+    return []
+
+
+@dataclass
+class Board:
+    """A game as one viewer sees it: the rules object, the seat's view
+    (``game.view(state, seat)``: nothing hidden from that seat is in it), the
+    seats, the viewer's seat (None: a spectator), the seats due now, whether
+    the game is over, and the panel's next options for the viewer's seat
+    (:attr:`options_after`, computed inside the service from the whole state).
+    """
+
+    row: GameRow
+    """The game's row without its stored state (``row.state`` is None)."""
+    game: Game
+    view: State
+    seats: list[SeatRow]
+    seat: int | None
+    due: list[int] = field(default_factory=list)
+    over: bool = False
+    options_after: Callable[[Sequence[str]], list[Option]] = field(default=_no_options, repr=False)
+    state: State = field(default_factory=dict, repr=False)
+    """Deprecated: the whole state, kept only until tests/days_of_steam and
+    tests/mine_carts read it through :meth:`GameService.table`. Nothing in
+    bot/ reads it (tests/test_bot_layout.py checks)."""
+
+
+def board_of(table: Table) -> Board:
+    """What ``table.seat`` may see of the game: its view, who is due, and
+    its panel's options (the whole state stays in the closure)."""
+    game, state, seat = table.game, table.state, table.seat
+    due = game.to_act(state)
+
+    def options_after(prefix: Sequence[str]) -> list[Option]:
+        if seat is None or seat not in due:
+            return []
+        return game.options_at(state, seat, list(prefix))
+
+    row = dataclasses.replace(table.row, state=None)  # the stored state is the whole one
+    return Board(row, game, game.view(state, seat), table.seats, seat, due, game.is_over(state),
+                 options_after, state)
 
 
 Renderer = Callable[[State, "int | None"], bytes]
@@ -123,7 +170,8 @@ class GameService:
     async def game_in_thread(self, thread_id: int) -> GameRow:
         row = await self.store.game_for_thread(thread_id)
         if row is None:
-            raise ServiceError("There is no game in this channel. Start one with `/game new` in a text channel.")
+            raise ServiceError("There is no game in this channel: use this in a game's thread, "
+                               "or `/game new` to start one.")
         return row
 
     @store_faults_answered
@@ -136,6 +184,11 @@ class GameService:
     @staticmethod
     def seat_of(seats: Sequence[SeatRow], user_id: int) -> int | None:
         return next((s.seat for s in seats if s.user_id == user_id), None)
+
+    @store_faults_answered
+    async def seat_of_user(self, game_id: int, user_id: int) -> int | None:
+        """The seat ``user_id`` holds in this game, or None."""
+        return self.seat_of(await self.store.seats(game_id), user_id)
 
     # -- lobby ------------------------------------------------------------
     @store_faults_answered
@@ -244,6 +297,12 @@ class GameService:
     @store_faults_answered
     async def board(self, game_id: int, user_id: int | None) -> Board:
         """The game as ``user_id`` sees it (a spectator if not seated)."""
+        return board_of(await self.table(game_id, user_id))
+
+    @store_faults_answered
+    async def table(self, game_id: int, user_id: int | None = None) -> Table:
+        """The game with its whole state, upgraded to the game's schema, and
+        ``user_id``'s seat. Never shown to a player: use :meth:`board`."""
         row = await self.get(game_id)
         if row.state is None:
             raise ServiceError("This game hasn't started yet.")
@@ -254,12 +313,12 @@ class GameService:
             state = game.upgrade(without_legacy_keys(row.state))
         except IllegalAction as exc:
             raise ServiceError(str(exc)) from None
-        return Board(row, game, state, seats, seat)
+        return Table(row, game, state, seats, seat)
 
     @store_faults_answered
-    async def player_board(self, game_id: int, user_id: int) -> Board:
-        """Like :meth:`board`, for a seated player of an active game."""
-        b = await self.board(game_id, user_id)
+    async def player_board(self, game_id: int, user_id: int) -> Table:
+        """Like :meth:`table`, for a seated player of an active game."""
+        b = await self.table(game_id, user_id)
         if b.seat is None:
             raise ServiceError("You are not playing in this game; you can follow it in the thread.")
         if b.row.status != "active":
@@ -271,7 +330,7 @@ class GameService:
         b = await self.player_board(game_id, user_id)
         assert b.seat is not None
         # off the event loop: a large action space (autocomplete) takes a while
-        return b, await asyncio.to_thread(b.game.legal_actions, b.state, b.seat)
+        return board_of(b), await asyncio.to_thread(b.game.legal_actions, b.state, b.seat)
 
     @store_faults_answered
     async def options_at(self, game_id: int, user_id: int, prefix: Sequence[str]) -> tuple[Board, list[Option]]:
@@ -280,7 +339,7 @@ class GameService:
         due = b.game.to_act(b.state)
         if b.seat not in due:
             raise ServiceError(self._not_your_turn(b))
-        return b, b.game.options_at(b.state, b.seat, list(prefix))
+        return board_of(b), b.game.options_at(b.state, b.seat, list(prefix))
 
     @store_faults_answered
     async def preview(self, game_id: int, user_id: int, action: str) -> bytes | None:
@@ -304,8 +363,11 @@ class GameService:
         """A picture of each choice at this step of the panel (each finishing
         the action, e.g. a tile's rotations), or None when the game can't
         picture them or there are too many."""
-        b, options = await self.options_at(game_id, user_id, prefix)
+        b = await self.player_board(game_id, user_id)
         assert b.seat is not None
+        if b.seat not in b.game.to_act(b.state):
+            raise ServiceError(self._not_your_turn(b))
+        options = b.game.options_at(b.state, b.seat, list(prefix))
         if not 1 < len(options) <= SHEET_MAX or not all(o.complete for o in options):
             return None
         entries = []
@@ -321,7 +383,7 @@ class GameService:
             log.exception("game %s: picture of the choices after %r failed", game_id, prefix)
             return None
 
-    def _not_your_turn(self, b: Board) -> str:
+    def _not_your_turn(self, b: Table) -> str:
         due = [s for s in b.game.to_act(b.state) if s >= 0]
         names = ", ".join(b.seats[s].name for s in due) or "nobody"
         return f"It's not your turn: waiting for {names}."
@@ -371,7 +433,7 @@ class GameService:
         post.action = applied.action
         return post
 
-    async def _check_stale_panel(self, b: Board, expected_version: int) -> None:
+    async def _check_stale_panel(self, b: Table, expected_version: int) -> None:
         """Refuse a panel opened before this seat's own latest move or a
         teammate's (other seats' moves since are judged by the rules)."""
         since = b.row.version - expected_version
@@ -435,7 +497,7 @@ class GameService:
     async def status(self, game_id: int, user_id: int | None) -> Post:
         """The board and whose turn, as this user may see it (for an
         ephemeral reply)."""
-        b = await self.board(game_id, user_id)
+        b = await self.table(game_id, user_id)
         png = await self._draw(game_id, b.game.view(b.state, b.seat), b.seat)
         if b.game.is_over(b.state):
             text = self.final_text(b.game, b.state, b.seats)
@@ -448,7 +510,7 @@ class GameService:
     @store_faults_answered
     async def seat_board(self, game_id: int, seat: int) -> Post:
         """A player's own board (public games with per-player boards)."""
-        b = await self.board(game_id, None)
+        b = await self.table(game_id, None)
         if not b.game.player_boards:
             raise ServiceError(f"In {b.game.name} everyone shares one board: use `/game status`.")
         png = await self._draw(game_id, b.game.view(b.state, None), seat)
@@ -478,6 +540,26 @@ class GameService:
         for a in await self.store.log(game_id):
             state = game.apply(state, a.seat, a.action).state
         return state
+
+
+def matching_games(text: str) -> list[Game]:
+    """The registered games whose name or slug contains ``text`` (any case),
+    sorted by name: what ``/game new`` offers as the player types."""
+    wanted = text.strip().lower()
+    found = [g for g in all_games().values() if wanted in g.name.lower() or wanted in g.slug]
+    return sorted(found, key=lambda g: g.name.lower())
+
+
+def game_slug(text: str) -> str:
+    """The slug of the game ``text`` names (its slug or its name, any case);
+    ServiceError names the games when none does."""
+    wanted = " ".join(text.split()).lower()
+    for game in all_games().values():
+        if wanted in (game.slug, game.name.lower()):
+            return game.slug
+    names = ", ".join(g.name for g in matching_games(""))
+    shown = wanted[:40] + ("…" if len(wanted) > 40 else "")
+    raise ServiceError(f"There is no game called '{shown}'. The games: {names}.")
 
 
 def describe_options(game: Game) -> list[tuple[str, str]]:

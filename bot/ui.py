@@ -25,7 +25,7 @@ from typing import Any, Sequence
 
 import discord
 
-from .app import NO_MENTIONS, RailyardBot, board_file, guarded, mentions_for, reply
+from .discord_io import NO_MENTIONS, ServiceBot, board_file, bot_of, guarded, mentions_for, reply
 from .discord_text import member_name
 from .service import Board, Post, ServiceError
 
@@ -36,18 +36,12 @@ SELECT_PAGE = 25
 LABEL_MAX = 80
 
 
-def _bot(interaction: discord.Interaction[Any]) -> RailyardBot:
-    client = interaction.client
-    assert isinstance(client, RailyardBot)
-    return client
-
-
 def _name(interaction: discord.Interaction[Any]) -> str:
     """The acting member's name, display-safe (see :mod:`bot.discord_text`)."""
     return member_name(interaction.user)
 
 
-async def post_to_thread(bot: RailyardBot, thread_id: int | None, post: Post) -> None:
+async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post) -> None:
     """Post ``post`` in the game's thread, reopening it if archived, pinging
     only the users meant, with a "Your turn" button while the game runs."""
     if thread_id is None or post.game_id is None:
@@ -62,7 +56,7 @@ async def post_to_thread(bot: RailyardBot, thread_id: int | None, post: Post) ->
         await refresh_lobby(bot, post.game_id)
 
 
-async def _send_post(bot: RailyardBot, thread_id: int, post: Post) -> None:
+async def _send_post(bot: ServiceBot, thread_id: int, post: Post) -> None:
     assert post.game_id is not None
     channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
     if isinstance(channel, discord.Thread) and channel.archived:
@@ -110,7 +104,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry:
 
 async def lobby_action(interaction: discord.Interaction[Any], game_id: int, action: str) -> None:
     """Join, leave or start, from a button or a command."""
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     service = bot.service
     if action == "start":
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -129,7 +123,7 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, acti
     await refresh_lobby(bot, game_id)
 
 
-async def refresh_lobby(bot: RailyardBot, game_id: int) -> None:
+async def refresh_lobby(bot: ServiceBot, game_id: int) -> None:
     """Rewrite the lobby message to show the seats and status."""
     row = await bot.service.get(game_id)
     if row.lobby_message_id is None or row.channel_id is None:
@@ -171,7 +165,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry:t
 async def open_panel(interaction: discord.Interaction[Any], game_id: int) -> None:
     """Send the seat's ephemeral turn panel with its own board."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    service = _bot(interaction).service
+    service = bot_of(interaction).service
     board, options = await service.options_at(game_id, interaction.user.id, [])
     walk = skip_forced(Walk(board, [], [], [], [], options, False, options))
     content, view = panel(board, walk.path, walk.labels, walk.options, 0, back=False, tokens=walk.tokens)
@@ -184,7 +178,7 @@ async def open_panel(interaction: discord.Interaction[Any], game_id: int) -> Non
 
 async def _own_board(interaction: discord.Interaction[Any], game_id: int) -> discord.File | None:
     """The board as this player sees it, for the private panel."""
-    post = await _bot(interaction).service.status(game_id, interaction.user.id)
+    post = await bot_of(interaction).service.status(game_id, interaction.user.id)
     return board_file(post, "your-board.png", interaction.guild)
 
 
@@ -288,7 +282,7 @@ async def resolve_path(interaction: discord.Interaction[Any], game_id: int, vers
     """Follow a path of option indices from the start of the seat's current
     choices. The panel was built at ``version``; with ``same_version`` the
     game must not have moved on since (a click without a digest to check)."""
-    service = _bot(interaction).service
+    service = bot_of(interaction).service
     board, options = await service.options_at(game_id, interaction.user.id, [])
     if same_version and board.row.version != version:
         raise ServiceError(MOVED_ON)
@@ -319,8 +313,7 @@ def _pick(walk: Walk, index: int) -> None:
     walk.labels.append(option.label)
     walk.counts.append(len(walk.options))
     walk.complete = option.complete
-    walk.options = [] if walk.complete else walk.board.game.options_at(
-        walk.board.state, walk.board.seat or 0, walk.tokens)
+    walk.options = [] if walk.complete else walk.board.options_after(walk.tokens)
 
 
 def skip_forced(walk: Walk) -> Walk:
@@ -363,14 +356,14 @@ async def panel_step(interaction: discord.Interaction[Any], game_id: int, versio
     if op == "ok":
         if not walk.complete:
             raise ServiceError("Finish choosing first.")
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         post = await bot.service.act(game_id, interaction.user.id, action,
                                      interaction_id=str(interaction.id), expected_version=version)
         await interaction.edit_original_response(content=f"✅ Done: {' › '.join(chosen)}", view=None,
                                                  attachments=[], allowed_mentions=NO_MENTIONS)
         await post_to_thread(bot, walk.board.row.thread_id, post)
         return
-    service = _bot(interaction).service
+    service = bot_of(interaction).service
     if walk.complete:
         content, view = confirm_panel(walk.board, walk.path, chosen, walk.tokens)
         png = await service.preview(game_id, interaction.user.id, action)

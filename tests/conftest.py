@@ -3,11 +3,11 @@ module is imported, so the platform tests can use a small, fast game."""
 
 from __future__ import annotations
 
-from games.registry import all_games
+from games.registry import register
 from rendering import register_renderer
 from tests.support.race import RACE, render
 
-all_games()[RACE.slug] = RACE
+register(RACE)
 register_renderer(RACE.slug, render)
 
 

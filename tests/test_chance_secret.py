@@ -38,7 +38,7 @@ async def _play(service: GameService, slug: str, moves: int, seed: int) -> tuple
     posts = [(await service.start(row.id, 1)).text]
     rng = random.Random(seed)
     for _ in range(moves):
-        b = await service.board(row.id, None)
+        b = await service.table(row.id)
         if b.game.is_over(b.state):
             break
         seat = rng.choice([s for s in b.game.to_act(b.state) if s != CHANCE])
@@ -54,7 +54,7 @@ async def test_the_secret_appears_in_no_view_post_log_or_board(store: Store, slu
     game_id, posts = await _play(service, slug, 30, seed=1)
     secret = await store.secret(game_id)
     assert len(secret) == SECRET_BYTES
-    b = await service.board(game_id, None)
+    b = await service.table(game_id)
     seen = [json.dumps(b.game.view(b.state, seat)) for seat in [None, *range(len(b.seats))]]
     seen += posts + drawn.drawn + await service.log_lines(game_id, 1000)
     seen += [json.dumps(a.__dict__) for a in await store.log(game_id)]

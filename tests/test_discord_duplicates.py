@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import already_acknowledged
+from bot.discord_io import already_acknowledged
 from tests.test_bot_discord import _lobby, _panel_message, _service, _started, env  # noqa: F401
 
 

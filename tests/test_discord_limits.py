@@ -96,7 +96,7 @@ async def test_every_turn_panel_fits_discord_limits(service: GameService, slug: 
     rng = random.Random(9)
     checked = 0
     for _turn in range(150):
-        b = await service.board(row.id, None)
+        b = await service.table(row.id)
         if game.is_over(b.state):
             break
         seat = rng.choice([s for s in game.to_act(b.state) if s != CHANCE])
@@ -132,7 +132,7 @@ def test_board_over_the_guild_upload_size_is_not_attached() -> None:
     from types import SimpleNamespace
     from typing import cast
 
-    from bot.app import board_file
+    from bot.discord_io import board_file
     from bot.service import Post
 
     guild = cast(discord.Guild, SimpleNamespace(filesize_limit=1000))

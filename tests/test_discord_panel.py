@@ -5,7 +5,7 @@ player, and a step where several seats are due at once."""
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any, Iterator, cast
 
 import discord
 import pytest
@@ -14,16 +14,17 @@ import rendering
 from bot.service import Board
 from bot.ui import Walk, back_path, confirm_panel, panel, path_sig, post_to_thread
 from games.core import Option
-from games.registry import all_games
+from games.registry import registered
 from tests.support.pledge import PLEDGE
 from tests.support.pledge import render as render_pledge
 from tests.test_bot_discord import _panel_message, _service, env  # noqa: F401 - the shared simcord fixture
 
 
 @pytest.fixture(autouse=True)
-def pledge_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(all_games(), PLEDGE.slug, PLEDGE)
+def pledge_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setitem(rendering._REGISTERED, PLEDGE.slug, render_pledge)
+    with registered(PLEDGE):
+        yield
 
 
 async def _pledge_game(env: Any) -> tuple[Any, Any, Any, int]:

@@ -31,14 +31,14 @@ async def _started(service: GameService, slug: str, players: int, seed: int = 1)
 
 
 async def _due_user(service: GameService, game_id: int) -> int:
-    b = await service.board(game_id, None)
+    b = await service.table(game_id)
     seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
     return b.seats[seat].user_id
 
 
 async def _play(service: GameService, game_id: int, actions: int, rng: random.Random) -> None:
     for _ in range(actions):
-        b = await service.board(game_id, None)
+        b = await service.table(game_id)
         if b.game.is_over(b.state):
             return
         seat = rng.choice([s for s in b.game.to_act(b.state) if s != CHANCE])
@@ -235,7 +235,7 @@ async def _tile_step(service: GameService, game_id: int, heading: str, rng: rand
     """Play on until the due player can reach a step titled ``heading``
     whose options all finish the action; (user, prefix) of that step."""
     for _ in range(400):
-        b = await service.board(game_id, None)
+        b = await service.table(game_id)
         seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
         prefix: list[str] = []
         options = b.game.options_at(b.state, seat, prefix)

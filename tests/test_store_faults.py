@@ -100,7 +100,7 @@ async def test_a_locked_database_is_answered_clearly_and_recovered_from(tmp_path
         row = await service.new_game("race", 1, "ann")
         await service.join(row.id, 2, "bob")
         await service.start(row.id, 1)
-        board = await service.board(row.id, None)
+        board = await service.table(row.id)
         user = board.seats[next(s for s in board.game.to_act(board.state) if s != CHANCE)].user_id
         holder = sqlite3.connect(path, isolation_level=None)
         holder.execute("BEGIN EXCLUSIVE")
@@ -166,7 +166,7 @@ async def test_finished_games_are_archived_and_their_log_stays_readable(store: o
     await service.start(row.id, 1)
     post = None
     while post is None or not post.finished:
-        b = await service.board(row.id, None)
+        b = await service.table(row.id)
         seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
         post = await service.act(row.id, b.seats[seat].user_id, "step 2")
     live = await store.log(row.id)
@@ -197,7 +197,7 @@ async def test_names_with_separators_and_control_characters_play_to_the_end(
         if post.finished:
             break
         assert post.png is not None and post.png[:4] == b"\x89PNG"
-        b = await service.board(row.id, None)
+        b = await service.table(row.id)
         seat = rng.choice([s for s in b.game.to_act(b.state) if s != CHANCE])
         post = await service.act(row.id, b.seats[seat].user_id, random_action(b.game, b.state, seat, rng))
     assert post.png is not None and (post.finished or slug != "age-of-steam")

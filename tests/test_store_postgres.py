@@ -33,7 +33,7 @@ async def _race(service: GameService) -> int:
 
 
 async def _due_user(service: GameService, game_id: int) -> int:
-    b = await service.board(game_id, None)
+    b = await service.table(game_id)
     seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
     return b.seats[seat].user_id
 

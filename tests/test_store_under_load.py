@@ -30,7 +30,7 @@ async def _started(service: GameService, base_user: int, goal: str = "100") -> i
 
 
 async def _due_user(service: GameService, game_id: int) -> int:
-    b = await service.board(game_id, None)
+    b = await service.table(game_id)
     seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
     return b.seats[seat].user_id
 

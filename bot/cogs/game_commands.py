@@ -13,7 +13,7 @@ from discord.ext import commands
 from games.core import Game
 from games.registry import all_games
 
-from ..app import NO_MENTIONS, RailyardBot, board_file, file_kwargs
+from ..discord_io import NO_MENTIONS, ServiceBot, board_file, file_kwargs
 from ..discord_text import code_text, member_name
 from ..service import ServiceError
 from ..ui import post_to_thread
@@ -25,7 +25,7 @@ AUTOCOMPLETE_MAX = 25
 class GameCommands(commands.Cog):
     """The slash commands of one game."""
 
-    def __init__(self, bot: RailyardBot, game: Game) -> None:
+    def __init__(self, bot: ServiceBot, game: Game) -> None:
         self.bot = bot
         self.game = game
         self.group = app_commands.Group(name=game.command_group, description=f"Play {game.name}"[:100],
@@ -95,8 +95,7 @@ class GameCommands(commands.Cog):
 
         async def callback(interaction: discord.Interaction[Any], player: discord.Member) -> None:
             game_id = await cog._game_id(interaction)
-            seats = await cog.bot.service.store.seats(game_id)
-            seat = cog.bot.service.seat_of(seats, player.id)
+            seat = await cog.bot.service.seat_of_user(game_id, player.id)
             if seat is None:
                 raise ServiceError(f"{member_name(player)} is not playing in this game.")
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -110,7 +109,7 @@ class GameCommands(commands.Cog):
                                     callback=callback)
 
 
-def game_cogs(bot: RailyardBot) -> list[GameCommands]:
+def game_cogs(bot: ServiceBot) -> list[GameCommands]:
     return [GameCommands(bot, game) for game in all_games().values() if game.command_group]
 
 

@@ -13,44 +13,39 @@ from discord.ext import commands
 
 from games.registry import all_games, get_game
 
-from ..app import NO_MENTIONS, RailyardBot, board_file, file_kwargs, reply
+from ..discord_io import NO_MENTIONS, ServiceBot, board_file, bot_of, file_kwargs, reply
 from ..discord_text import member_name
-from ..service import ServiceError, describe_options, parse_options
+from ..service import ServiceError, describe_options, game_slug, matching_games, parse_options
 from ..ui import lobby_action, lobby_view, refresh_lobby
 
-GAME_CHOICES = [app_commands.Choice(name=g.name, value=slug) for slug, g in all_games().items()][:25]
+AUTOCOMPLETE_MAX = 25  # Discord shows at most 25 suggestions; typing narrows them to the rest
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # the longest auto-archive duration: a week
 
 
 async def game_here(interaction: discord.Interaction[Any]) -> int:
     """The id of the game whose thread this command was used in."""
-    bot = interaction.client
-    assert isinstance(bot, RailyardBot)
     if interaction.channel_id is None:
         raise ServiceError("Use this in a game's thread.")
-    row = await bot.service.store.game_for_thread(interaction.channel_id)
-    if row is None:
-        raise ServiceError("There is no game in this channel: use this in a game's thread, or `/game new` to start one.")
+    row = await bot_of(interaction).service.game_in_thread(interaction.channel_id)
     return row.id
 
 
 class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, join and follow Railyard games"):
-    def __init__(self, bot: RailyardBot) -> None:
+    def __init__(self, bot: ServiceBot) -> None:
         self.bot = bot
         super().__init__()
 
     @app_commands.command(name="new", description="Start a new game here: posts a lobby and opens its thread")
-    @app_commands.describe(game="Which game to play", options="Game options, e.g. difficulty=hard")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.describe(game="Which game to play (start typing its name)",
+                           options="Game options, e.g. difficulty=hard")
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str],
-                  options: str | None = None) -> None:
+    async def new(self, interaction: discord.Interaction[Any], game: str, options: str | None = None) -> None:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise ServiceError("Start a game in a server text channel (not in a thread or DM).")
         chosen = parse_options(options)
         row = await self.bot.service.new_game(
-            game.value, interaction.user.id, _name(interaction), chosen,
+            game_slug(game), interaction.user.id, _name(interaction), chosen,
             guild_id=interaction.guild_id, channel_id=channel.id)
         text = await self.bot.service.lobby_text(row.id)
         await interaction.response.send_message(text, view=lobby_view(row.id), allowed_mentions=NO_MENTIONS)
@@ -63,10 +58,21 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
             "Join with the button above or `/game join` here; the creator starts with `/game start`.",
             allowed_mentions=NO_MENTIONS)
 
+    @new.autocomplete("game")
+    async def new_game_names(self, interaction: discord.Interaction[Any],
+                             current: str) -> list[app_commands.Choice[str]]:
+        """Every game whose name or slug holds what was typed; with more than
+        Discord's 25 suggestions, typing more narrows them (none is unreachable)."""
+        return [app_commands.Choice(name=g.name[:100], value=g.slug)
+                for g in matching_games(current)][:AUTOCOMPLETE_MAX]
+
     @new.autocomplete("options")
     async def new_options(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-        slug = getattr(interaction.namespace, "game", None)
-        games = [get_game(slug)] if slug in all_games() else list(all_games().values())
+        typed = getattr(interaction.namespace, "game", None)
+        try:
+            games = [get_game(game_slug(typed))] if isinstance(typed, str) else list(all_games().values())
+        except ServiceError:
+            games = list(all_games().values())
         found = [(v, f"{g.name}: {label}" if len(games) > 1 else label)
                  for g in games for v, label in describe_options(g)]
         return [app_commands.Choice(name=label[:100], value=v[:100])

@@ -2,6 +2,11 @@
 
 On your turn step 1 or 2 spaces, or roll the die (a chance outcome) and move
 that far. The start player is a chance outcome too. First to the goal wins.
+
+Schema 2 renamed the key of the seat to move from ``turn`` (schema 1) to
+``current``, the platform's word; :func:`current_was_turn` upgrades a state
+stored in schema 1, so the platform's versioned-state tests have a real
+migration to load through.
 """
 
 from __future__ import annotations
@@ -14,9 +19,18 @@ from games.tree import quote
 from rendering import kit
 
 
+def current_was_turn(state: State) -> State:
+    """Schema 1 -> 2: the seat to move was stored under ``turn``."""
+    upgraded = {k: v for k, v in state.items() if k != "turn"}
+    upgraded["current"] = state["turn"]
+    return upgraded
+
+
 class Race(Game):
     slug = "race"
     name = "Race"
+    schema_version = 2
+    migrations = {1: current_was_turn}
     min_seats = 2
     max_seats = 4
     options = (GameOption("goal", "Spaces to the finish", ("10", "20", "100"), "10"),
@@ -27,15 +41,15 @@ class Race(Game):
     commands = {"step": "Move 1 or 2 spaces", "roll": "Roll the die and move"}
 
     def _setup(self, seats: int, options: dict[str, str]) -> State:
-        return {"positions": [0] * seats, "turn": None, "rolling": False,
+        return {"positions": [0] * seats, "current": None, "rolling": False,
                 "goal": int(options["goal"]), "stride": int(options["stride"]), "last": None}
 
     def to_act(self, state: State) -> list[int]:
         if self.is_over(state):
             return []
-        if state["turn"] is None or state["rolling"]:
+        if state["current"] is None or state["rolling"]:
             return [CHANCE]
-        return [int(state["turn"])]
+        return [int(state["current"])]
 
     def legal_actions(self, state: State, seat: int) -> list[Choice]:
         if seat not in self.to_act(state) or seat == CHANCE:
@@ -51,12 +65,12 @@ class Race(Game):
         names = state["players"]
         if seat == CHANCE:
             kind, _, value = action.partition(" ")
-            if state["turn"] is None and kind == "first" and re.fullmatch(r"[0-9]", value, re.ASCII) is not None and int(value) < len(names):
-                state["turn"] = int(value)
+            if state["current"] is None and kind == "first" and re.fullmatch(r"[0-9]", value, re.ASCII) is not None and int(value) < len(names):
+                state["current"] = int(value)
                 return [f"{names[int(value)]} starts."]
             if state["rolling"] and kind == "die" and value in {"1", "2", "3", "4", "5", "6"}:
                 state["rolling"] = False
-                return self._move(state, int(state["turn"]), int(value), f"rolled {value}")
+                return self._move(state, int(state["current"]), int(value), f"rolled {value}")
             raise IllegalAction(f"'{quote(action)}' is not a chance outcome due now.")
         if action == "roll":
             state["rolling"] = True
@@ -69,11 +83,11 @@ class Race(Game):
     def _move(self, state: State, seat: int, spaces: int, how: str) -> list[str]:
         state["positions"][seat] = min(state["goal"], state["positions"][seat] + spaces)
         state["last"] = seat
-        state["turn"] = (seat + 1) % len(state["players"])
+        state["current"] = (seat + 1) % len(state["players"])
         return [f"{state['players'][seat]} {how} to space {state['positions'][seat]}."]
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
-        if state["turn"] is None:
+        if state["current"] is None:
             return f"first {rng.randrange(len(state['players']))}"
         return f"die {rng.randint(1, 6)}"
 
@@ -88,7 +102,7 @@ class Race(Game):
     def status_line(self, state: State) -> str:
         if self.is_over(state):
             return "Game over."
-        return f"{state['players'][state['turn']]} to move."
+        return f"{state['players'][state['current']]} to move."
 
     def check_invariants(self, state: State) -> list[str]:
         return [] if all(0 <= p <= state["goal"] for p in state["positions"]) else ["position out of range"]

@@ -1,0 +1,141 @@
+"""The Discord helpers every part of the bot shares: answering an
+interaction, the one error handler, uploads and mentions.
+
+Imports go one way: this module knows only discord.py and the service;
+``ui`` (the components) builds on it, the cogs on both, and ``app`` (the bot)
+on everything. Nothing here imports ``app``: the bot is reached through
+:class:`ServiceBot`, the part of it the helpers need.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .service import GameService, Post, ServiceError
+
+log = logging.getLogger("railyard.bot")
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+class ServiceBot(commands.Bot):
+    """A bot that holds the game service (``RailyardBot`` is the one):
+    components and cogs reach the games only through :attr:`service`."""
+
+    @property
+    def service(self) -> GameService:
+        raise NotImplementedError
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> ServiceBot:
+    """The bot an interaction came to."""
+    client = interaction.client
+    assert isinstance(client, ServiceBot)
+    return client
+
+
+def mentions_for(user_ids: list[int]) -> discord.AllowedMentions:
+    """Only the users meant: never roles, never @everyone."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False,
+        users=[discord.Object(id=u) for u in user_ids],
+    )
+
+
+def board_file(post: Post, name: str = "board.png", guild: discord.Guild | None = None) -> discord.File | None:
+    """The post's board as an upload, or None when there is none or it
+    would exceed the guild's upload size (the text still goes out)."""
+    if not post.png:
+        return None
+    limit = guild.filesize_limit if guild is not None else 10 * 1024 * 1024
+    if len(post.png) > limit:
+        log.warning("game %s: board of %d bytes exceeds the upload limit %d", post.game_id, len(post.png), limit)
+        return None
+    return discord.File(io.BytesIO(post.png), filename=name)
+
+
+def file_kwargs(file: discord.File | None) -> dict[str, Any]:
+    """``file=`` for a send, or nothing (discord.py refuses ``file=None``)."""
+    return {"file": file} if file is not None else {}
+
+
+ALREADY_ACKNOWLEDGED = 40060
+"""Discord's error code for a second answer to one interaction."""
+
+
+def already_acknowledged(error: BaseException) -> bool:
+    """True when ``error`` says the interaction was answered already: the same
+    interaction delivered twice (a gateway replay, or two instances of the bot
+    overlapping during a deploy). The first delivery did the work."""
+    if isinstance(error, discord.InteractionResponded):
+        return True
+    return isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED
+
+
+async def handle_error(interaction: discord.Interaction[Any], error: BaseException,
+                       game_id: int | None = None) -> None:
+    """The one error handler of commands and components: a refusal is told
+    to the player, a duplicate delivery is dropped quietly, anything else is
+    logged and answered politely."""
+    original = getattr(error, "original", error)
+    try:
+        if already_acknowledged(original):
+            log.debug("interaction %s was already answered (a duplicate delivery): dropped", interaction.id)
+        elif isinstance(original, ServiceError):
+            await reply(interaction, str(original))
+        elif isinstance(error, app_commands.CheckFailure):
+            await reply(interaction, str(error) or "You can't use this command here.")
+        else:
+            await report_unexpected(interaction, original, game_id)
+    except discord.HTTPException as exc:
+        if not already_acknowledged(exc):
+            raise
+        # the refusal went to a duplicate: the first delivery was answered already
+        log.debug("interaction %s was already answered (a duplicate delivery): dropped", interaction.id)
+
+
+async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was answered yet."""
+    kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+    if interaction.response.is_done():
+        await interaction.followup.send(text[:2000], ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text[:2000], ephemeral=True, **kwargs)
+
+
+async def report_unexpected(interaction: discord.Interaction[Any], error: BaseException, game_id: int | None = None) -> None:
+    """Log an unexpected error with the game id and answer politely."""
+    if game_id is None:
+        game_id = await _game_of_channel(interaction)
+    log.error("unexpected error (game %s, user %s, %s)", game_id, interaction.user.id,
+              interaction.data, exc_info=error)
+    try:
+        await reply(interaction, "Sorry, something went wrong on our side. Nothing was changed; please try again.")
+    except discord.HTTPException:
+        log.exception("could not answer the interaction")
+
+
+async def _game_of_channel(interaction: discord.Interaction[Any]) -> int | None:
+    """The id of the game whose thread the interaction came from, if any."""
+    client = interaction.client
+    if not isinstance(client, ServiceBot) or interaction.channel_id is None:
+        return None
+    try:
+        row = await client.service.game_in_thread(interaction.channel_id)
+    except Exception:  # noqa: BLE001 - the service or its store may be what failed
+        return None
+    return row.id
+
+
+async def guarded(interaction: discord.Interaction[Any], coro: Any, game_id: int | None = None) -> None:
+    """Run a component callback with the same error handling as commands."""
+    try:
+        await coro
+    except Exception as exc:  # noqa: BLE001 - every error goes to the one handler
+        await handle_error(interaction, exc, game_id)
