@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import AsyncIterator
 
 import pytest
 
@@ -121,39 +122,39 @@ async def test_a_locked_database_is_answered_clearly_and_recovered_from(tmp_path
         await store.close()
 
 
-async def test_a_database_that_turned_read_only_is_answered_clearly_and_recovered_from(tmp_path: Path) -> None:
+@pytest.fixture
+async def sqlite_store(tmp_path: Path) -> AsyncIterator[SQLiteStore]:
     store = await SQLiteStore.open(str(tmp_path / "db.sqlite3"))
-    try:
-        service = GameService(store, no_render)
-        row = await service.new_game("race", 1, "ann")
-        await store.db.execute("PRAGMA query_only = ON")  # as if the disk were remounted read-only
-        with pytest.raises(Unavailable):
-            await service.join(row.id, 2, "bob")
-        await store.db.execute("PRAGMA query_only = OFF")
-        assert await service.join(row.id, 2, "bob") == "bob joined."
-    finally:
-        await store.close()
+    yield store
+    await store.close()
 
 
-async def test_a_backup_is_a_consistent_copy_taken_while_games_run(tmp_path: Path) -> None:
-    store = await SQLiteStore.open(str(tmp_path / "db.sqlite3"))
-    try:
-        service = GameService(store, no_render)
-        row = await service.new_game("race", 1, "ann")
+async def test_a_database_that_turned_read_only_is_answered_clearly_and_recovered_from(
+        sqlite_store: SQLiteStore) -> None:
+    service = GameService(sqlite_store, no_render)
+    row = await service.new_game("race", 1, "ann")
+    await sqlite_store.db.execute("PRAGMA query_only = ON")  # as if the disk were remounted read-only
+    with pytest.raises(Unavailable):
         await service.join(row.id, 2, "bob")
-        await service.start(row.id, 1)
-        target = tmp_path / "backup.sqlite3"
-        await asyncio.gather(store.backup(str(target)), service.new_game("race", 3, "cid"))
-        copy = await SQLiteStore.open(str(target))
-        try:
-            assert (await copy.get_game(row.id)) == (await store.get_game(row.id))
-            assert await copy.log(row.id) == await store.log(row.id)
-        finally:
-            await copy.close()
-        with pytest.raises(Exception, match="already exists"):
-            await store.backup(str(target))
+    await sqlite_store.db.execute("PRAGMA query_only = OFF")
+    assert await service.join(row.id, 2, "bob") == "bob joined."
+
+
+async def test_a_backup_is_a_consistent_copy_taken_while_games_run(sqlite_store: SQLiteStore, tmp_path: Path) -> None:
+    service = GameService(sqlite_store, no_render)
+    row = await service.new_game("race", 1, "ann")
+    await service.join(row.id, 2, "bob")
+    await service.start(row.id, 1)
+    target = tmp_path / "backup.sqlite3"
+    await asyncio.gather(sqlite_store.backup(str(target)), service.new_game("race", 3, "cid"))
+    copy = await SQLiteStore.open(str(target))
+    try:
+        assert (await copy.get_game(row.id)) == (await sqlite_store.get_game(row.id))
+        assert await copy.log(row.id) == await sqlite_store.log(row.id)
     finally:
-        await store.close()
+        await copy.close()
+    with pytest.raises(Exception, match="already exists"):
+        await sqlite_store.backup(str(target))
 
 
 async def test_finished_games_are_archived_and_their_log_stays_readable(store: object) -> None:
