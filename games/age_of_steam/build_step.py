@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
+from functools import partial
 import copy
-from typing import Any
-
-from games.core import Choice, IllegalAction, Option
+from games.core import IllegalAction, State
+from games.tree import Node
 
 from .economy import expenses
 from .grammar import quote
 from .hexmap import board, hex_sort_key
 from .params import rules
 from .placement import Refused, apply_placement, candidate_hexes, evaluate, legal_placements
-from .step_base import State, Step, choice, first_then_order, name, queue_actor, register, start
+from .phase_base import Phase, first_then_order, name, node, queue_actor, register, start
 from .tiles import variant_by_token
 from .track import Network, city_name, is_town, network
 
 
-class BuildTrack(Step):
+class BuildTrack(Phase):
     """Players build in order (First Build first); Urbanization comes before
     its holder's track. Up to 3 placements (4 with Engineer), then 'done'."""
 
@@ -53,7 +53,7 @@ class BuildTrack(Step):
     def _towns(self, state: State) -> list[str]:
         return sorted((t for t in board().towns if t not in state["new_cities"]), key=hex_sort_key)
 
-    def actors(self, state: State) -> list[int]:
+    def seats(self, state: State) -> list[int]:
         return queue_actor(state)
 
     def status(self, state: State) -> str:
@@ -61,18 +61,39 @@ class BuildTrack(Step):
         seat = st["queue"][0]
         return f"{self.title} · {name(state, seat)} to build ({st['placed']} of {st['limit']} placed)"
 
-    # the panel walk ---------------------------------------------------
-    def _urbanize_choices(self, state: State) -> list[Choice]:
+    # the panel's tree: lazy, so a panel step computes only its own level
+    def nodes(self, state: State, seat: int) -> list[Node]:
+        st = state["step"]
+        head = "Urbanize, build or finish?"
         out = []
-        for town in self._towns(state):
-            for letter in self._free_letters(state):
-                colour = board().new_cities[letter].colour
-                summary = f"Urbanize {board().towns[town]} ({town}) into new city {letter} ({colour})"
-                out.append(choice("build", summary,
-                                  ("urbanize", "Urbanize a town", "Urbanize, build or finish?",
-                                   "place a new city first"),
-                                  (town, f"{town} {board().towns[town]}", "Which town becomes a city?", ""),
-                                  (letter, f"New city {letter} ({colour})", "Which new city tile?", "")))
+        if st["urbanize"]:
+            out.append(node("urbanize", "Urbanize a town", head, "place a new city first",
+                            expand=lambda: self._town_nodes(state)))
+        if self._can_build(state):
+            net = network(state)
+            cash = state["cash"][seat]
+            if any(legal_placements(state, net, seat, h, cash, first_only=True)
+                   for h in candidate_hexes(state, net, seat)):
+                out.append(node("build", self._build_label(state, seat), head,
+                                expand=lambda: self._hex_nodes(state, net, seat)))
+        if st["undo"]:
+            out.append(node("undo", "Undo last placement", head, "take back your last tile", command="build",
+                            summary="Undo your last placement"))
+        out.append(node("done", self._done_label(state), head, "end your build", command="build",
+                        summary=f"Finish building ({st['placed']} placed)"))
+        return out
+
+    def _town_nodes(self, state: State) -> list[Node]:
+        return [node(town, f"{town} {board().towns[town]}", "Which town becomes a city?",
+                     expand=partial(self._letter_nodes, state, town))
+                for town in self._towns(state)]
+
+    def _letter_nodes(self, state: State, town: str) -> list[Node]:
+        out = []
+        for letter in self._free_letters(state):
+            colour = board().new_cities[letter].colour
+            out.append(node(letter, f"New city {letter} ({colour})", "Which new city tile?", command="build",
+                            summary=f"Urbanize {board().towns[town]} ({town}) into new city {letter} ({colour})"))
         return out
 
     def _build_label(self, state: State, seat: int) -> str:
@@ -95,30 +116,25 @@ class BuildTrack(Step):
         detail = f"{built}; next to {', '.join(near)}" if near else built
         return f"{hexl} ({what})", detail
 
-    def _placement_step(self, state: State, p: Any) -> tuple[str, str, str, str]:
-        verb = {"new": "", "town": "", "replace": "replace with ", "redirect": "redirect: "}[p.kind]
-        seat = state["step"]["queue"][0]
-        left = state["cash"][seat] - p.cost
-        return (p.variant.token, f"{verb}{p.variant.describe(is_town(state, p.hex))} · ${p.cost}",
-                f"Which tile and rotation in {p.hex}?",
-                f"leaves ${left}; expenses this turn ${expenses(state, seat)}")
+    def _hex_nodes(self, state: State, net: Network, seat: int) -> list[Node]:
+        out = []
+        for h in self._legal_hexes(state, net, seat):
+            label, detail = self._hex_label(state, net, seat, h)
+            out.append(node(h, label, "Where?", detail,
+                            expand=partial(self._placement_nodes, state, net, seat, h)))
+        return out
 
-    def _first_options(self, state: State, seat: int) -> list[Option]:
-        st = state["step"]
-        head = "Urbanize, build or finish?"
-        opts = []
-        if st["urbanize"]:
-            opts.append(Option("urbanize", "Urbanize a town", head, "place a new city first", False))
-        if self._can_build(state):
-            net = network(state)
-            cash = state["cash"][seat]
-            if any(legal_placements(state, net, seat, h, cash, first_only=True)
-                   for h in candidate_hexes(state, net, seat)):
-                opts.append(Option("build", self._build_label(state, seat), head, "", False))
-        if st["undo"]:
-            opts.append(Option("undo", "Undo last placement", head, "take back your last tile", True))
-        opts.append(Option("done", self._done_label(state), head, "end your build", True))
-        return opts
+    def _placement_nodes(self, state: State, net: Network, seat: int, hexl: str) -> list[Node]:
+        cash = state["cash"][seat]
+        out = []
+        for p in legal_placements(state, net, seat, hexl, cash):
+            verb = {"new": "", "town": "", "replace": "replace with ", "redirect": "redirect: "}[p.kind]
+            town = is_town(state, hexl)
+            out.append(node(p.variant.token, f"{verb}{p.variant.describe(town)} · ${p.cost}",
+                            f"Which tile and rotation in {p.hex}?",
+                            f"leaves ${cash - p.cost}; expenses this turn ${expenses(state, seat)}",
+                            command="build", summary=f"Build {p.variant.describe(town)} in {hexl} for ${p.cost}"))
+        return out
 
     def _legal_hexes(self, state: State, net: Network, seat: int) -> list[str]:
         cash = state["cash"][seat]
@@ -128,45 +144,7 @@ class BuildTrack(Step):
                 out.append(h)
         return out
 
-    def choices(self, state: State, seat: int) -> list[Choice]:
-        st = state["step"]
-        out: list[Choice] = []
-        if st["urbanize"]:
-            out.extend(self._urbanize_choices(state))
-        if self._can_build(state):
-            net = network(state)
-            for h in self._legal_hexes(state, net, seat):
-                hl, hd = self._hex_label(state, net, seat, h)
-                for p in legal_placements(state, net, seat, h, state["cash"][seat]):
-                    out.append(choice("build", f"Build {p.variant.describe(is_town(state, h))} in {h} for ${p.cost}",
-                                      ("build", self._build_label(state, seat), "Urbanize, build or finish?", ""),
-                                      (h, hl, "Where?", hd), self._placement_step(state, p)))
-        if st["undo"]:
-            out.append(choice("build", "Undo your last placement",
-                              ("undo", "Undo last placement", "Urbanize, build or finish?",
-                               "take back your last tile")))
-        out.append(choice("build", f"Finish building ({st['placed']} placed)",
-                          ("done", self._done_label(state), "Urbanize, build or finish?", "end your build")))
-        return out
-
-    def options(self, state: State, seat: int, prefix: list[str]) -> list[Option] | None:
-        if not prefix:
-            return self._first_options(state, seat)
-        if prefix[0] != "build" or not self._can_build(state):
-            return None
-        net = network(state)
-        if len(prefix) == 1:
-            opts = []
-            for h in self._legal_hexes(state, net, seat):
-                hl, hd = self._hex_label(state, net, seat, h)
-                opts.append(Option(h, hl, "Where?", hd, False))
-            return opts
-        if len(prefix) == 2 and prefix[1] in board().hexes:
-            return [Option(*self._placement_step(state, p), True)
-                    for p in legal_placements(state, net, seat, prefix[1], state["cash"][seat])]
-        return []
-
-    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+    def act(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         st = state["step"]
         if tokens == ["done"]:
             return self._done(state, seat)

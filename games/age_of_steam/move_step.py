@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from games.core import Choice, IllegalAction
+from games.core import IllegalAction, State
+from games.tree import Node
 
 from .economy import active_seats, collect_income, pay_expenses, reduce_income
 from .goods import pays_text, route_label, route_owners, routes
 from .hexmap import hex_sort_key
 from .params import COLOURS, rules
-from .step_base import State, Step, choice, finish, first_then_order, name, queue_actor, register, start
+from .phase_base import Phase, finish, first_then_order, name, node, queue_actor, register, start
 from .track import Network, city_name, network
 
 
-class MoveGoods(Step):
+class MoveGoods(Phase):
     """Two rounds; in each a player moves one cube, upgrades his engine
     (once per step) or passes. First Move goes first in both rounds."""
 
@@ -27,7 +29,7 @@ class MoveGoods(Step):
         state["step"] = {"round": 1, "queue": first_then_order(state, "first-move"), "upgraded": []}
         return []
 
-    def actors(self, state: State) -> list[int]:
+    def seats(self, state: State) -> list[int]:
         return queue_actor(state)
 
     def status(self, state: State) -> str:
@@ -47,29 +49,40 @@ class MoveGoods(Step):
     def can_upgrade(self, state: State, seat: int) -> bool:
         return seat not in state["step"]["upgraded"] and state["engine"][seat] < rules().max_engine
 
-    def choices(self, state: State, seat: int) -> list[Choice]:
+    def nodes(self, state: State, seat: int) -> list[Node]:
         net = network(state)
-        out = []
         head = "Move a cube, upgrade the engine or pass?"
-        for city, colour, rs in self._deliveries(state, seat, net):
-            cube = f"{city}-{colour}"
-            cube_label = f"{colour} cube in {city_name(state, city)} ({city})"
-            for r in rs:
-                label = route_label(state, net, r)
-                links = f"{len(r.links)} link{'s' if len(r.links) > 1 else ''}"
-                out.append(choice("move", f"{colour} cube: {label}",
-                                  ("move", "Move a cube", head, ""),
-                                  (cube, cube_label, "Which cube?", ""),
-                                  (r.token, label, f"Which route for the {colour} cube?",
-                                   f"{links}, your engine pulls {state['engine'][seat]}")))
+        out = []
+        deliveries = self._deliveries(state, seat, net)
+        if deliveries:
+            out.append(node("move", "Move a cube", head,
+                            expand=lambda: self._cubes(state, seat, net, deliveries)))
         if self.can_upgrade(state, seat):
             e = state["engine"][seat]
-            out.append(choice("upgrade", f"Upgrade the engine to {e + 1} links instead of moving",
-                              ("upgrade", f"Engine {e} > {e + 1} links", head, "instead of a delivery")))
-        out.append(choice("pass", "Pass: move nothing this round", ("pass", "Pass", head, "move nothing")))
+            out.append(node("upgrade", f"Engine {e} > {e + 1} links", head, "instead of a delivery",
+                            command="upgrade",
+                            summary=f"Upgrade the engine to {e + 1} links instead of moving"))
+        out.append(node("pass", "Pass", head, "move nothing", command="pass",
+                        summary="Pass: move nothing this round"))
         return out
 
-    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+    def _cubes(self, state: State, seat: int, net: Network,
+               deliveries: list[tuple[str, str, list[Any]]]) -> list[Node]:
+        return [node(f"{city}-{colour}", f"{colour} cube in {city_name(state, city)} ({city})", "Which cube?",
+                     expand=partial(self._routes, state, seat, net, colour, rs))
+                for city, colour, rs in deliveries]
+
+    def _routes(self, state: State, seat: int, net: Network, colour: str, rs: list[Any]) -> list[Node]:
+        out = []
+        for r in rs:
+            label = route_label(state, net, r)
+            links = f"{len(r.links)} link{'s' if len(r.links) > 1 else ''}"
+            out.append(node(r.token, label, f"Which route for the {colour} cube?",
+                            f"{links}, your engine pulls {state['engine'][seat]}", command="move",
+                            summary=f"{colour} cube: {label}"))
+        return out
+
+    def act(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         st = state["step"]
         who = name(state, seat)
         if tokens == ["pass"]:

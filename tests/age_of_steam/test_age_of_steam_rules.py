@@ -12,7 +12,7 @@ from games.age_of_steam.auction import drop_payment
 from games.age_of_steam.economy import pay_expenses, reduction_for
 from games.age_of_steam.goods import display_columns, routes
 from games.age_of_steam.params import rules
-from games.age_of_steam.steps import GROWTH, PRODUCTION
+from games.age_of_steam.phases import GROWTH, PRODUCTION
 from games.age_of_steam.track import network
 from games.core import CHANCE, IllegalAction
 
@@ -289,7 +289,7 @@ def test_unfinished_track_is_lost_when_not_extended_on_the_next_build() -> None:
     state = act(state, 0, "done")
     assert state["board"]["G7"]["owners"] == [0]  # built this turn: kept
     state["action"] = [None] * 3
-    from games.age_of_steam.steps import BUILD
+    from games.age_of_steam.phases import BUILD
     BUILD.begin(state)
     state = act(state, 0, "done")
     assert state["board"]["G7"]["owners"] == [None]
@@ -335,7 +335,7 @@ def test_urbanization_places_a_new_city_on_a_town_before_building() -> None:
     state = act(state, 0, "build H5 straight.0")
     state = act(state, 0, "build H4 town1.3")
     state = act(state, 0, "done")
-    from games.age_of_steam.steps import BUILD
+    from games.age_of_steam.phases import BUILD
     state["action"] = ["urbanization", None, None]
     BUILD.begin(state)
     supply_before = state["supply"]["town1"]
