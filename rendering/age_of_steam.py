@@ -12,6 +12,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.age_of_steam.goods import display_columns
+from games.age_of_steam.state import typed
 from games.age_of_steam.hexmap import board, column_letter
 from games.age_of_steam.params import COLOUR_LETTER, rules
 from games.age_of_steam.track import Network, city_colour, city_name, disks_used, is_town, network, pieces
@@ -182,7 +183,7 @@ def _draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str,
     b = board()
     for label in (list(b.cities) if printed else list(state["new_cities"])):
         cx, cy = hex_centre(label)
-        colour = GOODS[city_colour(state, label)]
+        colour = GOODS[city_colour(typed(state), label)]
         draw.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), fill=colour, outline=kit.INK, width=2)
         if label in b.cities:
             city = b.cities[label]
@@ -209,8 +210,8 @@ def _draw_city_names(image: Image.Image, state: dict[str, Any]) -> None:
     placed: list[tuple[float, float, float, float]] = []
     for label in list(b.cities) + list(state["new_cities"]):
         cx, cy = hex_centre(label)
-        colour = GOODS[city_colour(state, label)]
-        name = city_name(state, label)
+        colour = GOODS[city_colour(typed(state), label)]
+        name = city_name(typed(state), label)
         tag = _name_tag(name, colour)
         tops = [cy - SIZE - 12, cy + SIZE - 1] if b.hexes[label].row > 0 else [cy + SIZE - 1]
         lefts = [cx - tag.width / 2, cx - tag.width + SIZE / 2, cx - SIZE / 2]
@@ -262,19 +263,19 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, 
     """Every piece of track in its owner's colour (grey when unowned); the
     tiles just built outlined, the pieces a cube just used on a wide band."""
     if last.get("kind") == "build":
-        for label in set(last.get("hexes", [])):
+        for label in set(last.get("where", [])):
             cx, cy = hex_centre(label)
             draw.polygon(kit.hex_corners(cx, cy, SIZE - 1, flat_top=True), outline=kit.HIGHLIGHT, width=5)
     route = {(h, int(i)) for h, i in last.get("pieces", [])} if last.get("kind") == "move" else set()
     for label, entry in state["board"].items():
-        for i, piece in enumerate(pieces(state, label)):
+        for i, piece in enumerate(pieces(typed(state), label)):
             if (label, i) in route:
                 _paste_piece(image, label, piece, kit.HIGHLIGHT, True)
     for label, entry in state["board"].items():
-        for i, piece in enumerate(pieces(state, label)):
+        for i, piece in enumerate(pieces(typed(state), label)):
             owner = entry["owners"][i]
             _paste_piece(image, label, piece, kit.player_colour(owner) if owner is not None else UNOWNED, False)
-        if is_town(state, label):
+        if is_town(typed(state), label):
             cx, cy = hex_centre(label)
             draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=(255, 255, 255), outline=kit.INK, width=2)
 
@@ -286,7 +287,7 @@ def _draw_markers(image: Image.Image, state: dict[str, Any], net: Network, lette
             continue
         label, i = sec.paths[-1]
         cx, cy = hex_centre(label)
-        piece = pieces(state, label)[i]
+        piece = pieces(typed(state), label)[i]
         ex, ey = _edge(cx, cy, piece[-1] if sec.open_end is None else sec.open_end[1])
         _marker(image, (cx + ex) / 2, (cy + ey) / 2, 10, sec.owner, letters[sec.owner])
 
@@ -297,7 +298,7 @@ def _draw_route(image: Image.Image, draw: ImageDraw.ImageDraw, last: dict[str, A
     the bag), and the panel's notes name its colour and route."""
     nodes = last.get("route") or []
     if not last.get("pieces"):  # a state saved before routes kept their pieces
-        for label in set(last.get("hexes", [])) - set(nodes):
+        for label in set(last.get("where", [])) - set(nodes):
             cx, cy = hex_centre(label)
             draw.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), outline=kit.HIGHLIGHT, width=3)
     for label in nodes:
@@ -317,10 +318,10 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, Any],
         y += 23
     y += 6
     # turn track
-    turns = state["turns"]
+    turns = state["rounds"]
     for t in range(1, turns + 1):
         bx = x + (t - 1) * 40
-        fill = kit.HIGHLIGHT if t == state["turn"] else (255, 255, 255)
+        fill = kit.HIGHLIGHT if t == state["round"] else (255, 255, 255)
         draw.rectangle((bx, y, bx + 34, y + 28), fill=fill, outline=kit.INK, width=2)
         _text(image, (bx + 17, y + 14), str(t), 17, True, kit.text_colour_on(fill), "mm")
     _text(image, (x + turns * 40 + 4, y + 14), "turns", 16, False, kit.MUTED, "lm")
@@ -333,7 +334,7 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, Any],
         _text(image, (x, y), "Bag: " + "  ".join(f"{COLOUR_LETTER[c]} {n}" for c, n in bag.items()), 16)
         y += 24
         supply = sum(state["supply"].values())
-        disks = rules().town_disks - disks_used(state)
+        disks = rules().town_disks - disks_used(typed(state))
         _text(image, (x, y), f"Track tiles left: {supply} · town disks left: {disks}", 16)
         y += 30
     for line in _notes(state, net):
@@ -396,7 +397,7 @@ def _notes(state: dict[str, Any], net: Network) -> list[str]:
     out = []
     if state["phase"] == "over":
         from games.age_of_steam.scoring import outcome
-        result = outcome(state)
+        result = outcome(typed(state))
         out.append("VP = 3 × income + track of your links − 3 × shares")
         for place, group in enumerate(result.ranking, start=1):
             for s in group:
@@ -415,9 +416,9 @@ def _notes(state: dict[str, Any], net: Network) -> list[str]:
                    "each in an empty box (box 1 at the top goes out first).")
     last = state.get("last") or {}
     if last.get("kind") == "build":
-        out.append(f"Last: {names[last['seat']]} built in {', '.join(last['hexes'])}.")
+        out.append(f"Last: {names[last['seat']]} built in {', '.join(last['where'])}.")
     elif last.get("kind") == "move":
-        route = " > ".join(city_name(state, n) for n in last["route"])
+        route = " > ".join(city_name(typed(state), n) for n in last["route"])
         out.append(f"Last: {names[last['seat']]} moved a {last['colour']} cube {route}.")
     return out
 
@@ -466,7 +467,7 @@ def render(state: dict[str, Any], viewer: int | None) -> bytes:
     draw = ImageDraw.Draw(image)
     letters = kit.player_letters(state["players"])
     last = state.get("last") or {}
-    net = network(state)
+    net = network(typed(state))
     _draw_cities(image, draw, state)
     _draw_track(image, draw, state, last)
     if last.get("kind") == "move":
@@ -534,7 +535,7 @@ def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int,
     """The hex just built and its neighbours, for the panel's picture of the
     tile choices (None unless the last move was a build)."""
     last = state.get("last") or {}
-    if last.get("kind") != "build" or not last.get("hexes"):
+    if last.get("kind") != "build" or not last.get("where"):
         return None
-    cx, cy = hex_centre(last["hexes"][-1])
+    cx, cy = hex_centre(last["where"][-1])
     return (int(cx - 2.4 * SIZE), int(cy - 2.2 * SIZE), int(cx + 2.4 * SIZE), int(cy + 2.2 * SIZE))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.core import IllegalAction, State
 from games.tree import Node
 
+from .state import typed
 from .economy import active_seats
 from .params import rules
 from .phase_base import Phase, name, node, queue_actor, register, start
@@ -18,7 +19,7 @@ class SelectActions(Phase):
     def begin(self, state: State) -> list[str]:
         state["phase"] = self.phase
         state["action"] = [None] * len(state["players"])
-        state["step"] = {"queue": active_seats(state)}
+        state["step"] = {"queue": active_seats(typed(state))}
         return []
 
     def seats(self, state: State) -> list[int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-State = dict[str, Any]
+from .state import AgeOfSteamState as State
 
 
 def start(order: list[int]) -> dict[str, Any]:

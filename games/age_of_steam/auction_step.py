@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.core import IllegalAction, State
 from games.tree import Node
 
+from .state import typed
 from . import auction as auc
 from .economy import active_seats
 from .grammar import NUMBER
@@ -22,7 +23,7 @@ class Auction(Phase):
     usage = "Bid with 'bid N', or 'drop' to drop out ('pass' with the Turn Order action)."
 
     def begin(self, state: State) -> list[str]:
-        order = active_seats(state)
+        order = active_seats(typed(state))
         state["phase"] = self.phase
         state["step"] = auc.start(order)
         if len(order) < 2:

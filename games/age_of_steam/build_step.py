@@ -13,6 +13,7 @@ from .hexmap import board, hex_sort_key
 from .params import rules
 from .placement import Refused, apply_placement, candidate_hexes, evaluate, legal_placements
 from .phase_base import Phase, first_then_order, name, node, queue_actor, register, start
+from .state import typed
 from .tiles import variant_by_token
 from .track import Network, city_name, is_town, network
 
@@ -37,7 +38,7 @@ class BuildTrack(Phase):
             return start("move", state)
         seat = st["queue"][0]
         r = rules()
-        net = network(state)
+        net = network(typed(state))
         st["placed"] = 0
         st["undo"] = []
         st["limit"] = r.engineer_builds if state["action"][seat] == "engineer" else r.builds_per_turn
@@ -70,10 +71,10 @@ class BuildTrack(Phase):
             out.append(node("urbanize", "Urbanize a town", head, "place a new city first",
                             expand=lambda: self._town_nodes(state)))
         if self._can_build(state):
-            net = network(state)
+            net = network(typed(state))
             cash = state["cash"][seat]
-            if any(legal_placements(state, net, seat, h, cash, first_only=True)
-                   for h in candidate_hexes(state, net, seat)):
+            if any(legal_placements(typed(state), net, seat, h, cash, first_only=True)
+                   for h in candidate_hexes(typed(state), net, seat)):
                 out.append(node("build", self._build_label(state, seat), head,
                                 expand=lambda: self._hex_nodes(state, net, seat)))
         if st["undo"]:
@@ -110,8 +111,8 @@ class BuildTrack(Phase):
 
     def _hex_label(self, state: State, net: Network, seat: int, hexl: str) -> tuple[str, str]:
         mh = board().hexes[hexl]
-        what = board().towns.get(hexl, mh.terrain) if is_town(state, hexl) else mh.terrain
-        near = [city_name(state, n) for n in board().neighbours[hexl] if n in net.cities]
+        what = board().towns.get(hexl, mh.terrain) if is_town(typed(state), hexl) else mh.terrain
+        near = [city_name(typed(state), n) for n in board().neighbours[hexl] if n in net.cities]
         built = "replace tile" if hexl in state["board"] else "empty"
         detail = f"{built}; next to {', '.join(near)}" if near else built
         return f"{hexl} ({what})", detail
@@ -127,20 +128,20 @@ class BuildTrack(Phase):
     def _placement_nodes(self, state: State, net: Network, seat: int, hexl: str) -> list[Node]:
         cash = state["cash"][seat]
         out = []
-        for p in legal_placements(state, net, seat, hexl, cash):
+        for p in legal_placements(typed(state), net, seat, hexl, cash):
             verb = {"new": "", "town": "", "replace": "replace with ", "redirect": "redirect: "}[p.kind]
-            town = is_town(state, hexl)
+            town = is_town(typed(state), hexl)
             out.append(node(p.variant.token, f"{verb}{p.variant.describe(town)} · ${p.cost}",
                             f"Which tile and rotation in {p.hex}?",
-                            f"leaves ${cash - p.cost}; expenses this turn ${expenses(state, seat)}",
+                            f"leaves ${cash - p.cost}; expenses this turn ${expenses(typed(state), seat)}",
                             command="build", summary=f"Build {p.variant.describe(town)} in {hexl} for ${p.cost}"))
         return out
 
     def _legal_hexes(self, state: State, net: Network, seat: int) -> list[str]:
         cash = state["cash"][seat]
         out = []
-        for h in candidate_hexes(state, net, seat):
-            if legal_placements(state, net, seat, h, cash, first_only=True):
+        for h in candidate_hexes(typed(state), net, seat):
+            if legal_placements(typed(state), net, seat, h, cash, first_only=True):
                 out.append(h)
         return out
 
@@ -160,26 +161,27 @@ class BuildTrack(Phase):
         v = variant_by_token().get(token)
         if v is None:
             raise IllegalAction(f"{quote(token)} is not a tile: use a tile name and rotation such as 'gentle.2'.")
-        net = network(state)
+        net = network(typed(state))
         try:
-            p = evaluate(state, net, seat, hexl, v)
+            p = evaluate(typed(state), net, seat, hexl, v)
         except Refused as why:
             raise IllegalAction(str(why)) from None
         if p.cost > state["cash"][seat]:
             raise IllegalAction(f"That costs ${p.cost} and you have ${state['cash'][seat]}.")
         self._remember(state, seat)
-        apply_placement(state, seat, p)
+        apply_placement(typed(state), seat, p)
         st["placed"] += 1
         st["urbanize"] = False
-        last = state.get("last") or {}
-        if last.get("kind") == "build" and last.get("seat") == seat and last.get("turn") == state["turn"]:
-            last["hexes"].append(hexl)
+        game = typed(state)
+        last = game["last"]
+        if last is not None and last["kind"] == "build" and last["seat"] == seat and last["round"] == game["round"]:
+            last["where"].append(hexl)
         else:
-            state["last"] = {"kind": "build", "seat": seat, "turn": state["turn"], "hexes": [hexl]}
+            game["last"] = {"kind": "build", "seat": seat, "round": game["round"], "where": [hexl]}
         where = board().towns.get(hexl, "")
         did = {"new": "built", "town": "built", "replace": "replaced the tile", "redirect": "redirected"}[p.kind]
         return [f"{name(state, seat)} {did} in {hexl}{' (' + where + ')' if where else ''}: "
-                f"{p.variant.describe(is_town(state, hexl))}, ${p.cost}."]
+                f"{p.variant.describe(is_town(typed(state), hexl))}, ${p.cost}."]
 
     def _urbanize(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         st = state["step"]
@@ -194,7 +196,7 @@ class BuildTrack(Phase):
             state["supply"][entry["tile"]] += 1
         state["new_cities"][town] = letter
         st["urbanize"] = False
-        state["last"] = {"kind": "build", "seat": seat, "turn": state["turn"], "hexes": [town]}
+        typed(state)["last"] = {"kind": "build", "seat": seat, "round": typed(state)["round"], "where": [town]}
         colour = board().new_cities[letter].colour
         return [f"{name(state, seat)} urbanized {board().towns[town]} ({town}): new city {letter} ({colour})."]
 
@@ -229,14 +231,14 @@ class BuildTrack(Phase):
     def _done(self, state: State, seat: int) -> list[str]:
         st = state["step"]
         events = [f"{name(state, seat)} finished building ({st['placed']} placed)."]
-        net = network(state)
+        net = network(typed(state))
         for sec in net.sections:
             if sec.owner == seat and not sec.complete and sec.key() in st["watch"] \
                     and len(sec.paths) <= st["watch"][sec.key()]:
                 for h, i in sec.paths:
                     state["board"][h]["owners"][i] = None
                 events.append(f"{name(state, seat)} lost the unfinished track from "
-                              f"{city_name(state, sec.start)} (not extended).")
+                              f"{city_name(typed(state), sec.start)} (not extended).")
         st["queue"].pop(0)
         events.extend(self._start_builder(state))
         return events

@@ -11,6 +11,7 @@ from . import grammar, invariants, scoring
 from .goods import empty_display
 from .params import rules
 from .phases import PHASES, PRODUCTION, PRODUCTION_DRAW, Chance, Phase
+from .state import MIGRATIONS, SCHEMA, typed
 from .tiles import kinds
 
 SUMMARY = (
@@ -61,7 +62,8 @@ class AgeOfSteam(PhasedGame):
     name = "Age of Steam"
     min_seats = 3
     max_seats = 6
-    schema_version = 1
+    schema_version = SCHEMA
+    migrations = MIGRATIONS
     summary = SUMMARY
     rules_topics = TOPICS
     command_group = "aos"
@@ -72,8 +74,8 @@ class AgeOfSteam(PhasedGame):
     def _setup(self, seats: int, options: dict[str, str]) -> State:
         r = rules()
         return {
-            "turn": 1,
-            "turns": r.turns_by_players[seats],
+            "round": 1,
+            "rounds": r.turns_by_players[seats],
             "phase": "stock",
             "step": {},
             "order": list(range(seats)),
@@ -117,22 +119,22 @@ class AgeOfSteam(PhasedGame):
         return super()._apply(state, seat, action)
 
     def outcome(self, state: State) -> Outcome:
-        return scoring.outcome(state)
+        return scoring.outcome(typed(state))
 
     def status_line(self, state: State) -> str:
         if self.is_over(state):
             out = self.outcome(state)
             best = ", ".join(state["players"][s] for s in out.winners)
-            return f"Game over after turn {state['turn']} · winner: {best} ({out.scores[out.winners[0]]} VP)"
+            return f"Game over after turn {state['round']} · winner: {best} ({out.scores[out.winners[0]]} VP)"
         phase = self.phase_of(state)
         assert isinstance(phase, (Phase, Chance))
-        return f"Turn {state['turn']}/{state['turns']} · {phase.status(state)}"
+        return f"Turn {state['round']}/{state['rounds']} · {phase.status(state)}"
 
     def view(self, state: State, seat: int | None) -> State:
         """Nothing is hidden: the bag is a public count of cubes per colour."""
         return state
 
     def check_invariants(self, state: State) -> list[str]:
-        return invariants.problems(state)
+        return invariants.problems(typed(state))
 
 

@@ -11,6 +11,7 @@ from games.tree import Node
 
 from .goods import (column, cubes_token, display_columns, draw, empty_boxes, grow, parse_cubes,
                     take_from_bag)
+from .state import typed
 from .hexmap import board
 from .params import rules
 from .phase_base import Chance, Phase, finish, holder, name, node, register, start
@@ -159,7 +160,7 @@ class GoodsGrowth(Chance):
         dice = [int(t) for t in tokens[1:] if DIE.fullmatch(t)]
         if tokens[:1] != [side] or len(dice) != n or len(tokens) != n + 1:
             raise IllegalAction(f"Goods growth rolls {n} dice for the {side} side: '{side} 3 5 1'.")
-        moved = grow(state, side, dice)
+        moved = grow(typed(state), side, dice)
         events = [f"Goods growth, {side} side: rolled {' '.join(map(str, dice))}: "
                   f"{', '.join(moved) if moved else 'no cubes left in those columns'}."]
         if side == "light":
@@ -171,11 +172,12 @@ class GoodsGrowth(Chance):
 
 def advance_turn(state: State) -> list[str]:
     """Step 10: the game ends after the last turn."""
-    if state["turn"] >= state["turns"]:
+    game = typed(state)
+    if game["round"] >= game["rounds"]:
         finish(state)
-        return [f"Turn {state['turn']} was the last: the game is over."]
-    state["turn"] += 1
-    return [f"Turn {state['turn']} of {state['turns']} begins.", *start("shares", state)]
+        return [f"Turn {game['round']} was the last: the game is over."]
+    game["round"] += 1
+    return [f"Turn {game['round']} of {game['rounds']} begins.", *start("shares", state)]
 
 
 PRODUCTION_DRAW = ProductionDraw()

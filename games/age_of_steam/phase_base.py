@@ -19,6 +19,7 @@ from games.core import Applied, IllegalAction, State
 from games.phases import OVER, ChancePhase, PlayerPhase
 from games.tree import Node
 
+from .state import typed
 from . import grammar
 from .economy import active_seats
 
@@ -127,7 +128,7 @@ def holder(state: State, act: str) -> int | None:
 
 
 def first_then_order(state: State, act: str) -> list[int]:
-    order = active_seats(state)
+    order = active_seats(typed(state))
     first = holder(state, act)
     return ([first] + [s for s in order if s != first]) if first is not None else order
 

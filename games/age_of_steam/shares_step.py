@@ -8,6 +8,7 @@ from __future__ import annotations
 from games.core import IllegalAction, State
 from games.tree import Node
 
+from .state import typed
 from .economy import active_seats
 from .grammar import NUMBER
 from .params import rules
@@ -23,8 +24,8 @@ class IssueShares(Phase):
         state["phase"] = self.phase
         full = rules().max_shares
         events = [f"{name(state, s)} has {full} shares: no more can be issued."
-                  for s in active_seats(state) if state["shares"][s] >= full]
-        state["step"] = {"queue": [s for s in active_seats(state) if state["shares"][s] < full]}
+                  for s in active_seats(typed(state)) if state["shares"][s] >= full]
+        state["step"] = {"queue": [s for s in active_seats(typed(state)) if state["shares"][s] < full]}
         if not state["step"]["queue"]:
             events.extend(start("auction", state))
         return events
