@@ -52,7 +52,7 @@ class Last(TypedDict):
     colour: NotRequired[str]
 
 
-class Step(TypedDict, total=False):
+class PhaseData(TypedDict, total=False):
     """The working data of the step under way (``state["step"]``): each
     phase uses its own few keys."""
 
@@ -95,7 +95,7 @@ class AgeOfSteamState(TypedDict):
     rounds: int
     """The last round (10/8/7/6 for 3/4/5/6 players)."""
     phase: str
-    step: Step
+    step: PhaseData
     order: list[int]
     cash: list[int]
     income: list[int]
