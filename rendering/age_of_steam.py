@@ -12,6 +12,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.age_of_steam.goods import display_columns
+from games.age_of_steam.state import AgeOfSteamState, typed
 from games.age_of_steam.hexmap import board, column_letter
 from games.age_of_steam.params import COLOUR_LETTER, rules
 from games.age_of_steam.track import Network, city_colour, city_name, disks_used, is_town, network, pieces
@@ -169,12 +170,12 @@ def _base() -> Image.Image:
         _, y = centre(17, row)
         if row < 10:
             draw.text((MAP_W - MARGIN // 2, y), str(row + 1), font=f, fill=kit.INK, anchor="mm")
-    _draw_cities(image, draw, {"new_cities": {}}, printed=True)
+    _draw_cities(image, draw, typed({"new_cities": {}}), printed=True)
     _cache["base"] = image
     return image
 
 
-def _draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, Any],
+def _draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState,
                  printed: bool = False) -> None:
     """Printed cities (static, drawn into the cached base) or placed new cities:
     the city's colour with its growth die (L/D and the number; a new city
@@ -202,7 +203,7 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
     return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
-def _draw_city_names(image: Image.Image, state: dict[str, Any]) -> None:
+def _draw_city_names(image: Image.Image, state: AgeOfSteamState) -> None:
     """Name tags above the cities, else where they hide no other tag (below,
     or shifted sideways), drawn over the track so they stay readable."""
     b = board()
@@ -223,7 +224,7 @@ def _draw_city_names(image: Image.Image, state: dict[str, Any]) -> None:
         image.paste(tag, (int(box[0]), int(box[1])), tag)
 
 
-def _draw_cubes(image: Image.Image, state: dict[str, Any]) -> None:
+def _draw_cubes(image: Image.Image, state: AgeOfSteamState) -> None:
     for label, cubes in state["cubes"].items():
         if not cubes:
             continue
@@ -258,11 +259,11 @@ def _edge(cx: float, cy: float, e: int) -> tuple[float, float]:
     return kit.hex_edge_midpoint(cx, cy, SIZE, e, flat_top=True)
 
 
-def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, Any], last: dict[str, Any]) -> None:
+def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, last: dict[str, Any]) -> None:
     """Every piece of track in its owner's colour (grey when unowned); the
     tiles just built outlined, the pieces a cube just used on a wide band."""
     if last.get("kind") == "build":
-        for label in set(last.get("hexes", [])):
+        for label in set(last.get("where", [])):
             cx, cy = hex_centre(label)
             draw.polygon(kit.hex_corners(cx, cy, SIZE - 1, flat_top=True), outline=kit.HIGHLIGHT, width=5)
     route = {(h, int(i)) for h, i in last.get("pieces", [])} if last.get("kind") == "move" else set()
@@ -279,7 +280,7 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, 
             draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=(255, 255, 255), outline=kit.INK, width=2)
 
 
-def _draw_markers(image: Image.Image, state: dict[str, Any], net: Network, letters: list[str]) -> None:
+def _draw_markers(image: Image.Image, state: AgeOfSteamState, net: Network, letters: list[str]) -> None:
     """A locomotive marker at the open end of every owned unfinished section."""
     for sec in net.sections:
         if sec.complete or sec.owner is None or not sec.paths:
@@ -297,7 +298,7 @@ def _draw_route(image: Image.Image, draw: ImageDraw.ImageDraw, last: dict[str, A
     the bag), and the panel's notes name its colour and route."""
     nodes = last.get("route") or []
     if not last.get("pieces"):  # a state saved before routes kept their pieces
-        for label in set(last.get("hexes", [])) - set(nodes):
+        for label in set(last.get("where", [])) - set(nodes):
             cx, cy = hex_centre(label)
             draw.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), outline=kit.HIGHLIGHT, width=3)
     for label in nodes:
@@ -305,22 +306,22 @@ def _draw_route(image: Image.Image, draw: ImageDraw.ImageDraw, last: dict[str, A
         draw.polygon(kit.hex_corners(cx, cy, SIZE - 1, flat_top=True), outline=kit.HIGHLIGHT, width=5)
 
 
-def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, Any], net: Network,
+def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network,
            letters: list[str], viewer: int | None) -> None:
     x = MAP_W + 10
     y = 10
     from games.age_of_steam import GAME
     _text(image, (x, y), "Age of Steam · Rust Belt", 24, True)
     y += 34
-    for line in _wrap(GAME.status_line(state), PANEL_W - 20, 17):
+    for line in _wrap(GAME.status_line(dict(state)), PANEL_W - 20, 17):
         _text(image, (x, y), line, 17)
         y += 23
     y += 6
     # turn track
-    turns = state["turns"]
+    turns = state["rounds"]
     for t in range(1, turns + 1):
         bx = x + (t - 1) * 40
-        fill = kit.HIGHLIGHT if t == state["turn"] else (255, 255, 255)
+        fill = kit.HIGHLIGHT if t == state["round"] else (255, 255, 255)
         draw.rectangle((bx, y, bx + 34, y + 28), fill=fill, outline=kit.INK, width=2)
         _text(image, (bx + 17, y + 14), str(t), 17, True, kit.text_colour_on(fill), "mm")
     _text(image, (x + turns * 40 + 4, y + 14), "turns", 16, False, kit.MUTED, "lm")
@@ -358,7 +359,7 @@ LEGEND = ("Track in its owner's colour, grey = unowned; a marker on unfinished t
 COLUMNS = (("", 30), ("Player", 110), ("$", 48), ("Inc", 48), ("Sh", 40), ("Eng", 44), ("Action", 170))
 
 
-def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, Any], letters: list[str],
+def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, letters: list[str],
              viewer: int | None, x: int, y: int) -> int:
     """One row per player, in player order (eliminated players last)."""
     r = rules()
@@ -390,7 +391,7 @@ def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, Any
     return y + 30
 
 
-def _notes(state: dict[str, Any], net: Network) -> list[str]:
+def _notes(state: AgeOfSteamState, net: Network) -> list[str]:
     """What is going on: the bids of an auction, the last build or delivery."""
     names = state["players"]
     out = []
@@ -413,16 +414,16 @@ def _notes(state: dict[str, Any], net: Network) -> list[str]:
     if state["phase"] == "production" and state.get("held"):
         out.append(f"Production: {names[state['step']['seat']]} places {' and '.join(state['held'])}, "
                    "each in an empty box (box 1 at the top goes out first).")
-    last = state.get("last") or {}
+    last: dict[str, Any] = dict(state["last"] or {})
     if last.get("kind") == "build":
-        out.append(f"Last: {names[last['seat']]} built in {', '.join(last['hexes'])}.")
+        out.append(f"Last: {names[last['seat']]} built in {', '.join(last['where'])}.")
     elif last.get("kind") == "move":
         route = " > ".join(city_name(state, n) for n in last["route"])
         out.append(f"Last: {names[last['seat']]} moved a {last['colour']} cube {route}.")
     return out
 
 
-def _goods_display(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, Any], x: int, y: int) -> int:
+def _goods_display(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, x: int, y: int) -> int:
     _text(image, (x, y), "Goods display (light · dark · new cities)", 17, True)
     y += 26
     cols = display_columns(state["display"])
@@ -461,11 +462,12 @@ def _wrap(text: str, width: int, size: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def render(state: dict[str, Any], viewer: int | None) -> bytes:
+def render(json_state: dict[str, Any], viewer: int | None) -> bytes:
+    state = typed(json_state)
     image = _base().copy()
     draw = ImageDraw.Draw(image)
     letters = kit.player_letters(state["players"])
-    last = state.get("last") or {}
+    last: dict[str, Any] = dict(state["last"] or {})
     net = network(state)
     _draw_cities(image, draw, state)
     _draw_track(image, draw, state, last)
@@ -534,7 +536,7 @@ def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int,
     """The hex just built and its neighbours, for the panel's picture of the
     tile choices (None unless the last move was a build)."""
     last = state.get("last") or {}
-    if last.get("kind") != "build" or not last.get("hexes"):
+    if last.get("kind") != "build" or not last.get("where"):
         return None
-    cx, cy = hex_centre(last["hexes"][-1])
+    cx, cy = hex_centre(last["where"][-1])
     return (int(cx - 2.4 * SIZE), int(cy - 2.2 * SIZE), int(cx + 2.4 * SIZE), int(cy + 2.2 * SIZE))

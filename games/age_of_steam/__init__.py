@@ -4,8 +4,11 @@ Modules: :mod:`params` (the rulebook's numbers, from ``data/age_of_steam``),
 :mod:`hexmap` (the map), :mod:`tiles` (track tiles), :mod:`track` (sections,
 links and tile placement), :mod:`goods` (bag, display, growth, routes),
 :mod:`auction`, :mod:`economy` (income, expenses, elimination),
-:mod:`steps` (one class per step of a turn), :mod:`grammar` (the
-text of actions), :mod:`scoring`,
+:mod:`phases` (one phase object per step of a turn, on the kit's
+:mod:`games.phases` bases, their choices as :mod:`games.tree` nodes; the
+step modules ``*_step(s).py`` hold them), :mod:`state` (the typed state,
+its schema version and migrations), :mod:`grammar` (the strict text of
+actions, read before a phase checks them), :mod:`scoring`,
 :mod:`invariants` and :mod:`game`.
 
 Decisions where the rulebook and design notes are silent (ours):

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from games.core import Choice, IllegalAction
+from games.core import IllegalAction, State
+from games.tree import Node
 
+from .state import typed
 from .economy import active_seats
 from .params import rules
-from .step_base import State, Step, choice, name, queue_actor, register, start
+from .phase_base import Phase, name, node, queue_actor, register, start
 
 
-class SelectActions(Step):
+class SelectActions(Phase):
     phase = "actions"
     title = "Select actions"
     usage = "Select an action: 'action " + "|".join(rules().actions) + "'."
@@ -17,21 +19,23 @@ class SelectActions(Step):
     def begin(self, state: State) -> list[str]:
         state["phase"] = self.phase
         state["action"] = [None] * len(state["players"])
-        state["step"] = {"queue": active_seats(state)}
+        state["step"] = {"queue": active_seats(typed(state))}
         return []
 
-    def actors(self, state: State) -> list[int]:
+    def seats(self, state: State) -> list[int]:
         return queue_actor(state)
 
-    def choices(self, state: State, seat: int) -> list[Choice]:
+    def nodes(self, state: State, seat: int) -> list[Node]:
+        return [node("action", "Select an action", "Select an action", expand=lambda: self._actions(state))]
+
+    def _actions(self, state: State) -> list[Node]:
         r = rules()
         taken = set(a for a in state["action"] if a)
-        return [choice("action", f"{r.action_label[a]}: {r.action_effect[a]}",
-                       ("action", "Select an action", "Select an action", ""),
-                       (a, f"{r.action_label[a]}: {r.action_effect[a]}", "Which action?", ""))
+        return [node(a, f"{r.action_label[a]}: {r.action_effect[a]}", "Which action?", command="action",
+                     summary=f"{r.action_label[a]}: {r.action_effect[a]}")
                 for a in r.actions if a not in taken]
 
-    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+    def act(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         r = rules()
         if len(tokens) != 2 or tokens[0] != "action" or tokens[1] not in r.actions:
             raise IllegalAction(self.usage)

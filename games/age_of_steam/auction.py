@@ -10,22 +10,20 @@ their full last bid (the runner-up when he drops, the winner at the end).
 
 from __future__ import annotations
 
-from typing import Any
-
-State = dict[str, Any]
+from .state import PhaseData
 
 
-def start(order: list[int]) -> dict[str, Any]:
+def start(order: list[int]) -> PhaseData:
     return {"bidders": list(order), "seating": list(order), "bids": {}, "high": None,
             "at": order[0], "dropped": [], "passed": False, "paid": {}}
 
 
-def high_bid(auction: dict[str, Any]) -> int:
+def high_bid(auction: PhaseData) -> int:
     high = auction["high"]
     return 0 if high is None else int(auction["bids"][str(high)])
 
 
-def drop_payment(auction: dict[str, Any], seat: int) -> int:
+def drop_payment(auction: PhaseData, seat: int) -> int:
     """What ``seat`` pays for dropping out now (see the module docstring)."""
     bid = int(auction["bids"].get(str(seat), 0))
     if not auction["dropped"]:
@@ -35,7 +33,7 @@ def drop_payment(auction: dict[str, Any], seat: int) -> int:
     return (bid + 1) // 2
 
 
-def next_bidder(auction: dict[str, Any], after: int) -> int:
+def next_bidder(auction: PhaseData, after: int) -> int:
     """The next bidder after ``after`` in seating order, skipping the high bidder."""
     seating: list[int] = auction["seating"]
     n = len(seating)
@@ -47,6 +45,6 @@ def next_bidder(auction: dict[str, Any], after: int) -> int:
     raise RuntimeError("no bidder left")
 
 
-def place_of_next_dropout(auction: dict[str, Any]) -> int:
+def place_of_next_dropout(auction: PhaseData) -> int:
     """1-based place the next drop-out takes."""
     return len(auction["bidders"])

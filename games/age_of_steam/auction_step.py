@@ -7,23 +7,23 @@ cannot outbid is still asked: passing can change the place he takes."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from games.core import IllegalAction, State
+from games.tree import Node
 
-from games.core import Choice, IllegalAction
-
+from .state import typed
 from . import auction as auc
 from .economy import active_seats
 from .grammar import NUMBER
-from .step_base import State, Step, choice, name, register, start
+from .phase_base import Phase, name, node, register, start
 
 
-class Auction(Step):
+class Auction(Phase):
     phase = "auction"
     title = "Auction for player order"
     usage = "Bid with 'bid N', or 'drop' to drop out ('pass' with the Turn Order action)."
 
     def begin(self, state: State) -> list[str]:
-        order = active_seats(state)
+        order = active_seats(typed(state))
         state["phase"] = self.phase
         state["step"] = auc.start(order)
         if len(order) < 2:
@@ -47,7 +47,7 @@ class Auction(Step):
             events.extend(self._drop(state, seat, reason))
         return events
 
-    def actors(self, state: State) -> list[int]:
+    def seats(self, state: State) -> list[int]:
         return [int(state["step"]["at"])]
 
     def status(self, state: State) -> str:
@@ -58,28 +58,33 @@ class Auction(Step):
     def can_pass(self, state: State, seat: int) -> bool:
         return state["action"][seat] == "turn-order" and not state["step"]["passed"]
 
-    def choices(self, state: State, seat: int) -> list[Choice]:
+    def nodes(self, state: State, seat: int) -> list[Node]:
         a = state["step"]
         high = auc.high_bid(a)
         place = auc.place_of_next_dropout(a)
         pay = auc.drop_payment(a, seat)
+        head = "Bid, drop out or pass?"
         out = []
-        head = f"Bid for player order (high ${high})" if high else "Open the bid for player order"
-        for amount in range(high + 1, state["cash"][seat] + 1):
-            bid = choice("bid", f"Bid ${amount} for player order",
-                         ("bid", f"Bid (high ${high}, you have ${state['cash'][seat]})",
-                          "Bid, drop out or pass?", f"raise above ${high}"),
-                         (str(amount), f"${amount}", head, f"you have ${state['cash'][seat]}"))
-            # the amounts are offered as a select menu (design note: "bids from a select")
-            out.append(Choice((bid.steps[0], replace(bid.steps[1], menu=True)), bid.command, bid.summary))
-        out.append(choice("bid", f"Drop out: take place {place}, pay ${pay}",
-                          ("drop", f"Drop out (place {place}, pay ${pay})", "Bid, drop out or pass?", "")))
+        if high < state["cash"][seat]:
+            out.append(node("bid", f"Bid (high ${high}, you have ${state['cash'][seat]})", head,
+                            f"raise above ${high}", expand=lambda: self._amounts(state, seat)))
+        out.append(node("drop", f"Drop out (place {place}, pay ${pay})", head, command="bid",
+                        summary=f"Drop out: take place {place}, pay ${pay}"))
         if self.can_pass(state, seat):
-            out.append(choice("pass", "Pass once (Turn Order action) and stay in the bid",
-                              ("pass", "Pass (Turn Order)", "Bid, drop out or pass?", "stay in the bid")))
+            out.append(node("pass", "Pass (Turn Order)", head, "stay in the bid", command="pass",
+                            summary="Pass once (Turn Order action) and stay in the bid"))
         return out
 
-    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+    def _amounts(self, state: State, seat: int) -> list[Node]:
+        """The bids above the high bid up to the bidder's cash, offered as a
+        select menu (design note: "bids from a select")."""
+        high = auc.high_bid(state["step"])
+        head = f"Bid for player order (high ${high})" if high else "Open the bid for player order"
+        return [node(str(amount), f"${amount}", head, f"you have ${state['cash'][seat]}", command="bid",
+                     summary=f"Bid ${amount} for player order", menu=True)
+                for amount in range(high + 1, state["cash"][seat] + 1)]
+
+    def act(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         a = state["step"]
         who = name(state, seat)
         if tokens == ["pass"]:

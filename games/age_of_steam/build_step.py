@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
+from functools import partial
 import copy
-from typing import Any
-
-from games.core import Choice, IllegalAction, Option
+from games.core import IllegalAction, State
+from games.tree import Node
 
 from .economy import expenses
 from .grammar import quote
 from .hexmap import board, hex_sort_key
 from .params import rules
 from .placement import Refused, apply_placement, candidate_hexes, evaluate, legal_placements
-from .step_base import State, Step, choice, first_then_order, name, queue_actor, register, start
+from .phase_base import Phase, first_then_order, name, node, queue_actor, register, start
+from .state import typed
 from .tiles import variant_by_token
 from .track import Network, city_name, is_town, network
 
 
-class BuildTrack(Step):
+class BuildTrack(Phase):
     """Players build in order (First Build first); Urbanization comes before
     its holder's track. Up to 3 placements (4 with Engineer), then 'done'."""
 
@@ -37,7 +38,7 @@ class BuildTrack(Step):
             return start("move", state)
         seat = st["queue"][0]
         r = rules()
-        net = network(state)
+        net = network(typed(state))
         st["placed"] = 0
         st["undo"] = []
         st["limit"] = r.engineer_builds if state["action"][seat] == "engineer" else r.builds_per_turn
@@ -53,7 +54,7 @@ class BuildTrack(Step):
     def _towns(self, state: State) -> list[str]:
         return sorted((t for t in board().towns if t not in state["new_cities"]), key=hex_sort_key)
 
-    def actors(self, state: State) -> list[int]:
+    def seats(self, state: State) -> list[int]:
         return queue_actor(state)
 
     def status(self, state: State) -> str:
@@ -61,18 +62,39 @@ class BuildTrack(Step):
         seat = st["queue"][0]
         return f"{self.title} · {name(state, seat)} to build ({st['placed']} of {st['limit']} placed)"
 
-    # the panel walk ---------------------------------------------------
-    def _urbanize_choices(self, state: State) -> list[Choice]:
+    # the panel's tree: lazy, so a panel step computes only its own level
+    def nodes(self, state: State, seat: int) -> list[Node]:
+        st = state["step"]
+        head = "Urbanize, build or finish?"
         out = []
-        for town in self._towns(state):
-            for letter in self._free_letters(state):
-                colour = board().new_cities[letter].colour
-                summary = f"Urbanize {board().towns[town]} ({town}) into new city {letter} ({colour})"
-                out.append(choice("build", summary,
-                                  ("urbanize", "Urbanize a town", "Urbanize, build or finish?",
-                                   "place a new city first"),
-                                  (town, f"{town} {board().towns[town]}", "Which town becomes a city?", ""),
-                                  (letter, f"New city {letter} ({colour})", "Which new city tile?", "")))
+        if st["urbanize"]:
+            out.append(node("urbanize", "Urbanize a town", head, "place a new city first",
+                            expand=lambda: self._town_nodes(state)))
+        if self._can_build(state):
+            net = network(typed(state))
+            cash = state["cash"][seat]
+            if any(legal_placements(typed(state), net, seat, h, cash, first_only=True)
+                   for h in candidate_hexes(typed(state), net, seat)):
+                out.append(node("build", self._build_label(state, seat), head,
+                                expand=lambda: self._hex_nodes(state, net, seat)))
+        if st["undo"]:
+            out.append(node("undo", "Undo last placement", head, "take back your last tile", command="build",
+                            summary="Undo your last placement"))
+        out.append(node("done", self._done_label(state), head, "end your build", command="build",
+                        summary=f"Finish building ({st['placed']} placed)"))
+        return out
+
+    def _town_nodes(self, state: State) -> list[Node]:
+        return [node(town, f"{town} {board().towns[town]}", "Which town becomes a city?",
+                     expand=partial(self._letter_nodes, state, town))
+                for town in self._towns(state)]
+
+    def _letter_nodes(self, state: State, town: str) -> list[Node]:
+        out = []
+        for letter in self._free_letters(state):
+            colour = board().new_cities[letter].colour
+            out.append(node(letter, f"New city {letter} ({colour})", "Which new city tile?", command="build",
+                            summary=f"Urbanize {board().towns[town]} ({town}) into new city {letter} ({colour})"))
         return out
 
     def _build_label(self, state: State, seat: int) -> str:
@@ -89,84 +111,41 @@ class BuildTrack(Step):
 
     def _hex_label(self, state: State, net: Network, seat: int, hexl: str) -> tuple[str, str]:
         mh = board().hexes[hexl]
-        what = board().towns.get(hexl, mh.terrain) if is_town(state, hexl) else mh.terrain
-        near = [city_name(state, n) for n in board().neighbours[hexl] if n in net.cities]
+        what = board().towns.get(hexl, mh.terrain) if is_town(typed(state), hexl) else mh.terrain
+        near = [city_name(typed(state), n) for n in board().neighbours[hexl] if n in net.cities]
         built = "replace tile" if hexl in state["board"] else "empty"
         detail = f"{built}; next to {', '.join(near)}" if near else built
         return f"{hexl} ({what})", detail
 
-    def _placement_step(self, state: State, p: Any) -> tuple[str, str, str, str]:
-        verb = {"new": "", "town": "", "replace": "replace with ", "redirect": "redirect: "}[p.kind]
-        seat = state["step"]["queue"][0]
-        left = state["cash"][seat] - p.cost
-        return (p.variant.token, f"{verb}{p.variant.describe(is_town(state, p.hex))} · ${p.cost}",
-                f"Which tile and rotation in {p.hex}?",
-                f"leaves ${left}; expenses this turn ${expenses(state, seat)}")
+    def _hex_nodes(self, state: State, net: Network, seat: int) -> list[Node]:
+        out = []
+        for h in self._legal_hexes(state, net, seat):
+            label, detail = self._hex_label(state, net, seat, h)
+            out.append(node(h, label, "Where?", detail,
+                            expand=partial(self._placement_nodes, state, net, seat, h)))
+        return out
 
-    def _first_options(self, state: State, seat: int) -> list[Option]:
-        st = state["step"]
-        head = "Urbanize, build or finish?"
-        opts = []
-        if st["urbanize"]:
-            opts.append(Option("urbanize", "Urbanize a town", head, "place a new city first", False))
-        if self._can_build(state):
-            net = network(state)
-            cash = state["cash"][seat]
-            if any(legal_placements(state, net, seat, h, cash, first_only=True)
-                   for h in candidate_hexes(state, net, seat)):
-                opts.append(Option("build", self._build_label(state, seat), head, "", False))
-        if st["undo"]:
-            opts.append(Option("undo", "Undo last placement", head, "take back your last tile", True))
-        opts.append(Option("done", self._done_label(state), head, "end your build", True))
-        return opts
+    def _placement_nodes(self, state: State, net: Network, seat: int, hexl: str) -> list[Node]:
+        cash = state["cash"][seat]
+        out = []
+        for p in legal_placements(typed(state), net, seat, hexl, cash):
+            verb = {"new": "", "town": "", "replace": "replace with ", "redirect": "redirect: "}[p.kind]
+            town = is_town(typed(state), hexl)
+            out.append(node(p.variant.token, f"{verb}{p.variant.describe(town)} · ${p.cost}",
+                            f"Which tile and rotation in {p.hex}?",
+                            f"leaves ${cash - p.cost}; expenses this turn ${expenses(typed(state), seat)}",
+                            command="build", summary=f"Build {p.variant.describe(town)} in {hexl} for ${p.cost}"))
+        return out
 
     def _legal_hexes(self, state: State, net: Network, seat: int) -> list[str]:
         cash = state["cash"][seat]
         out = []
-        for h in candidate_hexes(state, net, seat):
-            if legal_placements(state, net, seat, h, cash, first_only=True):
+        for h in candidate_hexes(typed(state), net, seat):
+            if legal_placements(typed(state), net, seat, h, cash, first_only=True):
                 out.append(h)
         return out
 
-    def choices(self, state: State, seat: int) -> list[Choice]:
-        st = state["step"]
-        out: list[Choice] = []
-        if st["urbanize"]:
-            out.extend(self._urbanize_choices(state))
-        if self._can_build(state):
-            net = network(state)
-            for h in self._legal_hexes(state, net, seat):
-                hl, hd = self._hex_label(state, net, seat, h)
-                for p in legal_placements(state, net, seat, h, state["cash"][seat]):
-                    out.append(choice("build", f"Build {p.variant.describe(is_town(state, h))} in {h} for ${p.cost}",
-                                      ("build", self._build_label(state, seat), "Urbanize, build or finish?", ""),
-                                      (h, hl, "Where?", hd), self._placement_step(state, p)))
-        if st["undo"]:
-            out.append(choice("build", "Undo your last placement",
-                              ("undo", "Undo last placement", "Urbanize, build or finish?",
-                               "take back your last tile")))
-        out.append(choice("build", f"Finish building ({st['placed']} placed)",
-                          ("done", self._done_label(state), "Urbanize, build or finish?", "end your build")))
-        return out
-
-    def options(self, state: State, seat: int, prefix: list[str]) -> list[Option] | None:
-        if not prefix:
-            return self._first_options(state, seat)
-        if prefix[0] != "build" or not self._can_build(state):
-            return None
-        net = network(state)
-        if len(prefix) == 1:
-            opts = []
-            for h in self._legal_hexes(state, net, seat):
-                hl, hd = self._hex_label(state, net, seat, h)
-                opts.append(Option(h, hl, "Where?", hd, False))
-            return opts
-        if len(prefix) == 2 and prefix[1] in board().hexes:
-            return [Option(*self._placement_step(state, p), True)
-                    for p in legal_placements(state, net, seat, prefix[1], state["cash"][seat])]
-        return []
-
-    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+    def act(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         st = state["step"]
         if tokens == ["done"]:
             return self._done(state, seat)
@@ -182,26 +161,27 @@ class BuildTrack(Step):
         v = variant_by_token().get(token)
         if v is None:
             raise IllegalAction(f"{quote(token)} is not a tile: use a tile name and rotation such as 'gentle.2'.")
-        net = network(state)
+        net = network(typed(state))
         try:
-            p = evaluate(state, net, seat, hexl, v)
+            p = evaluate(typed(state), net, seat, hexl, v)
         except Refused as why:
             raise IllegalAction(str(why)) from None
         if p.cost > state["cash"][seat]:
             raise IllegalAction(f"That costs ${p.cost} and you have ${state['cash'][seat]}.")
         self._remember(state, seat)
-        apply_placement(state, seat, p)
+        apply_placement(typed(state), seat, p)
         st["placed"] += 1
         st["urbanize"] = False
-        last = state.get("last") or {}
-        if last.get("kind") == "build" and last.get("seat") == seat and last.get("turn") == state["turn"]:
-            last["hexes"].append(hexl)
+        game = typed(state)
+        last = game["last"]
+        if last is not None and last["kind"] == "build" and last["seat"] == seat and last["round"] == game["round"]:
+            last["where"].append(hexl)
         else:
-            state["last"] = {"kind": "build", "seat": seat, "turn": state["turn"], "hexes": [hexl]}
+            game["last"] = {"kind": "build", "seat": seat, "round": game["round"], "where": [hexl]}
         where = board().towns.get(hexl, "")
         did = {"new": "built", "town": "built", "replace": "replaced the tile", "redirect": "redirected"}[p.kind]
         return [f"{name(state, seat)} {did} in {hexl}{' (' + where + ')' if where else ''}: "
-                f"{p.variant.describe(is_town(state, hexl))}, ${p.cost}."]
+                f"{p.variant.describe(is_town(typed(state), hexl))}, ${p.cost}."]
 
     def _urbanize(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         st = state["step"]
@@ -216,7 +196,7 @@ class BuildTrack(Step):
             state["supply"][entry["tile"]] += 1
         state["new_cities"][town] = letter
         st["urbanize"] = False
-        state["last"] = {"kind": "build", "seat": seat, "turn": state["turn"], "hexes": [town]}
+        typed(state)["last"] = {"kind": "build", "seat": seat, "round": typed(state)["round"], "where": [town]}
         colour = board().new_cities[letter].colour
         return [f"{name(state, seat)} urbanized {board().towns[town]} ({town}): new city {letter} ({colour})."]
 
@@ -251,14 +231,14 @@ class BuildTrack(Step):
     def _done(self, state: State, seat: int) -> list[str]:
         st = state["step"]
         events = [f"{name(state, seat)} finished building ({st['placed']} placed)."]
-        net = network(state)
+        net = network(typed(state))
         for sec in net.sections:
             if sec.owner == seat and not sec.complete and sec.key() in st["watch"] \
                     and len(sec.paths) <= st["watch"][sec.key()]:
                 for h, i in sec.paths:
                     state["board"][h]["owners"][i] = None
                 events.append(f"{name(state, seat)} lost the unfinished track from "
-                              f"{city_name(state, sec.start)} (not extended).")
+                              f"{city_name(typed(state), sec.start)} (not extended).")
         st["queue"].pop(0)
         events.extend(self._start_builder(state))
         return events

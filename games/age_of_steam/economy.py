@@ -8,7 +8,7 @@ from typing import Any
 from .params import rules
 from .track import network, remove_pieces
 
-State = dict[str, Any]
+from .state import AgeOfSteamState as State
 
 
 def active_seats(state: State) -> list[int]:

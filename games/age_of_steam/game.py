@@ -1,16 +1,17 @@
-"""The Game object: the contract's entry points, delegating to the steps."""
+"""The Game object: the contract's entry points over the phases of a turn
+(:class:`games.phases.PhasedGame`), with the strict grammar reading typed
+text first."""
 
 from __future__ import annotations
 
-import random
-from typing import Sequence
-
-from games.core import CHANCE, Applied, Choice, Game, Option, Outcome, State
+from games.core import CHANCE, Applied, Outcome, State
+from games.phases import ChancePhase, PhasedGame, PlayerPhase
 
 from . import grammar, invariants, scoring
 from .goods import empty_display
 from .params import rules
-from .steps import STEPS
+from .phases import PHASES, PRODUCTION, PRODUCTION_DRAW, Chance, Phase
+from .state import MIGRATIONS, SCHEMA, typed
 from .tiles import kinds
 
 SUMMARY = (
@@ -56,23 +57,25 @@ COMMANDS = {
 }
 
 
-class AgeOfSteam(Game):
+class AgeOfSteam(PhasedGame):
     slug = "age-of-steam"
     name = "Age of Steam"
     min_seats = 3
     max_seats = 6
-    schema_version = 1
+    schema_version = SCHEMA
+    migrations = MIGRATIONS
     summary = SUMMARY
     rules_topics = TOPICS
     command_group = "aos"
     commands = COMMANDS
     player_boards = False
+    phases = PHASES
 
     def _setup(self, seats: int, options: dict[str, str]) -> State:
         r = rules()
         return {
-            "turn": 1,
-            "turns": r.turns_by_players[seats],
+            "round": 1,
+            "rounds": r.turns_by_players[seats],
             "phase": "stock",
             "step": {},
             "order": list(range(seats)),
@@ -92,21 +95,12 @@ class AgeOfSteam(Game):
             "last": None,
         }
 
-    def to_act(self, state: State) -> list[int]:
-        return STEPS[state["phase"]].actors(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Choice]:
-        if seat < 0 or seat not in self.to_act(state):
-            return []
-        return STEPS[state["phase"]].choices(state, seat)
-
-    def options_at(self, state: State, seat: int, prefix: Sequence[str]) -> list[Option]:
-        if seat < 0 or seat not in self.to_act(state):
-            return []
-        fast = STEPS[state["phase"]].options(state, seat, list(prefix))
-        if fast is not None:
-            return fast
-        return super().options_at(state, seat, prefix)
+    def phase_of(self, state: State) -> PlayerPhase | ChancePhase | None:
+        """The step due now; Production is its draw until the cubes are drawn."""
+        phase = super().phase_of(state)
+        if phase is PRODUCTION and not state["step"]["drawn"]:
+            return PRODUCTION_DRAW
+        return phase
 
     def apply(self, state: State, seat: int, action: str) -> Applied:
         """As :meth:`Game.apply`, refusing first a text that is not plain
@@ -114,35 +108,33 @@ class AgeOfSteam(Game):
         grammar.check_text(action)
         return super().apply(state, seat, action)
 
-    def _apply(self, state: State, seat: int, action: str) -> Applied:
-        """Parse ``action`` to its canonical words (:mod:`grammar`), let the
-        step check and apply them, and log the canonical text."""
-        step = STEPS[state["phase"]]
-        tokens = grammar.canonical(grammar.words(action), seat == CHANCE, step.usage)
-        tokens = step.canonical(state, seat, tokens)
-        return Applied(state, step.apply(state, seat, tokens), " ".join(tokens))
-
-    def sample_chance(self, state: State, rng: random.Random) -> str:
-        return STEPS[state["phase"]].sample(state, rng)
-
-    def is_over(self, state: State) -> bool:
-        return bool(state["phase"] == "over")
+    def _apply(self, state: State, seat: int, action: str) -> list[str] | Applied:
+        """A chance outcome is read by the strict grammar and logged in its
+        canonical words; a player's action goes to its phase (which does the
+        same)."""
+        phase = self.phase_of(state)
+        if seat == CHANCE and isinstance(phase, Chance):
+            tokens = phase.words(action)
+            return Applied(state, phase.act(state, tokens), " ".join(tokens))
+        return super()._apply(state, seat, action)
 
     def outcome(self, state: State) -> Outcome:
-        return scoring.outcome(state)
+        return scoring.outcome(typed(state))
 
     def status_line(self, state: State) -> str:
         if self.is_over(state):
             out = self.outcome(state)
             best = ", ".join(state["players"][s] for s in out.winners)
-            return f"Game over after turn {state['turn']} · winner: {best} ({out.scores[out.winners[0]]} VP)"
-        return f"Turn {state['turn']}/{state['turns']} · {STEPS[state['phase']].status(state)}"
+            return f"Game over after turn {state['round']} · winner: {best} ({out.scores[out.winners[0]]} VP)"
+        phase = self.phase_of(state)
+        assert isinstance(phase, (Phase, Chance))
+        return f"Turn {state['round']}/{state['rounds']} · {phase.status(state)}"
 
     def view(self, state: State, seat: int | None) -> State:
         """Nothing is hidden: the bag is a public count of cubes per colour."""
         return state
 
     def check_invariants(self, state: State) -> list[str]:
-        return invariants.problems(state)
+        return invariants.problems(typed(state))
 
 

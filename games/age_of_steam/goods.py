@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from .hexmap import DIRECTIONS, board
 from .params import COLOURS, COLOUR_LETTER, rules
 from .track import Network, city_colour, city_name
 
-State = dict[str, Any]
+from .state import AgeOfSteamState as State
+from .state import Display
 LETTER_COLOUR = {v: k for k, v in COLOUR_LETTER.items()}
 
 
-def empty_display() -> dict[str, Any]:
+def empty_display() -> Display:
     r = rules()
     return {
         "light": [[None] * r.city_column_boxes for _ in range(6)],
@@ -29,18 +29,18 @@ def empty_display() -> dict[str, Any]:
     }
 
 
-def display_columns(display: dict[str, Any]) -> list[tuple[str, list[str | None]]]:
+def display_columns(display: Display) -> list[tuple[str, list[str | None]]]:
     """(name, boxes) of every display column: L1..L6, D1..D6, then A..H."""
     cols: list[tuple[str, list[str | None]]] = []
-    for side, prefix in (("light", "L"), ("dark", "D")):
-        for i, column in enumerate(display[side]):
+    for side, prefix in ((display["light"], "L"), (display["dark"], "D")):
+        for i, column in enumerate(side):
             cols.append((f"{prefix}{i + 1}", column))
     for letter, column in display["new"].items():
         cols.append((letter, column))
     return cols
 
 
-def column(display: dict[str, Any], name: str) -> list[str | None]:
+def column(display: Display, name: str) -> list[str | None]:
     for n, col in display_columns(display):
         if n == name:
             return col
@@ -64,7 +64,7 @@ def take_from_bag(bag: dict[str, int], cubes: list[str]) -> None:
         bag[c] -= 1
 
 
-def stock_order(display: dict[str, Any]) -> list[tuple[str, int]]:
+def stock_order(display: Display) -> list[tuple[str, int]]:
     """The boxes the set-up fills, row by row across the display."""
     cols = display_columns(display)
     rows = max(len(c) for _, c in cols)
@@ -93,7 +93,7 @@ def grow(state: State, side: str, dice: list[int]) -> list[str]:
     display = state["display"]
     for die in dice:
         city = b.city_by_growth(side, die)
-        moved = _take_top(display[side][die - 1])
+        moved = _take_top((display["light"] if side == "light" else display["dark"])[die - 1])
         if moved is not None:
             state["cubes"].setdefault(city, []).append(moved)
             events.append(f"{moved} to {b.cities[city].name}")
@@ -116,7 +116,7 @@ def _take_top(col: list[str | None]) -> str | None:
     return None
 
 
-def empty_boxes(display: dict[str, Any]) -> int:
+def empty_boxes(display: Display) -> int:
     return sum(1 for _, col in display_columns(display) for c in col if c is None)
 
 

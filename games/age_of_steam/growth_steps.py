@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
+from functools import partial
 import random
 import re
 
-from games.core import CHANCE, Choice, IllegalAction
-from games.core import Step as Tok
+from games.core import IllegalAction, State
+from games.tree import Node
 
 from .goods import (column, cubes_token, display_columns, draw, empty_boxes, grow, parse_cubes,
                     take_from_bag)
+from .state import typed
 from .hexmap import board
 from .params import rules
-from .step_base import State, Step, choice, finish, holder, name, register, start
+from .phase_base import Chance, Phase, finish, holder, name, node, register, start
 
 
 DIE = re.compile(r"[1-6]", re.ASCII)
 
 
-class Production(Step):
+class Production(Phase):
     """Goods growth begins with the Production action: "randomly draw two
     Goods cubes from the bag and place them on any two empty boxes on the
     Goods Display, one cube per box". The holder places the drawn cubes one
@@ -38,46 +40,48 @@ class Production(Step):
         state["held"] = []
         return []
 
-    def actors(self, state: State) -> list[int]:
+    def seats(self, state: State) -> list[int]:
         st = state["step"]
-        return [st["seat"]] if st["drawn"] else [CHANCE]
+        return [st["seat"]] if st["drawn"] else []
 
-    def sample(self, state: State, rng: random.Random) -> str:
-        return f"produce {cubes_token(draw(state['bag'], state['step']['count'], rng))}"
-
-    def choices(self, state: State, seat: int) -> list[Choice]:
+    def nodes(self, state: State, seat: int) -> list[Node]:
         held: list[str] = state["held"]
+        if not held:
+            return []
         drawn = " and ".join(held)
-        out = []
-        for cube in dict.fromkeys(held):
-            for col_name, col in display_columns(state["display"]):
-                for i, box in enumerate(col):
-                    if box is not None:
-                        continue
-                    out.append(Choice((
-                        Tok("produce", f"Place a drawn cube ({drawn})", "Production: place a drawn cube", ""),
-                        Tok(cube, f"The {cube} cube", "Which cube?", "the other goes next" if len(held) > 1 else ""),
-                        Tok(col_name, f"Column {col_name} ({col.count(None)} empty)",
-                            f"Which column for the {cube} cube?", _column_detail(col_name), menu=True),
-                        Tok(str(i + 1), f"Box {i + 1} of {len(col)}", f"Which box of column {col_name}?",
-                            "the top box's cube goes out first")),
-                        "action", f"Place the {cube} cube in box {i + 1} of display column {col_name}"))
-        return out
+        return [node("produce", f"Place a drawn cube ({drawn})", "Production: place a drawn cube",
+                     expand=lambda: self._cubes(state))]
+
+    def _cubes(self, state: State) -> list[Node]:
+        held: list[str] = state["held"]
+        return [node(cube, f"The {cube} cube", "Which cube?", "the other goes next" if len(held) > 1 else "",
+                     expand=partial(self._columns, state, cube))
+                for cube in dict.fromkeys(held)]
+
+    def _columns(self, state: State, cube: str) -> list[Node]:
+        return [node(col_name, f"Column {col_name} ({col.count(None)} empty)", f"Which column for the {cube} cube?",
+                     _column_detail(col_name), menu=True,
+                     expand=partial(self._boxes, cube, col_name, col))
+                for col_name, col in display_columns(state["display"]) if None in col]
+
+    def _boxes(self, cube: str, col_name: str, col: list[str | None]) -> list[Node]:
+        return [node(str(i + 1), f"Box {i + 1} of {len(col)}", f"Which box of column {col_name}?",
+                     "the top box's cube goes out first", command="action",
+                     summary=f"Place the {cube} cube in box {i + 1} of display column {col_name}")
+                for i, box in enumerate(col) if box is None]
 
     def canonical(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         """``produce COLUMN`` (the text of earlier versions, kept so stored
         logs replay) places the first drawn cube in the column's top-most
         empty box."""
-        if seat == CHANCE or len(tokens) != 2 or tokens[0] != "produce" or not state.get("held"):
+        if len(tokens) != 2 or tokens[0] != "produce" or not state.get("held"):
             return tokens
         col = column(state["display"], tokens[1])
         if None not in col:
             raise IllegalAction(f"Column {tokens[1]} has no empty box.")
         return ["produce", state["held"][0], tokens[1], str(col.index(None) + 1)]
 
-    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
-        if seat == CHANCE:
-            return self._draw(state, tokens)
+    def act(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         if len(tokens) != 4 or tokens[0] != "produce":
             raise IllegalAction(self.usage)
         cube, col_name, box = tokens[1], tokens[2], int(tokens[3])
@@ -98,7 +102,20 @@ class Production(Step):
             events.extend(start("growth", state))
         return events
 
-    def _draw(self, state: State, tokens: list[str]) -> list[str]:
+
+
+class ProductionDraw(Chance):
+    """Production's draw: the cubes the holder then places (the phase is
+    still ``production``; chance acts until the cubes are drawn)."""
+
+    phase = "production"
+    title = "Production"
+    usage = Production.usage
+
+    def sample(self, state: State, rng: random.Random) -> str:
+        return f"produce {cubes_token(draw(state['bag'], state['step']['count'], rng))}"
+
+    def act(self, state: State, tokens: list[str]) -> list[str]:
         st = state["step"]
         try:
             cubes = parse_cubes(tokens[1]) if len(tokens) == 2 and tokens[0] == "produce" else []
@@ -120,7 +137,7 @@ def _column_detail(col_name: str) -> str:
     return f"ships to new city {col_name} once placed"
 
 
-class GoodsGrowth(Step):
+class GoodsGrowth(Chance):
     """As many dice as players at the start: the light side, then the dark."""
 
     phase = "growth"
@@ -137,13 +154,13 @@ class GoodsGrowth(Step):
         dice = [rng.randint(1, 6) for _ in state["players"]]
         return f"{state['step']['side']} " + " ".join(str(d) for d in dice)
 
-    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+    def act(self, state: State, tokens: list[str]) -> list[str]:
         side = state["step"]["side"]
         n = len(state["players"])
         dice = [int(t) for t in tokens[1:] if DIE.fullmatch(t)]
         if tokens[:1] != [side] or len(dice) != n or len(tokens) != n + 1:
             raise IllegalAction(f"Goods growth rolls {n} dice for the {side} side: '{side} 3 5 1'.")
-        moved = grow(state, side, dice)
+        moved = grow(typed(state), side, dice)
         events = [f"Goods growth, {side} side: rolled {' '.join(map(str, dice))}: "
                   f"{', '.join(moved) if moved else 'no cubes left in those columns'}."]
         if side == "light":
@@ -155,21 +172,15 @@ class GoodsGrowth(Step):
 
 def advance_turn(state: State) -> list[str]:
     """Step 10: the game ends after the last turn."""
-    if state["turn"] >= state["turns"]:
+    game = typed(state)
+    if game["round"] >= game["rounds"]:
         finish(state)
-        return [f"Turn {state['turn']} was the last: the game is over."]
-    state["turn"] += 1
-    return [f"Turn {state['turn']} of {state['turns']} begins.", *start("shares", state)]
+        return [f"Turn {game['round']} was the last: the game is over."]
+    game["round"] += 1
+    return [f"Turn {game['round']} of {game['rounds']} begins.", *start("shares", state)]
 
 
-class Over(Step):
-    phase = "over"
-    title = "Game over"
-
-    def actors(self, state: State) -> list[int]:
-        return []
-
+PRODUCTION_DRAW = ProductionDraw()
 
 register(Production())
 register(GoodsGrowth())
-register(Over())

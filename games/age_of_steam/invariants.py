@@ -10,7 +10,7 @@ from .tiles import kinds
 from .hexmap import board
 from .track import city_hexes, disks_used, is_town, network, pieces
 
-State = dict[str, Any]
+from .state import AgeOfSteamState as State
 
 
 def problems(state: State) -> list[str]:

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from games.core import Choice, IllegalAction
+from games.core import IllegalAction, State
+from games.tree import Node
 
 from .economy import active_seats, collect_income, pay_expenses, reduce_income
 from .goods import pays_text, route_label, route_owners, routes
 from .hexmap import hex_sort_key
 from .params import COLOURS, rules
-from .step_base import State, Step, choice, finish, first_then_order, name, queue_actor, register, start
+from .phase_base import Phase, finish, first_then_order, name, node, queue_actor, register, start
+from .state import typed
 from .track import Network, city_name, network
 
 
-class MoveGoods(Step):
+class MoveGoods(Phase):
     """Two rounds; in each a player moves one cube, upgrades his engine
     (once per step) or passes. First Move goes first in both rounds."""
 
@@ -27,7 +30,7 @@ class MoveGoods(Step):
         state["step"] = {"round": 1, "queue": first_then_order(state, "first-move"), "upgraded": []}
         return []
 
-    def actors(self, state: State) -> list[int]:
+    def seats(self, state: State) -> list[int]:
         return queue_actor(state)
 
     def status(self, state: State) -> str:
@@ -39,7 +42,7 @@ class MoveGoods(Step):
         for city in sorted(state["cubes"], key=hex_sort_key):
             for colour in COLOURS:
                 if colour in state["cubes"][city]:
-                    rs = routes(state, net, city, colour, state["engine"][seat])
+                    rs = routes(typed(state), net, city, colour, state["engine"][seat])
                     if rs:
                         out.append((city, colour, rs))
         return out
@@ -47,29 +50,40 @@ class MoveGoods(Step):
     def can_upgrade(self, state: State, seat: int) -> bool:
         return seat not in state["step"]["upgraded"] and state["engine"][seat] < rules().max_engine
 
-    def choices(self, state: State, seat: int) -> list[Choice]:
-        net = network(state)
-        out = []
+    def nodes(self, state: State, seat: int) -> list[Node]:
+        net = network(typed(state))
         head = "Move a cube, upgrade the engine or pass?"
-        for city, colour, rs in self._deliveries(state, seat, net):
-            cube = f"{city}-{colour}"
-            cube_label = f"{colour} cube in {city_name(state, city)} ({city})"
-            for r in rs:
-                label = route_label(state, net, r)
-                links = f"{len(r.links)} link{'s' if len(r.links) > 1 else ''}"
-                out.append(choice("move", f"{colour} cube: {label}",
-                                  ("move", "Move a cube", head, ""),
-                                  (cube, cube_label, "Which cube?", ""),
-                                  (r.token, label, f"Which route for the {colour} cube?",
-                                   f"{links}, your engine pulls {state['engine'][seat]}")))
+        out = []
+        deliveries = self._deliveries(state, seat, net)
+        if deliveries:
+            out.append(node("move", "Move a cube", head,
+                            expand=lambda: self._cubes(state, seat, net, deliveries)))
         if self.can_upgrade(state, seat):
             e = state["engine"][seat]
-            out.append(choice("upgrade", f"Upgrade the engine to {e + 1} links instead of moving",
-                              ("upgrade", f"Engine {e} > {e + 1} links", head, "instead of a delivery")))
-        out.append(choice("pass", "Pass: move nothing this round", ("pass", "Pass", head, "move nothing")))
+            out.append(node("upgrade", f"Engine {e} > {e + 1} links", head, "instead of a delivery",
+                            command="upgrade",
+                            summary=f"Upgrade the engine to {e + 1} links instead of moving"))
+        out.append(node("pass", "Pass", head, "move nothing", command="pass",
+                        summary="Pass: move nothing this round"))
         return out
 
-    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+    def _cubes(self, state: State, seat: int, net: Network,
+               deliveries: list[tuple[str, str, list[Any]]]) -> list[Node]:
+        return [node(f"{city}-{colour}", f"{colour} cube in {city_name(typed(state), city)} ({city})", "Which cube?",
+                     expand=partial(self._routes, state, seat, net, colour, rs))
+                for city, colour, rs in deliveries]
+
+    def _routes(self, state: State, seat: int, net: Network, colour: str, rs: list[Any]) -> list[Node]:
+        out = []
+        for r in rs:
+            label = route_label(typed(state), net, r)
+            links = f"{len(r.links)} link{'s' if len(r.links) > 1 else ''}"
+            out.append(node(r.token, label, f"Which route for the {colour} cube?",
+                            f"{links}, your engine pulls {state['engine'][seat]}", command="move",
+                            summary=f"{colour} cube: {label}"))
+        return out
+
+    def act(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         st = state["step"]
         who = name(state, seat)
         if tokens == ["pass"]:
@@ -99,8 +113,8 @@ class MoveGoods(Step):
         city, colour = tokens[1].split("-", 1)
         if colour not in state["cubes"].get(city, []):
             raise IllegalAction(f"There is no {colour} cube in {city}.")
-        net = network(state)
-        route = next((r for r in routes(state, net, city, colour, state["engine"][seat])
+        net = network(typed(state))
+        route = next((r for r in routes(typed(state), net, city, colour, state["engine"][seat])
                       if r.token == tokens[2]), None)
         if route is None:
             raise IllegalAction(f"That route is not legal for the {colour} cube in {city}: it must use "
@@ -112,20 +126,21 @@ class MoveGoods(Step):
         for o in owners:
             if o is not None:
                 state["income"][o] += 1
-        refs = [[h, k] for i in route.links for h, k in net.sections[i].paths]
-        state["last"] = {"kind": "move", "seat": seat, "turn": state["turn"], "hexes": [h for h, _ in refs],
-                         "pieces": refs, "route": list(route.nodes), "colour": colour}
-        path = " > ".join(city_name(state, n) for n in route.nodes)
+        refs: list[list[Any]] = [[h, k] for i in route.links for h, k in net.sections[i].paths]
+        game = typed(state)
+        game["last"] = {"kind": "move", "seat": seat, "round": game["round"], "where": [str(r[0]) for r in refs],
+                        "pieces": refs, "route": list(route.nodes), "colour": colour}
+        path = " > ".join(city_name(typed(state), n) for n in route.nodes)
         return [f"{name(state, seat)} moved a {colour} cube {path} ({len(route.links)} links: "
-                f"{pays_text(state, owners)})."]
+                f"{pays_text(typed(state), owners)})."]
 
 
 def end_of_moves(state: State) -> list[str]:
     """Steps 6-8 resolve at once, then goods growth begins."""
-    events = collect_income(state)
-    events.extend(pay_expenses(state))
-    events.extend(reduce_income(state))
-    if len(active_seats(state)) <= 1:
+    events = collect_income(typed(state))
+    events.extend(pay_expenses(typed(state)))
+    events.extend(reduce_income(typed(state)))
+    if len(active_seats(typed(state))) <= 1:
         finish(state)
         events.append("The game is over: at most one railroad is left.")
         return events

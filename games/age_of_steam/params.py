@@ -6,13 +6,11 @@ numbers); this module only gives them types.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, fields
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "age_of_steam"
+from games.data import load_json
 
 COLOURS = ("red", "blue", "purple", "yellow", "black")
 """Goods colours in display order."""
@@ -21,8 +19,8 @@ COLOUR_LETTER = {"red": "R", "blue": "B", "purple": "P", "yellow": "Y", "black":
 
 
 def _load(name: str) -> Any:
-    with open(DATA / name, encoding="utf-8") as handle:
-        return json.load(handle)
+    """``data/age_of_steam/<name>``, through :func:`games.data.load_json`."""
+    return load_json("age_of_steam", name)
 
 
 @dataclass(frozen=True)

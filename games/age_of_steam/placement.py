@@ -10,14 +10,14 @@ crossing and for any town tile; terrain is ignored when replacing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .hexmap import board, opposite
 from .params import rules
 from .tiles import Path, Variant, kinds, paths_on, track_variants, variants
 from .track import Network, PathRef, city_name, disks_used, is_town, network, pieces
 
-State = dict[str, Any]
+from .state import AgeOfSteamState as State
+from .state import Tile
 
 @dataclass
 class Placement:
@@ -119,7 +119,7 @@ def evaluate(state: State, net: Network, seat: int, label: str, v: Variant) -> P
 
 
 def _evaluate_town(state: State, net: Network, seat: int, label: str, v: Variant,
-                   entry: dict[str, Any] | None) -> Placement:
+                   entry: Tile | None) -> Placement:
     r = rules()
     exits = v.exits
     old: tuple[int, ...] = ()
@@ -146,7 +146,7 @@ def _evaluate_town(state: State, net: Network, seat: int, label: str, v: Variant
 
 
 def _evaluate_replacement(state: State, net: Network, seat: int, label: str, v: Variant,
-                          entry: dict[str, Any]) -> Placement:
+                          entry: Tile) -> Placement:
     r = rules()
     old = pieces(state, label)
     new = set(v.paths)

@@ -15,7 +15,7 @@ from games.core import Outcome
 from .params import rules
 from .track import Network, network
 
-State = dict[str, Any]
+from .state import AgeOfSteamState as State
 
 
 def track_points(net: Network, seat: int) -> int:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import random
 
-from games.core import IllegalAction
+from games.core import IllegalAction, State
 
 from .goods import (column, cubes_token, draw, parse_cubes, starting_goods_order, stock_order,
                     take_from_bag)
 from .grammar import NUMBER
 from .params import COLOURS
-from .step_base import State, Step, name, register, start
+from .phase_base import Chance, name, register, start
 
 
-class Stock(Step):
+class Stock(Chance):
     """Set-up: fill the goods display, then the cities' starting goods."""
 
     phase = "stock"
@@ -23,7 +23,7 @@ class Stock(Step):
         count = len(stock_order(state["display"])) + sum(n for _, n in starting_goods_order())
         return f"stock {cubes_token(draw(state['bag'], count, rng))}"
 
-    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+    def act(self, state: State, tokens: list[str]) -> list[str]:
         boxes = stock_order(state["display"])
         goods = starting_goods_order()
         need = len(boxes) + sum(n for _, n in goods)
@@ -43,23 +43,18 @@ class Stock(Step):
         return ["The goods display and the cities are stocked from the bag.", *start("order", state)]
 
 
-class PlayerOrderRoll(Step):
+class PlayerOrderRoll(Chance):
     """Set-up: the dice decide the first player order."""
 
     phase = "order"
     title = "Set-up: rolling for player order"
-
-    def begin(self, state: State) -> list[str]:
-        state["phase"] = self.phase
-        state["step"] = {}
-        return []
 
     def sample(self, state: State, rng: random.Random) -> str:
         seats = list(range(len(state["players"])))
         rng.shuffle(seats)
         return "order " + " ".join(str(s) for s in seats)
 
-    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+    def act(self, state: State, tokens: list[str]) -> list[str]:
         n = len(state["players"])
         seats = [int(t) for t in tokens[1:] if NUMBER.fullmatch(t)]
         if tokens[:1] != ["order"] or sorted(seats) != list(range(n)):

@@ -5,15 +5,17 @@ and one event says so (as the published engines do)."""
 
 from __future__ import annotations
 
-from games.core import Choice, IllegalAction
+from games.core import IllegalAction, State
+from games.tree import Node
 
+from .state import typed
 from .economy import active_seats
 from .grammar import NUMBER
 from .params import rules
-from .step_base import State, Step, choice, name, queue_actor, register, start
+from .phase_base import Phase, name, node, queue_actor, register, start
 
 
-class IssueShares(Step):
+class IssueShares(Phase):
     phase = "shares"
     title = "Issue shares"
     usage = "Issue shares with 'shares N' (N = 0 to issue none)."
@@ -22,16 +24,19 @@ class IssueShares(Step):
         state["phase"] = self.phase
         full = rules().max_shares
         events = [f"{name(state, s)} has {full} shares: no more can be issued."
-                  for s in active_seats(state) if state["shares"][s] >= full]
-        state["step"] = {"queue": [s for s in active_seats(state) if state["shares"][s] < full]}
+                  for s in active_seats(typed(state)) if state["shares"][s] >= full]
+        state["step"] = {"queue": [s for s in active_seats(typed(state)) if state["shares"][s] < full]}
         if not state["step"]["queue"]:
             events.extend(start("auction", state))
         return events
 
-    def actors(self, state: State) -> list[int]:
+    def seats(self, state: State) -> list[int]:
         return queue_actor(state)
 
-    def choices(self, state: State, seat: int) -> list[Choice]:
+    def nodes(self, state: State, seat: int) -> list[Node]:
+        return [node("shares", "Issue shares", "Issue shares?", expand=lambda: self._amounts(state, seat))]
+
+    def _amounts(self, state: State, seat: int) -> list[Node]:
         r = rules()
         issued = state["shares"][seat]
         out = []
@@ -41,12 +46,12 @@ class IssueShares(Step):
                 f": ${state['cash'][seat] + n * r.share_value} cash, "
                 f"${after + state['engine'][seat]}/turn expenses, {after * r.vp_per_share} VP")
             detail = f"{after} shares issued; each costs $1 a turn and 3 VP at the end"
-            out.append(choice("shares", f"Issue {n} share{'s' if n != 1 else ''} (+${n * r.share_value}); "
-                              f"{after} issued", ("shares", "Issue shares", "Issue shares?", ""),
-                              (str(n), label, f"How many shares? You have {issued} issued.", detail)))
+            out.append(node(str(n), label, f"How many shares? You have {issued} issued.", detail,
+                            command="shares", summary=f"Issue {n} share{'s' if n != 1 else ''} "
+                            f"(+${n * r.share_value}); {after} issued"))
         return out
 
-    def apply(self, state: State, seat: int, tokens: list[str]) -> list[str]:
+    def act(self, state: State, seat: int, tokens: list[str]) -> list[str]:
         r = rules()
         if len(tokens) != 2 or tokens[0] != "shares" or not NUMBER.fullmatch(tokens[1]):
             raise IllegalAction(self.usage)

@@ -17,7 +17,7 @@ from .hexmap import board, opposite
 from .tiles import Path, kinds, paths_on, simple_for
 
 PathRef = tuple[str, int]
-State = dict[str, Any]
+from .state import AgeOfSteamState as State
 
 
 @dataclass

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from games.age_of_steam import GAME
-from games.age_of_steam.steps import BUILD, MOVE
+from games.age_of_steam.phases import BUILD, MOVE
 from games.core import CHANCE, State
 
 NAMES = ["ann", "bob", "cid", "dee", "eve", "fay"]

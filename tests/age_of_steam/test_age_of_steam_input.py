@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from games.age_of_steam import GAME
 from games.age_of_steam.goods import display_columns
 from games.age_of_steam.params import rules
-from games.age_of_steam.steps import PRODUCTION, STEPS
+from games.age_of_steam.phases import PHASES, PRODUCTION
 from games.core import CHANCE, IllegalAction, State
 from games.playout import random_action, step
 
@@ -279,7 +279,7 @@ def test_move_and_production_variants_are_logged_as_the_canonical_text() -> None
 
 def test_action_and_urbanize_variants_are_logged_as_the_canonical_text() -> None:
     state = started(3)
-    STEPS["actions"].begin(state)
+    PHASES["actions"].begin(state)
     assert GAME.apply(state, 0, "Action First-Move").action == "action first-move"
     build = at_build(3, actions={0: "urbanization"}, cash=20)
     assert GAME.apply(build, 0, "URBANIZE h04 a").action == "urbanize H4 A"

@@ -30,7 +30,7 @@ def _check_final(final: State) -> None:
     for score, parts in zip(out.scores, out.breakdown):
         assert sum(parts.values()) == score
     if sum(not e for e in final["eliminated"]) > 1:
-        assert final["turn"] == final["turns"]
+        assert final["round"] == final["rounds"]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

@@ -86,7 +86,7 @@ def test_a_delivered_cube_is_not_drawn_at_its_destination_city_after_the_deliver
 
 
 def test_the_panel_notes_the_production_cubes_still_to_place() -> None:
-    from games.age_of_steam.steps import PRODUCTION
+    from games.age_of_steam.phases import PRODUCTION
     from games.age_of_steam.track import network
     from games.core import CHANCE
     from rendering.age_of_steam import _notes

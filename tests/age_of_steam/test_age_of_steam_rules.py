@@ -12,7 +12,7 @@ from games.age_of_steam.auction import drop_payment
 from games.age_of_steam.economy import pay_expenses, reduction_for
 from games.age_of_steam.goods import display_columns, routes
 from games.age_of_steam.params import rules
-from games.age_of_steam.steps import GROWTH, PRODUCTION
+from games.age_of_steam.phases import GROWTH, PRODUCTION
 from games.age_of_steam.track import network
 from games.core import CHANCE, IllegalAction
 
@@ -48,7 +48,7 @@ def test_the_supply_holds_136_track_tiles_in_the_design_mix() -> None:
 
 @pytest.mark.parametrize("players,turns", [(3, 10), (4, 8), (5, 7), (6, 6)])
 def test_turn_count_depends_on_the_number_of_players(players: int, turns: int) -> None:
-    assert GAME.new(NAMES[:players], {})["turns"] == turns
+    assert GAME.new(NAMES[:players], {})["rounds"] == turns
 
 
 # -- step 1: issue shares --------------------------------------------------------
@@ -289,7 +289,7 @@ def test_unfinished_track_is_lost_when_not_extended_on_the_next_build() -> None:
     state = act(state, 0, "done")
     assert state["board"]["G7"]["owners"] == [0]  # built this turn: kept
     state["action"] = [None] * 3
-    from games.age_of_steam.steps import BUILD
+    from games.age_of_steam.phases import BUILD
     BUILD.begin(state)
     state = act(state, 0, "done")
     assert state["board"]["G7"]["owners"] == [None]
@@ -335,7 +335,7 @@ def test_urbanization_places_a_new_city_on_a_town_before_building() -> None:
     state = act(state, 0, "build H5 straight.0")
     state = act(state, 0, "build H4 town1.3")
     state = act(state, 0, "done")
-    from games.age_of_steam.steps import BUILD
+    from games.age_of_steam.phases import BUILD
     state["action"] = ["urbanization", None, None]
     BUILD.begin(state)
     supply_before = state["supply"]["town1"]
@@ -546,9 +546,9 @@ def test_dark_side_is_rolled_after_the_light_side_with_one_die_per_player() -> N
         act(state, CHANCE, "dark 1 2 3")
     state = act(state, CHANCE, "light 1 2 3")
     assert state["step"]["side"] == "dark"
-    turn = state["turn"]
+    turn = state["round"]
     state = act(state, CHANCE, "dark 1 2 3")
-    assert state["turn"] == turn + 1 and state["phase"] == "shares"
+    assert state["round"] == turn + 1 and state["phase"] == "shares"
 
 
 def test_production_draws_two_cubes_into_empty_boxes_before_growth() -> None:
@@ -729,11 +729,11 @@ def test_a_town_exit_left_open_is_track_its_builder_must_extend() -> None:
 
 def test_the_game_ends_after_the_last_turn_of_the_turn_track() -> None:
     state = _growth_state()
-    state["turn"] = state["turns"]
+    state["round"] = state["rounds"]
     state = act(state, CHANCE, "light 1 2 3")
     state = act(state, CHANCE, "dark 1 2 3")
     assert GAME.is_over(state) and GAME.to_act(state) == []
-    assert GAME.status_line(state).startswith(f"Game over after turn {state['turns']}")
+    assert GAME.status_line(state).startswith(f"Game over after turn {state['rounds']}")
 
 
 # -- the cost table and replacement costs, case by case ------------------------------
@@ -866,7 +866,7 @@ def test_a_turn_runs_the_ten_steps_in_order() -> None:
         state = act(state, seat, action)
         note(state)
     assert seen == ["shares", "auction", "actions", "build", "move", "production", "growth", "shares"]
-    assert state["turn"] == 2
+    assert state["round"] == 2
 
 
 # -- the panel: what each step offers and says ---------------------------------------------
