@@ -48,20 +48,18 @@ Decisions where the rulebook and the design notes are silent (ours):
 from __future__ import annotations
 
 import copy
-import json
-import random
-from collections import OrderedDict
 from typing import Any
 
-from games.core import CHANCE, Applied, Choice, Game, Outcome, State
+from games.core import Outcome, State
+from games.phases import ChancePhase, PhasedGame, PlayerPhase
 
 from .board import Board, edge_mismatch
-from .chance import CHANCE_STEPS, apply_chance
+from .chance import CHANCE_PHASES
 from .geometry import unkey
 from .params import COLOURS, goods_bag, param, tile_defs, town_counts, track_deck
 from .scoring import outcome, score
+from .phases import PHASES
 from .table import size
-from .turns import apply_turn, legal_choices
 
 SUMMARY = (
     "A tile-laying train game for 2-4. On your turn play a track tile from your hand (it adds the "
@@ -90,7 +88,7 @@ TOPICS = {
 }
 
 
-class DaysOfSteam(Game):
+class DaysOfSteam(PhasedGame):
     slug = "days-of-steam"
     name = "Days of Steam"
     min_seats = 2
@@ -109,9 +107,7 @@ class DaysOfSteam(Game):
         "discard": "Discard a tile and draw (only when nothing else is possible)",
     }
     player_boards = False
-
-    def __init__(self) -> None:
-        self._cache: OrderedDict[tuple[str, int], list[Choice]] = OrderedDict()
+    phases = PHASES
 
     def _setup(self, seats: int, options: dict[str, str]) -> State:
         return {
@@ -138,36 +134,15 @@ class DaysOfSteam(Game):
         }
 
     # -- playing ----------------------------------------------------------
-    def to_act(self, state: State) -> list[int]:
+    def phase_of(self, state: State) -> PlayerPhase | ChancePhase | None:
+        """The step due now: the first pending draw, else the placing of a
+        town drawn from the deck, else the turn of the seat to play; None
+        once the game is over."""
         if state["over"] is not None:
-            return []
+            return None
         if state["pending"]:
-            return [CHANCE]
-        return [int(state["turn"])]
-
-    def legal_actions(self, state: State, seat: int) -> list[Choice]:
-        if seat not in self.to_act(state) or seat == CHANCE:
-            return []
-        memo = (json.dumps(state, sort_keys=True), seat)
-        if memo in self._cache:
-            self._cache.move_to_end(memo)
-            return list(self._cache[memo])
-        found = legal_choices(state, seat)
-        self._cache[memo] = found
-        while len(self._cache) > 8:
-            self._cache.popitem(last=False)
-        return list(found)
-
-    def _apply(self, state: State, seat: int, action: str) -> list[str] | Applied:
-        """A chance outcome must be given in its canonical text; a player's
-        action may be a harmless variant, stored as its canonical text."""
-        if seat == CHANCE:
-            return apply_chance(state, action)
-        events, canonical = apply_turn(state, seat, action)
-        return Applied(state, events, canonical)
-
-    def sample_chance(self, state: State, rng: random.Random) -> str:
-        return CHANCE_STEPS[state["pending"][0]["kind"]].sample(state, rng)
+            return CHANCE_PHASES[state["pending"][0]["kind"]]
+        return PHASES["place" if state["drawn"] is not None else "play"]
 
     # -- reading ----------------------------------------------------------
     def view(self, state: State, seat: int | None) -> State:
