@@ -59,7 +59,7 @@ from .geometry import unkey
 from .params import COLOURS, goods_bag, param, tile_defs, town_counts, track_deck
 from .scoring import outcome, score
 from .phases import PHASES
-from .state import SCHEMA, DaysOfSteamState, plain, typed
+from .state import MIGRATIONS, SCHEMA, DaysOfSteamState, plain, typed
 from .table import size
 
 SUMMARY = (
@@ -95,6 +95,7 @@ class DaysOfSteam(PhasedGame):
     min_seats = 2
     max_seats = 4
     schema_version = SCHEMA
+    migrations = MIGRATIONS
     summary = SUMMARY
     rules_topics = TOPICS
     command_group = "days"
@@ -126,7 +127,7 @@ class DaysOfSteam(PhasedGame):
             "delivered": [[] for _ in range(seats)],
             "circuits": [0] * seats,
             "circuits_left": param("circuit_counters"),
-            "turn": 0,
+            "current": 0,
             "turn_no": 1,
             "pending": [{"kind": "setup"}],
             "last": None,
@@ -177,7 +178,7 @@ class DaysOfSteam(PhasedGame):
         deck = size(s["deck"]) if s["deck"] else int(state.get("deck_size", 0))
         if s["pending"]:
             return f"Turn {s['turn_no']} · drawing / rolling… · deck {deck} tiles"
-        seat = s["turn"]
+        seat = s["current"]
         if s["drawn"] is not None:
             return f"Turn {s['turn_no']} · {names[seat]} to place the {s['drawn']['colour']} town drawn"
         return (f"Turn {s['turn_no']} · {names[seat]} to play · steam {s['steam'][seat]} · "

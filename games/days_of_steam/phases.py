@@ -76,7 +76,7 @@ def choices_of(state: State, seat: int) -> list[Node]:
 
 
 def _seat_of_turn(state: State) -> list[int]:
-    return [int(state["turn"])]
+    return [int(state["current"])]
 
 
 class PlayPhase(PlayerPhase):

@@ -11,8 +11,9 @@ from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from games.core import State
 
-SCHEMA = 2
-"""2: fixed cell names; a town from the deck is drawn before it is placed."""
+SCHEMA = 3
+"""2: fixed cell names; a town from the deck is drawn before it is placed.
+3: the seat whose turn it is is ``current`` (the glossary's word; it was ``turn``)."""
 
 
 class Good(TypedDict):
@@ -96,7 +97,7 @@ class DaysOfSteamState(TypedDict):
     delivered: list[list[str]]
     circuits: list[int]
     circuits_left: int
-    turn: int
+    current: int
     """The seat whose turn it is."""
     turn_no: int
     """The number of the game's current turn."""
@@ -104,6 +105,15 @@ class DaysOfSteamState(TypedDict):
     last: Last | None
     over: Over | None
     drawn: Drawn | None
+
+
+def current_from_turn(state: State) -> State:
+    """Schema 2 -> 3: the seat to play was stored as ``turn``; it is ``current``."""
+    return {("current" if k == "turn" else k): v for k, v in state.items()}
+
+
+MIGRATIONS = {2: current_from_turn}
+"""Schema version -> the function upgrading a stored state of it by one version."""
 
 
 def typed(state: State) -> DaysOfSteamState:

@@ -75,7 +75,7 @@ def add_steam(state: State, seat: int, amount: int) -> int:
 
 
 def end_turn(state: State) -> None:
-    state["turn"] = (int(state["turn"]) + 1) % len(state["players"])
+    state["current"] = (int(state["current"]) + 1) % len(state["players"])
     state["turn_no"] = int(state["turn_no"]) + 1
 
 

@@ -63,3 +63,27 @@ def test_the_panel_offers_exactly_the_legal_actions() -> None:
             visit([])
             assert leaves == {c.text for c in GAME.legal_actions(state, seat)}
             assert leaves
+
+
+def _saved_in_schema_2(state: State) -> State:
+    """``state`` as Railyard stored it before schema 3 (the seat to play as ``turn``)."""
+    old = {("turn" if k == "current" else k): v for k, v in state.items()}
+    old["schema"] = 2
+    return old
+
+
+def test_a_game_saved_in_the_previous_format_loads_and_continues() -> None:
+    states = _states(4, 25)
+    state = next(s for s in states if CHANCE not in GAME.to_act(s) and s["current"] == 1)
+    loaded = GAME.upgrade(_saved_in_schema_2(state))
+    assert loaded == state
+    assert loaded["schema"] == GAME.schema_version == 3
+    assert GAME.to_act(loaded) == [1]
+    action = GAME.legal_actions(loaded, 1)[0].text
+    assert GAME.apply(loaded, 1, action).state == GAME.apply(state, 1, action).state
+
+
+def test_a_stored_state_of_schema_2_from_a_fresh_game_upgrades() -> None:
+    old = _saved_in_schema_2(GAME.new(NAMES, {}))
+    assert "turn" in old and "current" not in old
+    assert GAME.upgrade(old) == GAME.new(NAMES, {})
