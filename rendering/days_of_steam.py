@@ -460,7 +460,7 @@ def _status(state: dict[str, Any]) -> str:
     drawn = state.get("drawn")
     if drawn is not None:
         return f"Turn {state['turn_no']} · {names[int(drawn['seat'])]} to place the {drawn['colour']} town drawn"
-    return f"Turn {state['turn_no']} · {names[int(state['turn'])]} to play"
+    return f"Turn {state['turn_no']} · {names[int(state['current'])]} to play"
 
 
 MAX_W = 1400

@@ -13,12 +13,30 @@ import random
 from typing import Any
 
 from games.core import IllegalAction
+from games.phases import ChancePhase
 
 from . import grammar
 from .geometry import cell_name, unkey
 from .moves import carry_out, goods_done
 from .params import COLOURS, param
 from .table import State, all_towns_played, draw, goods_token, parse_goods, sample_goods, size, take
+
+
+class PendingDraw(ChancePhase):
+    """A chance step due as the first entry of ``state["pending"]``: its
+    outcome's text is read strictly, then the entry is cleared."""
+
+    def apply(self, state: State, action: str) -> list[str]:
+        pending = state["pending"][0]
+        events = self.settle(state, grammar.words(action))
+        if state["pending"] and state["pending"][0] is pending:
+            state["pending"].pop(0)
+        return events
+
+    def settle(self, state: State, tokens: list[str]) -> list[str]:
+        """Carry out the outcome whose tokens are given (IllegalAction if
+        they are not this draw's canonical text)."""
+        raise NotImplementedError
 
 
 def _town_goods(colours: list[str], origin: str) -> list[dict[str, str]]:
@@ -36,7 +54,7 @@ def _parse_face_up(token: str, state: State) -> tuple[str, list[str]]:
     return colour, parse_goods(goods or "none", state["bag"])
 
 
-class Setup:
+class Setup(PendingDraw):
     """The first town, the two face-up towns with their goods, the hands."""
 
     def sample(self, state: State, rng: random.Random) -> str:
@@ -62,7 +80,7 @@ class Setup:
             parts.append(",".join(hand))
         return " ".join(parts)
 
-    def apply(self, state: State, tokens: list[str]) -> list[str]:
+    def settle(self, state: State, tokens: list[str]) -> list[str]:
         slots = param("face_up_towns")
         n = len(state["players"])
         if len(tokens) != 2 + slots + n or tokens[0] != "setup":
@@ -91,14 +109,14 @@ class Setup:
         ]
 
 
-class DrawTile:
+class DrawTile(PendingDraw):
     """The hand refill after a track tile is played (or discarded). Drawing
     the deck's last tile ends the game at once."""
 
     def sample(self, state: State, rng: random.Random) -> str:
         return f"draw {draw(state['deck'], rng)}"
 
-    def apply(self, state: State, tokens: list[str]) -> list[str]:
+    def settle(self, state: State, tokens: list[str]) -> list[str]:
         if len(tokens) != 2 or tokens[0] != "draw":
             raise IllegalAction("A tile draw reads: draw KIND")
         pending = state["pending"][0]
@@ -124,7 +142,7 @@ def place_town(state: State, cell_key: str, colour: str, goods: list[str], seat:
     return events
 
 
-class _TownDraw:
+class _TownDraw(PendingDraw):
     """A town drawn from the town deck with its goods from the bag."""
 
     verb = ""
@@ -143,14 +161,14 @@ class _TownDraw:
         return colour, goods
 
 
-class DrawTown:
+class DrawTown(PendingDraw):
     """The top town of the deck, drawn by the player who will place it: its
     colour is shown to all, then that player places it."""
 
     def sample(self, state: State, rng: random.Random) -> str:
         return f"town {draw(state['town_deck'], rng)}"
 
-    def apply(self, state: State, tokens: list[str]) -> list[str]:
+    def settle(self, state: State, tokens: list[str]) -> list[str]:
         if len(tokens) != 2 or tokens[0] != "town" or tokens[1] not in COLOURS:
             raise IllegalAction("A town draw reads: town COLOUR")
         seat = int(state["pending"][0]["seat"])
@@ -159,13 +177,13 @@ class DrawTown:
         return [f"It is a {tokens[1]} town: {state['players'][seat]} places it."]
 
 
-class DrawGoods:
+class DrawGoods(PendingDraw):
     """The two goods drawn for a town from the deck once it is placed."""
 
     def sample(self, state: State, rng: random.Random) -> str:
         return f"goods {goods_token(sample_goods(state['bag'], rng))}"
 
-    def apply(self, state: State, tokens: list[str]) -> list[str]:
+    def settle(self, state: State, tokens: list[str]) -> list[str]:
         if len(tokens) != 2 or tokens[0] != "goods":
             raise IllegalAction("A goods draw reads: goods GOODS")
         goods = parse_goods(tokens[1], state["bag"])
@@ -183,20 +201,20 @@ class RefillTown(_TownDraw):
 
     verb = "refill"
 
-    def apply(self, state: State, tokens: list[str]) -> list[str]:
+    def settle(self, state: State, tokens: list[str]) -> list[str]:
         pending = state["pending"][0]
         colour, goods = self.take_town(state, tokens)
         state["face_up"].insert(int(pending["slot"]), _face_up(colour, goods))
         return [f"New face-up town: {colour} with {', '.join(goods) or 'no goods'}."]
 
 
-class DerailRoll:
+class DerailRoll(PendingDraw):
     """The speed-limit roll after a fast move over a curve."""
 
     def sample(self, state: State, rng: random.Random) -> str:
         return f"roll {rng.randint(1, 6)}"
 
-    def apply(self, state: State, tokens: list[str]) -> list[str]:
+    def settle(self, state: State, tokens: list[str]) -> list[str]:
         if len(tokens) != 2 or tokens[0] != "roll" or tokens[1] not in {"1", "2", "3", "4", "5", "6"}:
             raise IllegalAction("A derailment roll reads: roll N (1-6)")
         pending = state["pending"][0]
@@ -211,17 +229,8 @@ class DerailRoll:
         return [f"{name} rolls {roll}: derailed! The train goes back and the {pending['route']['spent']} steam is lost."]
 
 
-CHANCE_STEPS: dict[str, Setup | DrawTile | DrawTown | DrawGoods | RefillTown | DerailRoll] = {
+CHANCE_PHASES: dict[str, PendingDraw] = {
     "setup": Setup(), "draw": DrawTile(), "town": DrawTown(), "goods": DrawGoods(), "refill": RefillTown(),
     "derail": DerailRoll(),
 }
-
-
-def apply_chance(state: State, action: str) -> list[str]:
-    """Apply the due chance outcome, then clear it from the queue."""
-    pending = state["pending"][0]
-    events = CHANCE_STEPS[pending["kind"]].apply(state, grammar.words(action))
-    if state["pending"] and state["pending"][0] is pending:
-        state["pending"].pop(0)
-    return events
-
+"""The chance phases by the kind of pending draw they settle."""

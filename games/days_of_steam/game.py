@@ -48,20 +48,19 @@ Decisions where the rulebook and the design notes are silent (ours):
 from __future__ import annotations
 
 import copy
-import json
-import random
-from collections import OrderedDict
 from typing import Any
 
-from games.core import CHANCE, Applied, Choice, Game, Outcome, State
+from games.core import Outcome, State
+from games.phases import ChancePhase, PhasedGame, PlayerPhase
 
 from .board import Board, edge_mismatch
-from .chance import CHANCE_STEPS, apply_chance
+from .chance import CHANCE_PHASES
 from .geometry import unkey
 from .params import COLOURS, goods_bag, param, tile_defs, town_counts, track_deck
 from .scoring import outcome, score
+from .phases import PHASES
+from .state import MIGRATIONS, SCHEMA, DaysOfSteamState, plain, typed
 from .table import size
-from .turns import apply_turn, legal_choices
 
 SUMMARY = (
     "A tile-laying train game for 2-4. On your turn play a track tile from your hand (it adds the "
@@ -90,13 +89,13 @@ TOPICS = {
 }
 
 
-class DaysOfSteam(Game):
+class DaysOfSteam(PhasedGame):
     slug = "days-of-steam"
     name = "Days of Steam"
     min_seats = 2
     max_seats = 4
-    schema_version = 2
-    """2: fixed cell names; a town from the deck is drawn before it is placed."""
+    schema_version = SCHEMA
+    migrations = MIGRATIONS
     summary = SUMMARY
     rules_topics = TOPICS
     command_group = "days"
@@ -109,12 +108,11 @@ class DaysOfSteam(Game):
         "discard": "Discard a tile and draw (only when nothing else is possible)",
     }
     player_boards = False
-
-    def __init__(self) -> None:
-        self._cache: OrderedDict[tuple[str, int], list[Choice]] = OrderedDict()
+    phases = PHASES
 
     def _setup(self, seats: int, options: dict[str, str]) -> State:
-        return {
+        start: DaysOfSteamState = {
+            "schema": SCHEMA, "game": self.slug, "chance_taken": 0, "players": [],
             "phase": "setup",
             "tiles": {},
             "face_up": [],
@@ -129,45 +127,28 @@ class DaysOfSteam(Game):
             "delivered": [[] for _ in range(seats)],
             "circuits": [0] * seats,
             "circuits_left": param("circuit_counters"),
-            "turn": 0,
+            "current": 0,
             "turn_no": 1,
             "pending": [{"kind": "setup"}],
             "last": None,
             "over": None,
             "drawn": None,
         }
+        part = plain(start)
+        for envelope in ("schema", "game", "chance_taken", "players"):
+            del part[envelope]
+        return part
 
     # -- playing ----------------------------------------------------------
-    def to_act(self, state: State) -> list[int]:
+    def phase_of(self, state: State) -> PlayerPhase | ChancePhase | None:
+        """The step due now: the first pending draw, else the placing of a
+        town drawn from the deck, else the turn of the seat to play; None
+        once the game is over."""
         if state["over"] is not None:
-            return []
+            return None
         if state["pending"]:
-            return [CHANCE]
-        return [int(state["turn"])]
-
-    def legal_actions(self, state: State, seat: int) -> list[Choice]:
-        if seat not in self.to_act(state) or seat == CHANCE:
-            return []
-        memo = (json.dumps(state, sort_keys=True), seat)
-        if memo in self._cache:
-            self._cache.move_to_end(memo)
-            return list(self._cache[memo])
-        found = legal_choices(state, seat)
-        self._cache[memo] = found
-        while len(self._cache) > 8:
-            self._cache.popitem(last=False)
-        return list(found)
-
-    def _apply(self, state: State, seat: int, action: str) -> list[str] | Applied:
-        """A chance outcome must be given in its canonical text; a player's
-        action may be a harmless variant, stored as its canonical text."""
-        if seat == CHANCE:
-            return apply_chance(state, action)
-        events, canonical = apply_turn(state, seat, action)
-        return Applied(state, events, canonical)
-
-    def sample_chance(self, state: State, rng: random.Random) -> str:
-        return CHANCE_STEPS[state["pending"][0]["kind"]].sample(state, rng)
+            return CHANCE_PHASES[state["pending"][0]["kind"]]
+        return PHASES["place" if state["drawn"] is not None else "play"]
 
     # -- reading ----------------------------------------------------------
     def view(self, state: State, seat: int | None) -> State:
@@ -187,19 +168,20 @@ class DaysOfSteam(Game):
         return outcome(state)
 
     def status_line(self, state: State) -> str:
-        names = state["players"]
-        if state["over"] is not None:
+        s = typed(state)
+        names = s["players"]
+        if s["over"] is not None:
             result = self.outcome(state)
-            best = " and ".join(names[s] for s in result.ranking[0])
-            why = "the last track tile was drawn" if state["over"]["reason"] == "deck" else "13 points"
+            best = " and ".join(names[w] for w in result.ranking[0])
+            why = "the last track tile was drawn" if s["over"]["reason"] == "deck" else "13 points"
             return f"Game over ({why}) · {best} wins with {result.scores[result.ranking[0][0]]} points"
-        deck = size(state["deck"]) if state["deck"] else state.get("deck_size", 0)
-        if state["pending"]:
-            return f"Turn {state['turn_no']} · drawing / rolling… · deck {deck} tiles"
-        seat = int(state["turn"])
-        if state["drawn"] is not None:
-            return f"Turn {state['turn_no']} · {names[seat]} to place the {state['drawn']['colour']} town drawn"
-        return (f"Turn {state['turn_no']} · {names[seat]} to play · steam {state['steam'][seat]} · "
+        deck = size(s["deck"]) if s["deck"] else int(state.get("deck_size", 0))
+        if s["pending"]:
+            return f"Turn {s['turn_no']} · drawing / rolling… · deck {deck} tiles"
+        seat = s["current"]
+        if s["drawn"] is not None:
+            return f"Turn {s['turn_no']} · {names[seat]} to place the {s['drawn']['colour']} town drawn"
+        return (f"Turn {s['turn_no']} · {names[seat]} to play · steam {s['steam'][seat]} · "
                 f"{score(state, seat)} pts · deck {deck} tiles")
 
     def check_invariants(self, state: State) -> list[str]:
@@ -208,58 +190,60 @@ class DaysOfSteam(Game):
 
 def invariant_problems(state: State) -> list[str]:
     """Conservation of goods, towns and tiles; ranges; trains on track; hands."""
+    st = typed(state)
     problems: list[str] = []
-    n = len(state["players"])
+    n = len(st["players"])
     goods = dict.fromkeys(COLOURS, 0)
-    for c, k in state["bag"].items():
+    for c, k in st["bag"].items():
         goods[c] += k
-    for town in state["face_up"]:
-        for g in town["goods"]:
-            goods[g] += 1
-    for tile in state["tiles"].values():
-        for g in tile.get("goods", []):
-            goods[g["colour"]] += 1
+    for town in st["face_up"]:
+        for colour in town["goods"]:
+            goods[colour] += 1
+    for tile in st["tiles"].values():
+        for good in tile.get("goods", []):
+            goods[good["colour"]] += 1
     for s in range(n):
-        if state["trains"][s]["cargo"]:
-            goods[state["trains"][s]["cargo"]["colour"]] += 1
-        for g in state["delivered"][s]:
-            goods[g] += 1
+        cargo = st["trains"][s]["cargo"]
+        if cargo:
+            goods[cargo["colour"]] += 1
+        for colour in st["delivered"][s]:
+            goods[colour] += 1
     if goods != goods_bag():
         problems.append(f"goods not conserved: {goods}")
-    towns = size(state["town_deck"]) + len(state["face_up"]) + (state["drawn"] is not None) + sum(
-        1 for t in state["tiles"].values() if t["kind"] == "town")
+    towns = size(st["town_deck"]) + len(st["face_up"]) + (st["drawn"] is not None) + sum(
+        1 for t in st["tiles"].values() if t["kind"] == "town")
     if towns != sum(town_counts().values()):
         problems.append(f"town tiles not conserved: {towns}")
     tiles = dict.fromkeys(tile_defs(), 0)
-    for k, v in state["deck"].items():
-        tiles[k] += v
-    for hand in state["hands"]:
-        for k in hand:
-            tiles[k] += 1
-    for k in state["discarded"]:
-        tiles[k] += 1
-    for t in state["tiles"].values():
+    for kind, count in st["deck"].items():
+        tiles[kind] += count
+    for hand in st["hands"]:
+        for kind in hand:
+            tiles[kind] += 1
+    for kind in st["discarded"]:
+        tiles[kind] += 1
+    for t in st["tiles"].values():
         if t["kind"] != "town":
             tiles[t["kind"]] += 1
     expected = {k: (d.count if not d.town else 0) for k, d in tile_defs().items()}
     if tiles != expected:
         problems.append("track tiles not conserved")
     for s in range(n):
-        if not 0 <= int(state["steam"][s]) <= param("max_steam"):
-            problems.append(f"seat {s} steam {state['steam'][s]} out of 0-6")
-        if int(state["coal"][s]) < 0:
+        if not 0 <= int(st["steam"][s]) <= param("max_steam"):
+            problems.append(f"seat {s} steam {st['steam'][s]} out of 0-6")
+        if int(st["coal"][s]) < 0:
             problems.append(f"seat {s} has negative coal")
-        drawing = any(p["kind"] == "draw" and p["seat"] == s for p in state["pending"])
-        if state["phase"] == "play" and state["over"] is None and not drawing and len(state["hands"][s]) != param("hand_size"):
-            problems.append(f"seat {s} holds {len(state['hands'][s])} tiles")
-    if sum(state["circuits"]) + state["circuits_left"] != param("circuit_counters"):
+        drawing = any(p["kind"] == "draw" and p["seat"] == s for p in st["pending"])
+        if st["phase"] == "play" and st["over"] is None and not drawing and len(st["hands"][s]) != param("hand_size"):
+            problems.append(f"seat {s} holds {len(st['hands'][s])} tiles")
+    if sum(st["circuits"]) + st["circuits_left"] != param("circuit_counters"):
         problems.append("circuit counters not conserved")
     board = Board.of(state)
     spots: dict[tuple[Any, int], int] = {}
-    for s, train in enumerate(state["trains"]):
+    for s, train in enumerate(st["trains"]):
         cell = unkey(train["cell"])
-        shp = board.shapes.get(cell) if state["phase"] == "play" else None
-        if state["phase"] == "play" and (shp is None or not 0 <= int(train["piece"]) < len(shp.pieces)):
+        shp = board.shapes.get(cell) if st["phase"] == "play" else None
+        if st["phase"] == "play" and (shp is None or not 0 <= int(train["piece"]) < len(shp.pieces)):
             problems.append(f"train {s} is off the track")
         elif cell not in board.towns:
             spots[(cell, int(train["piece"]))] = spots.get((cell, int(train["piece"])), 0) + 1
@@ -268,7 +252,7 @@ def invariant_problems(state: State) -> list[str]:
     for cell, shp in board.shapes.items():
         if edge_mismatch(board, cell, shp) is not None:
             problems.append(f"track against a bare side at {cell}")
-    if state["over"] is None and any(score(state, s) >= param("winning_points") for s in range(n)):
+    if st["over"] is None and any(score(state, s) >= param("winning_points") for s in range(n)):
         problems.append("a player has the winning points but the game goes on")
     return problems
 

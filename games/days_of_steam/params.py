@@ -1,4 +1,5 @@
-"""The game's parameters and tile definitions, read once from ``data/days_of_steam``.
+"""The game's parameters and tile definitions, read once from ``data/days_of_steam``
+(through :mod:`games.data`).
 
 Every count and table of the rulebook (hand size, steam limits, scoring
 bonuses) lives in ``params.json``; the tile mix (ours, see the design notes)
@@ -8,13 +9,11 @@ the rules.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "days_of_steam"
+from games.data import load_json
 
 COLOURS = ("red", "yellow", "green", "blue")
 """Goods and town colours, in the order panels list them."""
@@ -44,8 +43,8 @@ def _edges(letters: list[str]) -> tuple[int, ...]:
 
 
 def _load(name: str) -> dict[str, Any]:
-    with open(DATA / name, encoding="utf-8") as f:
-        data: dict[str, Any] = json.load(f)
+    """``data/days_of_steam/<name>``, through :func:`games.data.load_json`."""
+    data: dict[str, Any] = load_json("days_of_steam", name)
     return data
 
 

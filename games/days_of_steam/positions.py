@@ -68,5 +68,5 @@ def position(game: Any, players: Sequence[str], tiles: dict[Cell, TileSpec],
         state["trains"][seat] = {"cell": key((where[0], where[1])),
                                  "piece": where[2] if len(where) == 3 else 0, "cargo": None}
     state["steam"] = list(steam or [0] * n)
-    state["turn"] = turn
+    state["current"] = turn
     return state

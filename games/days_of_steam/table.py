@@ -8,16 +8,15 @@ multiset at draw time, so no order is ever stored.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from games.core import IllegalAction
+from games.core import IllegalAction, State
 
 from .geometry import Cell, extent_of, unkey, Extent
 from .grammar import shown
 from .params import COLOURS, param, tile_defs, town_counts
 from .scoring import reached_winning_points
 
-State = dict[str, Any]
+__all__ = ["State"]
 
 
 def take(multiset: dict[str, int], item: str, what: str) -> None:
@@ -76,7 +75,7 @@ def add_steam(state: State, seat: int, amount: int) -> int:
 
 
 def end_turn(state: State) -> None:
-    state["turn"] = (int(state["turn"]) + 1) % len(state["players"])
+    state["current"] = (int(state["current"]) + 1) % len(state["players"])
     state["turn_no"] = int(state["turn_no"]) + 1
 
 

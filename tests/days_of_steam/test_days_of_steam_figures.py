@@ -27,7 +27,7 @@ def town_verdict(tiles: dict[Cell, TileSpec], cell: Cell) -> str | None:
 
 
 def play(state: State, action: str) -> State:
-    return GAME.apply(state, int(state["turn"]), action).state
+    return GAME.apply(state, int(state["current"]), action).state
 
 
 # -- Figures 1-3: how close a town may be ---------------------------------------
@@ -53,7 +53,7 @@ def test_figure3_town_one_cell_away_but_three_segments_round_is_legal_then_a_str
     state = play(state, f"town 1 {name(state, (2, 0))}")
     assert state["tiles"]["2,0"]["kind"] == "town"
     state = GAME.apply(state, -1, "refill blue green+green").state
-    state["turn"] = 0
+    state["current"] = 0
     # the straight between the towns now makes a link only one segment long: allowed
     state = play(state, f"tile straight {name(state, (1, 0))} EW")
     assert state["tiles"]["1,0"]["kind"] == "straight"
@@ -326,10 +326,10 @@ def test_figure11_move_onto_the_water_tower_then_take_water_up_to_six() -> None:
     assert "1 steam" in move.steps[2].label
     state = play(state, move.text)
     assert state["steam"][0] == 2 and state["trains"][0]["cell"] == "2,0"
-    state["turn"] = 0
+    state["current"] = 0
     assert [c.text for c in GAME.legal_actions(state, 0) if c.command == "tower"] == ["tower"]
     full = play(state, "tower")
-    assert full["steam"][0] == 6 and full["trains"][0]["cell"] == "2,0" and full["turn"] == 1
+    assert full["steam"][0] == 6 and full["trains"][0]["cell"] == "2,0" and full["current"] == 1
     state["steam"][0] = 5
     assert [o.label for o in GAME.options_at(state, 0, []) if o.token == "tower"] == [
         "Take water: +1 steam (ends your turn)"]

@@ -39,7 +39,7 @@ def routes_to(state: State, cell: Cell, seat: int = 0) -> list[Route]:
 
 
 def move_choice(state: State, cell: Cell, variant_start: str = "s") -> str:
-    for c in GAME.legal_actions(state, int(state["turn"])):
+    for c in GAME.legal_actions(state, int(state["current"])):
         if c.command == "move" and c.steps[1].token.split(":")[0] == name(state, cell) \
                 and c.steps[2].token.startswith(variant_start):
             return c.text
@@ -223,9 +223,9 @@ def test_coal_arrives_with_the_last_town_and_burns_before_the_action() -> None:
     state["tiles"].update({f"{9 + i},9": {"kind": "town", "rot": 0, "colour": "blue", "goods": []} for i in range(10)})
     after = GAME.apply(state, 0, f"town 1 {name(state, (3, 0))}").state
     assert after["coal"] == [5, 5] and after["pending"] == []
-    after["turn"] = 0
+    after["current"] = 0
     burnt = GAME.apply(after, 0, "coal 3").state
-    assert burnt["steam"][0] == 5 and burnt["coal"][0] == 2 and burnt["turn"] == 0
+    assert burnt["steam"][0] == 5 and burnt["coal"][0] == 2 and burnt["current"] == 0
     with pytest.raises(IllegalAction, match="above 6"):
         GAME.apply(burnt, 0, "coal 2")
 
@@ -462,7 +462,7 @@ def test_a_train_at_a_dead_end_turns_round_next_turn() -> None:
     [into] = routes_to(state, (1, 0))
     assert into.spent == 1, "a dead end costs 1 steam to enter"
     after = GAME.apply(state, 0, move_choice(state, (1, 0))).state
-    after["turn"] = 0
+    after["current"] = 0
     board = Board.of(after)
     spur = board.shapes[(1, 0)].piece_of[board.shapes[(1, 0)].segments.index((3,))]
     assert after["trains"][0]["piece"] == spur
