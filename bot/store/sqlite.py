@@ -139,9 +139,17 @@ class SQLiteStore(Store):
         """Open, check and migrate the database at ``path`` (created when
         missing). Any failure closes the connection and raises
         :class:`StoreOpenError` with one line naming the database and why."""
+        if os.path.isdir(path):
+            raise StoreOpenError(f"can't open the database {path}: it is a folder, not a file")
+        connection = aiosqlite.connect(path, isolation_level=None)
         try:
-            db = await aiosqlite.connect(path, isolation_level=None)
+            db = await connection
         except sqlite3.Error as exc:
+            # aiosqlite stops its worker thread on a failed connect; wait for
+            # it, so it never reports to an event loop that has closed.
+            worker = getattr(connection, "_thread", None)
+            if worker is not None:
+                await asyncio.to_thread(worker.join, 5)
             raise StoreOpenError(f"can't open the database {path}: {exc}") from None
         store = cls(db, path)
         try:
