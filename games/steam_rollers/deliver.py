@@ -18,7 +18,7 @@ from games.steam_rollers.board import board
 from games.steam_rollers.build import track_of
 from games.steam_rollers.network import connections, distances, route_hexes
 from games.steam_rollers.params import rules
-from games.steam_rollers.tree import Effect, Node
+from games.tree import Effect, Node
 
 
 def engine_strength(state: State, seat: int) -> int:

@@ -13,7 +13,7 @@ from games.steam_rollers.board import board
 from games.steam_rollers.build import build_nodes
 from games.steam_rollers.deliver import deliver_nodes, engine_strength
 from games.steam_rollers.params import rules
-from games.steam_rollers.tree import Effect, Node
+from games.tree import Effect, Node
 
 DIE_FACES = ("", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅")
 
