@@ -148,7 +148,7 @@ def _builder(seat: int, player: str, region: int, hex_name: str, piece: tuple[in
         shape = SHAPE_NAMES[piece_shape(*piece)]
         ends = f"{EDGE_NAMES[piece[0]]}-{EDGE_NAMES[piece[1]]}"
         text = f"{player} built a {shape} {ends} in {hex_name} (region {region})."
-        state["last"] = {"seat": seat, "kind": "build", "hexes": [hex_name], "text": text}
+        state["last"] = {"seat": seat, "kind": "build", "where": [hex_name], "text": text}
         if card:
             return [f"{player} uses card {card} to ignore the black die.", text,
                     *cards.spend(state, card), *turns.finish_action(state)]

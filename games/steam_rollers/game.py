@@ -7,6 +7,7 @@ from games.core import CHANCE, Applied, GameOption, Outcome, State
 from games.phases import OVER, PhasedGame, PlayerPhase
 from games.steam_rollers import invariants, scoring, setup, turns
 from games.steam_rollers.phases import PHASES, ReadChancePhase
+from games.steam_rollers.state import MIGRATIONS, SCHEMA
 from games.steam_rollers.params import rules
 
 SUMMARY = (
@@ -46,7 +47,8 @@ class SteamRollers(PhasedGame):
     name = "Steam Rollers"
     min_seats = 2
     max_seats = 5
-    schema_version = 1
+    schema_version = SCHEMA
+    migrations = MIGRATIONS
     options = (GameOption("difficulty", "Easy: no walls; Medium: one wall; Hard: two walls",
                           ("easy", "medium", "hard"), "easy"),)
     summary = SUMMARY

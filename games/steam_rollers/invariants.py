@@ -74,4 +74,7 @@ def _dice(state: State) -> list[str]:
         out.append(f"bad white dice {state['pool']}")
     if state["phase"] in ("act", "react", "reroll") and state["held"] is None:
         out.append(f"phase {state['phase']} without a held die")
+    playing = state["phase"] in ("pick", "act", "react", "reroll", "extra")
+    if playing != (state["current"] in state["order"]):
+        out.append(f"phase {state['phase']} with current seat {state['current']}")
     return out

@@ -149,7 +149,7 @@ class ExtraPhase(TurnPhase):
 def _done(seat: int) -> Effect:
     def do(state: State) -> list[str]:
         text = f"{turns.name(state, seat)} keeps card 2a and ends the turn."
-        state["last"] = {"seat": seat, "kind": "done", "hexes": [], "text": text}
+        state["last"] = {"seat": seat, "kind": "done", "where": [], "text": text}
         return [text, *turns.end_turn(state)]
     return do
 
@@ -191,7 +191,7 @@ def _claim(seat: int, picker: int, value: int) -> Effect:
         state["claim"] = None
         state["phase"] = "pick"
         me, who = turns.name(state, seat), turns.name(state, picker)
-        state["last"] = {"seat": seat, "kind": "claim", "hexes": [],
+        state["last"] = {"seat": seat, "kind": "claim", "where": [],
                          "text": f"{me} claimed die {value} from {who}."}
         return [f"{me} plays card 2b and claims die {value}; {who} must pick another die.",
                 *cards.spend(state, "2b")]
@@ -203,7 +203,7 @@ def _let(seat: int, picker: int, value: int) -> Effect:
         state["claim"] = None
         state["phase"] = "act"
         text = f"{turns.name(state, seat)} lets {turns.name(state, picker)} keep die {value}."
-        state["last"] = {"seat": seat, "kind": "let", "hexes": [], "text": text}
+        state["last"] = {"seat": seat, "kind": "let", "where": [], "text": text}
         return [text]
     return do
 
