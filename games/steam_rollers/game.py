@@ -7,7 +7,7 @@ from games.core import CHANCE, Applied, GameOption, Outcome, State
 from games.phases import OVER, PhasedGame, PlayerPhase
 from games.steam_rollers import invariants, scoring, setup, turns
 from games.steam_rollers.phases import PHASES, ReadChancePhase
-from games.steam_rollers.state import MIGRATIONS, SCHEMA
+from games.steam_rollers.state import MIGRATIONS, SCHEMA, typed
 from games.steam_rollers.params import rules
 
 SUMMARY = (
@@ -105,4 +105,4 @@ class SteamRollers(PhasedGame):
         return f"{head} · {turns.name(state, seat)} {step.waiting_for(state)}."
 
     def check_invariants(self, state: State) -> list[str]:
-        return invariants.problems(state)
+        return invariants.problems(typed(state))
