@@ -255,7 +255,7 @@ def _draw_last(draw: ImageDraw.ImageDraw, state: dict[str, Any], seat: int) -> N
     last = state.get("last")
     if not last or last.get("seat") != seat:
         return
-    for h in last.get("hexes", []):
+    for h in last.get("where", []):
         draw.polygon(kit.hex_corners(*centre(h), SIZE - 3, True), outline=kit.HIGHLIGHT, width=5)
 
 
@@ -309,7 +309,7 @@ def _draw_supply(draw: ImageDraw.ImageDraw, state: dict[str, Any]) -> int:
     notes = []
     if held is not None:
         claim = state.get("claim")
-        owner = int(claim["picker"]) if claim else int(state["order"][state["turn"]])
+        owner = int(claim["picker"]) if claim else int(state["current"])
         notes.append(f"{state['players'][owner]} holds {held}")
     notes += [f"{state['players'][int(s)]} claimed {v} (2b)" for s, v in sorted(state.get("reserved", {}).items())]
     if notes:
@@ -467,7 +467,7 @@ def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int,
     """The hex just drawn in and its neighbours, for the panel's picture of
     the track-piece choices (None unless the last move was a build)."""
     last = state.get("last") or {}
-    if last.get("kind") != "build" or not last.get("hexes"):
+    if last.get("kind") != "build" or not last.get("where"):
         return None
-    cx, cy = centre(last["hexes"][-1])
+    cx, cy = centre(last["where"][-1])
     return (int(cx - 2.4 * SIZE), int(cy - 2.2 * SIZE), int(cx + 2.4 * SIZE), int(cy + 2.2 * SIZE))

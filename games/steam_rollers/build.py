@@ -13,7 +13,7 @@ from games.steam_rollers.board import (
     EDGE_NAMES, SHAPE_NAMES, all_pieces, board, hex_distance, piece_shape, piece_token, piece_words,
 )
 from games.steam_rollers.params import rules
-from games.steam_rollers.tree import Effect, Node
+from games.tree import Effect, Node
 
 
 def track_of(state: State, seat: int) -> dict[str, list[int]]:
@@ -111,6 +111,7 @@ def build_nodes(state: State, seat: int, value: int) -> list[Node]:
                 _piece_detail(track, walls, hex_name, piece, start), "build",
                 f"build a {words} in {hex_name}" + (f" using card {card}" if card else ""),
                 None, _builder(seat, player, value, hex_name, piece, card),
+                aliases=(_reversed_token(piece),),
             ))
         return out
 
@@ -120,6 +121,11 @@ def build_nodes(state: State, seat: int, value: int) -> list[Node]:
     return [Node(h, h, f"Hex to build in (region {value})", _hex_detail(state, seat, h),
                  "build", "", opener(h))
             for h in free_hexes(state, seat, value)]
+
+
+def _reversed_token(piece: tuple[int, int]) -> str:
+    """"SW-NE": the piece named from its other end, read as "NE-SW"."""
+    return f"{EDGE_NAMES[piece[1]]}-{EDGE_NAMES[piece[0]]}"
 
 
 def _card_for_shape(shape: str, allowed: set[str], free_any: bool, wildcard: bool) -> str | None:
@@ -142,7 +148,7 @@ def _builder(seat: int, player: str, region: int, hex_name: str, piece: tuple[in
         shape = SHAPE_NAMES[piece_shape(*piece)]
         ends = f"{EDGE_NAMES[piece[0]]}-{EDGE_NAMES[piece[1]]}"
         text = f"{player} built a {shape} {ends} in {hex_name} (region {region})."
-        state["last"] = {"seat": seat, "kind": "build", "hexes": [hex_name], "text": text}
+        state["last"] = {"seat": seat, "kind": "build", "where": [hex_name], "text": text}
         if card:
             return [f"{player} uses card {card} to ignore the black die.", text,
                     *cards.spend(state, card), *turns.finish_action(state)]

@@ -18,7 +18,7 @@ from games.steam_rollers.board import board
 from games.steam_rollers.build import track_of
 from games.steam_rollers.network import connections, distances, route_hexes
 from games.steam_rollers.params import rules
-from games.steam_rollers.tree import Effect, Node
+from games.tree import Effect, Node
 
 
 def engine_strength(state: State, seat: int) -> int:
@@ -131,7 +131,7 @@ def _deliverer(seat: int, player: str, colour: str, route: Route, via_3a: bool) 
                 + (f" +{route.bonus}" if route.bonus else "") + f", {route.points} point{'' if route.points == 1 else 's'}.")
         conns = connections(track_of(state, seat), state["walls"])
         state["last"] = {"seat": seat, "kind": "deliver", "text": text,
-                         "hexes": route_hexes(conns, route.source, route.target, route.reached)}
+                         "where": route_hexes(conns, route.source, route.target, route.reached)}
         events = [text]
         if via_3a:
             events.insert(0, f"{player} uses card 3a: the die names the destination.")

@@ -13,7 +13,7 @@ from games.steam_rollers.board import board
 from games.steam_rollers.build import build_nodes
 from games.steam_rollers.deliver import deliver_nodes, engine_strength
 from games.steam_rollers.params import rules
-from games.steam_rollers.tree import Effect, Node
+from games.tree import Effect, Node
 
 DIE_FACES = ("", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅")
 
@@ -62,7 +62,7 @@ def _improver(seat: int, value: int) -> Effect:
         engine.sort()
         text = (f"{turns.name(state, seat)} improved the engine with a {value}: "
                 f"strength {engine_strength(state, seat)}{_with_4b(state, seat)}.")
-        state["last"] = {"seat": seat, "kind": "improve", "hexes": [], "text": text, "box": value}
+        state["last"] = {"seat": seat, "kind": "improve", "where": [], "text": text, "box": value}
         return [text] + turns.finish_action(state)
     return do
 
@@ -75,7 +75,7 @@ def _with_4b(state: State, seat: int) -> str:
 def _passer(seat: int, value: int) -> Effect:
     def do(state: State) -> list[str]:
         text = f"{turns.name(state, seat)} could do nothing with die {value}."
-        state["last"] = {"seat": seat, "kind": "pass", "hexes": [], "text": text}
+        state["last"] = {"seat": seat, "kind": "pass", "where": [], "text": text}
         return [text] + turns.finish_action(state)
     return do
 
@@ -101,7 +101,7 @@ def _taker(seat: int, number: int, where: str) -> Effect:
         entry["sideways"] = True
         code = f"{number}{entry['side']}"
         text = f"{turns.name(state, seat)} took card {code} ({cards.side(state, number).name}) {where}."
-        state["last"] = {"seat": seat, "kind": "card", "hexes": [], "text": text, "card": number}
+        state["last"] = {"seat": seat, "kind": "card", "where": [], "text": text, "card": number}
         return [text] + turns.finish_action(state)
     return do
 
@@ -145,7 +145,7 @@ def _reroller(seat: int, value: int) -> Effect:
         state["mod_used"] = True
         state["phase"] = "reroll"
         text = f"{turns.name(state, seat)} uses card 5b to reroll die {value}."
-        state["last"] = {"seat": seat, "kind": "reroll", "hexes": [], "text": text}
+        state["last"] = {"seat": seat, "kind": "reroll", "where": [], "text": text}
         return [text]
     return do
 
@@ -190,6 +190,6 @@ def _taker_of_die(seat: int, value: int, claimer: int | None) -> Effect:
         if claimer not in offered:
             offered.append(claimer)
         text = f"{turns.name(state, seat)} takes die {value}; {turns.name(state, claimer)} may claim it with card 2b."
-        state["last"] = {"seat": seat, "kind": "pick", "hexes": [], "text": text}
+        state["last"] = {"seat": seat, "kind": "pick", "where": [], "text": text}
         return [text]
     return do

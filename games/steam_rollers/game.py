@@ -1,13 +1,13 @@
 """The Steam Rollers game object: the contract of :mod:`games.core` over the
-steps of :mod:`games.steam_rollers.steps`."""
+phases of :mod:`games.steam_rollers.phases` (a :class:`games.phases.PhasedGame`)."""
 
 from __future__ import annotations
 
-import random
-from typing import Sequence
-
-from games.core import CHANCE, Applied, Choice, Game, GameOption, IllegalAction, Option, Outcome, State
-from games.steam_rollers import invariants, scoring, setup, steps, tree, turns
+from games.core import CHANCE, Applied, GameOption, Outcome, State
+from games.phases import OVER, PhasedGame, PlayerPhase
+from games.steam_rollers import invariants, scoring, setup, turns
+from games.steam_rollers.phases import PHASES, ReadChancePhase
+from games.steam_rollers.state import MIGRATIONS, SCHEMA, typed
 from games.steam_rollers.params import rules
 
 SUMMARY = (
@@ -42,12 +42,13 @@ TOPICS = {
 }
 
 
-class SteamRollers(Game):
+class SteamRollers(PhasedGame):
     slug = "steam-rollers"
     name = "Steam Rollers"
     min_seats = 2
     max_seats = 5
-    schema_version = 1
+    schema_version = SCHEMA
+    migrations = MIGRATIONS
     options = (GameOption("difficulty", "Easy: no walls; Medium: one wall; Hard: two walls",
                           ("easy", "medium", "hard"), "easy"),)
     summary = SUMMARY
@@ -62,49 +63,26 @@ class SteamRollers(Game):
         "claim": "Card 2b: claim the die another player just took, or let it go",
     }
     player_boards = True
+    phases = PHASES
 
     def _setup(self, seats: int, options: dict[str, str]) -> State:
         return setup.initial_state(seats, options["difficulty"])
 
-    def to_act(self, state: State) -> list[int]:
-        return steps.due(state)
-
-    def _nodes(self, state: State, seat: int) -> list[tree.Node]:
-        if seat not in self.to_act(state) or seat == CHANCE:
-            return []
-        return steps.PLAYER_STEPS[state["phase"]].nodes(state, seat)
-
-    def legal_actions(self, state: State, seat: int) -> list[Choice]:
-        return tree.choices(self._nodes(state, seat))
-
-    def options_at(self, state: State, seat: int, prefix: Sequence[str]) -> list[Option]:
-        return tree.options(self._nodes(state, seat), prefix)
-
-    def _apply(self, state: State, seat: int, action: str) -> Applied:
-        """Every text is read by the strict grammar of :mod:`grammar`; the
-        log keeps the canonical text of what was parsed."""
-        phase = state["phase"]
-        if seat == CHANCE:
-            events, text = steps.CHANCE_STEPS[phase].apply(state, action)
-        else:
-            events, text = steps.PLAYER_STEPS[phase].apply(state, seat, action)
-        return Applied(state, events, text)
-
-    def sample_chance(self, state: State, rng: random.Random) -> str:
-        phase = state["phase"]
-        if phase not in steps.CHANCE_STEPS:
-            raise IllegalAction("No chance outcome is due now.")
-        return steps.CHANCE_STEPS[phase].sample(state, rng)
-
-    def is_over(self, state: State) -> bool:
-        return bool(state["phase"] == "over")
+    def _apply(self, state: State, seat: int, action: str) -> list[str] | Applied:
+        """Chance texts too are read by the strict grammar of :mod:`grammar`;
+        the log keeps the canonical text of what was parsed."""
+        phase = self.phase_of(state)
+        if seat == CHANCE and isinstance(phase, ReadChancePhase):
+            events, text = phase.read(state, action)
+            return Applied(state, events, text)
+        return super()._apply(state, seat, action)
 
     def outcome(self, state: State) -> Outcome:
         return scoring.outcome(state)
 
     def status_line(self, state: State) -> str:
         phase = state["phase"]
-        if phase == "over":
+        if phase == OVER:
             result = scoring.outcome(state)
             best = ", ".join(state["players"][s] for s in result.winners)
             top = max(result.scores)
@@ -121,9 +99,10 @@ class SteamRollers(Game):
             head += f" · black {state['black']} ({shapes}) · white dice left {dice}"
         if phase == "reroll":
             return f"{head} · rerolling a die."
-        step = steps.PLAYER_STEPS[phase]
+        step = PHASES[phase]
+        assert isinstance(step, PlayerPhase)
         seat = step.seats(state)[0]
         return f"{head} · {turns.name(state, seat)} {step.waiting_for(state)}."
 
     def check_invariants(self, state: State) -> list[str]:
-        return invariants.problems(state)
+        return invariants.problems(typed(state))

@@ -5,13 +5,14 @@ A text is plain ASCII: printable characters, tokens separated by spaces
 (tabs count as spaces). Anything else (unicode digits such as ``²``, unicode
 spaces, control characters) is refused, naming the character.
 
-Harmless variants map to one canonical token (:func:`token_key`): any case
-(``IMPROVE``, ``g3``), leading zeros (``03``, ``G03``, ``to2-04``) and
-either end-order of a track piece (``SW-NE`` is ``NE-SW``). Numbers are read
+Harmless variants map to one canonical token: leading zeros
+(``03``, ``G03``, ``to2-04``: :func:`fold_numbers`), and, through the kit's
+walk (:mod:`games.tree`), any case (``IMPROVE``, ``g3``) and either
+end-order of a track piece (``SW-NE`` is ``NE-SW``, the node's alias). Numbers are read
 as digit strings, never with ``int`` on raw text, so a huge token is just
 refused.
 
-Messages quote at most :data:`QUOTE_LIMIT` characters of a bad token and stay
+Messages quote at most 40 characters of a bad token (:func:`games.tree.quote`) and stay
 under :data:`MESSAGE_LIMIT` characters.
 """
 
@@ -20,18 +21,16 @@ from __future__ import annotations
 import re
 
 from games.core import IllegalAction
-from games.steam_rollers.board import EDGE_NAMES
+from games.tree import quote
 
-QUOTE_LIMIT = 40
+__all__ = ["quote", "bounded", "refuse", "tokens", "number", "die_value", "fold_numbers"]
+
 MESSAGE_LIMIT = 300
+TOKEN_LIMIT = 40
+"""No token of an action is longer (the longest, a delivery's route, has 8
+characters); a longer one is refused before any matching."""
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 _SPACES = " \t"
-
-
-def quote(text: str) -> str:
-    """At most 40 characters of a typed text, unprintable ones shown as '?'."""
-    shown = "".join(c if c.isprintable() else "?" for c in text[:QUOTE_LIMIT])
-    return shown + ("…" if len(text) > QUOTE_LIMIT else "")
 
 
 def bounded(message: str) -> str:
@@ -74,14 +73,8 @@ def die_value(token: str) -> int | None:
     return int(digits)
 
 
-def token_key(token: str) -> str:
-    """The canonical form of a typed token, for matching: lower case,
-    leading zeros dropped from every number, a track piece's ends in
-    clockwise order from N (``sw-ne`` -> ``ne-sw``)."""
-    low = _DIGITS.sub(lambda m: m.group().lstrip("0") or "0", token.lower())
-    parts = low.split("-")
-    names = [n.lower() for n in EDGE_NAMES]
-    if len(parts) == 2 and all(p in names for p in parts):
-        parts.sort(key=names.index)
-        low = "-".join(parts)
-    return low
+def fold_numbers(token: str) -> str:
+    """``token`` with leading zeros dropped from every number in it
+    (``G03`` -> ``G3``, ``to2-04`` -> ``to2-4``); case is left to the
+    kit's walk, a piece's end-order to its node's aliases."""
+    return _DIGITS.sub(lambda m: m.group().lstrip("0") or "0", token)

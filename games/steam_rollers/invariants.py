@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from games.core import State
+from games.steam_rollers.state import SteamRollersState
 from games.steam_rollers.board import all_pieces, board
 from games.steam_rollers.params import rules
 
 
-def problems(state: State) -> list[str]:
+def problems(state: SteamRollersState) -> list[str]:
     return _cubes(state) + _maps(state) + _cards(state) + _dice(state)
 
 
-def _cubes(state: State) -> list[str]:
+def _cubes(state: SteamRollersState) -> list[str]:
     out = []
     table = rules()
     delivered = {c: 0 for c in table.cube_colours}
@@ -32,7 +32,7 @@ def _cubes(state: State) -> list[str]:
     return out
 
 
-def _maps(state: State) -> list[str]:
+def _maps(state: SteamRollersState) -> list[str]:
     out = []
     geo = board()
     pieces = {tuple(p) for p in all_pieces()}
@@ -54,7 +54,7 @@ def _maps(state: State) -> list[str]:
     return out
 
 
-def _cards(state: State) -> list[str]:
+def _cards(state: SteamRollersState) -> list[str]:
     out = []
     n = len(state["players"])
     for number, entry in state["cards"].items():
@@ -67,11 +67,14 @@ def _cards(state: State) -> list[str]:
     return out
 
 
-def _dice(state: State) -> list[str]:
+def _dice(state: SteamRollersState) -> list[str]:
     out = []
     n = len(state["players"])
     if len(state["pool"]) > n + 1 or any(not 1 <= d <= 6 for d in state["pool"]):
         out.append(f"bad white dice {state['pool']}")
     if state["phase"] in ("act", "react", "reroll") and state["held"] is None:
         out.append(f"phase {state['phase']} without a held die")
+    playing = state["phase"] in ("pick", "act", "react", "reroll", "extra")
+    if playing != (state["current"] in state["order"]):
+        out.append(f"phase {state['phase']} with current seat {state['current']}")
     return out

@@ -7,18 +7,16 @@ constants.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "steam_rollers"
+from games.data import load_json
 
 
 def _load(name: str) -> dict[str, Any]:
-    with open(DATA_DIR / name, encoding="utf-8") as handle:
-        data: dict[str, Any] = json.load(handle)
+    """``data/steam_rollers/<name>``, read through :mod:`games.data`."""
+    data: dict[str, Any] = load_json("steam_rollers", name)
     return data
 
 

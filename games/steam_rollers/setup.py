@@ -36,7 +36,7 @@ def initial_state(seats: int, difficulty: str) -> State:
         "black": None,
         "pool": [],
         "order": [],
-        "turn": 0,
+        "current": None,
         "reserved": {},
         "held": None,
         "mod_used": False,

@@ -18,12 +18,20 @@ def name(state: State, seat: int) -> str:
 
 
 def current_seat(state: State) -> int:
-    return int(state["order"][state["turn"]])
+    """``state["current"]``: the seat whose turn it is (set while a round's
+    turns are played; None during the set-up, the roll and once over)."""
+    return int(state["current"])
+
+
+def later_seats(state: State) -> list[int]:
+    """The seats after the current one in this round's order."""
+    order: list[int] = state["order"]
+    return order[order.index(current_seat(state)) + 1:]
 
 
 def later_unreserved(state: State) -> int:
     """Players still to take a turn this round who will need a die from the pool."""
-    later = state["order"][state["turn"] + 1:]
+    later = later_seats(state)
     return sum(1 for s in later if str(s) not in state["reserved"])
 
 
@@ -41,7 +49,7 @@ def claimer(state: State, seat: int) -> int | None:
     holder = cards.holder(state, 2)
     if holder is None or holder == seat:
         return None
-    later = state["order"][state["turn"] + 1:]
+    later = later_seats(state)
     if holder not in later or str(holder) in state["reserved"]:
         return None
     if len(state["pool"]) - 1 < later_unreserved(state):
@@ -107,9 +115,12 @@ def finish_action(state: State) -> list[str]:
 
 
 def end_turn(state: State) -> list[str]:
-    state["turn"] += 1
-    if state["turn"] >= len(state["order"]):
+    """The next seat in order takes his turn; after the last, the round ends."""
+    later = later_seats(state)
+    if not later:
+        state["current"] = None
         return end_round(state)
+    state["current"] = later[0]
     return begin_turn(state)
 
 
@@ -140,7 +151,7 @@ def start_round(state: State, black: int, whites: list[int]) -> list[str]:
     state["black"] = black
     state["pool"] = sorted(whites)
     state["order"] = [(state["start"] + i) % n for i in range(n)]
-    state["turn"] = 0
+    state["current"] = state["order"][0]
     state["reserved"] = {}
     state["claim_offered"] = []
     shapes = " or ".join(rules().black_die_shapes[black])

@@ -394,7 +394,7 @@ def test_build_ignoring_the_black_die_with_card_6b_names_the_card() -> None:
 
 def test_last_move_shows_a_pick_that_waits_for_a_2b_claim() -> None:
     state = started(3, roll="roll 1 1 3 5 6")
-    state["last"] = {"seat": 2, "kind": "improve", "hexes": [], "text": "old news", "box": 1}
+    state["last"] = {"seat": 2, "kind": "improve", "where": [], "text": "old news", "box": 1}
     give(state, "2b", 2)
     state, events = act(state, 0, "3")
     assert state["last"]["seat"] == 0 and state["last"]["text"] == events[0]
@@ -406,13 +406,13 @@ def test_last_move_shows_the_2b_holder_letting_the_die_go() -> None:
     give(state, "2b", 2)
     state, _ = act(state, 0, "3")
     state, events = act(state, 2, "let")
-    assert state["last"] == {"seat": 2, "kind": "let", "hexes": [], "text": "cid lets ann keep die 3."}
+    assert state["last"] == {"seat": 2, "kind": "let", "where": [], "text": "cid lets ann keep die 3."}
     assert events == ["cid lets ann keep die 3."]
 
 
 def test_last_move_shows_a_5b_reroll_while_the_new_value_is_rolled() -> None:
     state = started(2, roll="roll 1 1 3 6")
-    state["last"] = {"seat": 1, "kind": "improve", "hexes": [], "text": "old news", "box": 1}
+    state["last"] = {"seat": 1, "kind": "improve", "where": [], "text": "old news", "box": 1}
     give(state, "5b", 0)
     state, events = act(state, 0, "1 5b=reroll")
     assert state["last"]["seat"] == 0 and state["last"]["text"] == "ann uses card 5b to reroll die 1."

@@ -94,22 +94,25 @@ def test_a_huge_bad_token_is_quoted_to_40_characters() -> None:
     with pytest.raises(IllegalAction) as info:
         GAME.apply(state, 0, "x" * 100_000)
     message = str(info.value)
-    assert "x" * 40 in message and "x" * 41 not in message and len(message) < 300
+    # the kit's quote: 40 characters, the last an ellipsis
+    assert "x" * 39 + "…" in message and "x" * 40 not in message and len(message) < 300
 
 
 def test_extra_tokens_after_a_complete_action_say_the_action_is_already_complete() -> None:
     state = started(3, roll="roll 1 1 3 5 6")
-    with pytest.raises(IllegalAction, match="'3 improve' is already a complete action") as info:
+    with pytest.raises(IllegalAction, match="'3 improve' is already a whole action") as info:
         GAME.apply(state, 0, "3 improve extra")
-    assert "without 'extra'" in str(info.value) and "Nothing more" not in str(info.value)
+    assert "leave out 'extra'" in str(info.value) and "Nothing more" not in str(info.value)
 
 
 def test_a_pick_the_2b_holder_may_claim_is_complete_on_its_own() -> None:
     from steam_rollers_fixtures import give
     state = started(3, roll="roll 1 1 3 5 6")
     give(state, "2b", 2)
-    with pytest.raises(IllegalAction, match="'3' is already a complete action.*cid may claim"):
+    with pytest.raises(IllegalAction, match="'3' is already a whole action: leave out 'improve'"):
         GAME.apply(state, 0, "3 improve")
+    assert [c.summary for c in GAME.legal_actions(state, 0) if c.text == "3"] == [
+        "Take die 3 (cid may claim it with card 2b)"]
 
 
 @pytest.mark.parametrize("typed", ["3\u00a0improve", "3 improve\x00", "²", "١ improve", "3\u2003improve",

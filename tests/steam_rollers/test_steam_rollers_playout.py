@@ -223,7 +223,7 @@ def test_render_outlines_the_last_delivery_route_on_the_delivering_players_map()
         # the PNG palette may round the highlight by a few units (median cut)
         return max(abs(p - h) for p, h in zip(pixel, kit.HIGHLIGHT)) <= 8
 
-    route = state["last"]["hexes"]
+    route = state["last"]["where"]
     assert route[0] == "B2" and route[-1] == "J5" and {"G2", "F5"} <= set(route)
     assert all(outlined(0, h) for h in ("B2", "D1", "G2", "F5", "J5"))
     assert not outlined(0, "H5")                                 # the longer route is not outlined

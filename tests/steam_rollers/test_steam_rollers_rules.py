@@ -174,7 +174,7 @@ def test_rulebook_red_cube_from_city_1_to_red_city_2_at_distance_3_or_4() -> Non
     assert state["maps"][0]["delivery_points"] == 4
     assert state["cubes"]["1"].count("red") == before - 1
     assert "distance 4, 4 points" in events[0]
-    shown = state["last"]["hexes"]                                       # the board shows a route
+    shown = state["last"]["where"]                                       # the board shows a route
     assert shown[0] == "B2" and shown[-1] == "J5" and "F5" in shown
     assert set(shown) <= set(figure_track()) | {"B2", "G2", "F5", "J5"}
     from games.steam_rollers.board import hex_distance

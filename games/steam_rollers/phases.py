@@ -16,44 +16,51 @@ from __future__ import annotations
 
 import random
 
-from games.core import CHANCE, State
+from games.core import Applied, IllegalAction, State
+from games.phases import ChancePhase, PlayerPhase
 from games.steam_rollers import cards, grammar, setup, turns
 from games.steam_rollers.die import action_nodes, die_label, pick_nodes
-from games.steam_rollers.tree import Effect, Node, run, text_of, walk
+from games.tree import Effect, Node, canonical, run, walk
 
 
-class PhaseStep:
-    """A step where one player acts by choosing through a tree of tokens."""
+class TurnPhase(PlayerPhase):
+    """A step where the player whose turn it is acts through a tree of
+    tokens. Typed text is read by the strict grammar of :mod:`grammar`
+    (ASCII only, leading zeros inside a token folded) before the kit's walk
+    matches it (case, a piece's other end-order through its aliases)."""
 
     def seats(self, state: State) -> list[int]:
         return [turns.current_seat(state)]
 
-    def nodes(self, state: State, seat: int) -> list[Node]:
+    def apply(self, state: State, seat: int, action: str) -> Applied:
+        typed = [grammar.fold_numbers(t) for t in grammar.tokens(action)]
+        long = next((t for t in typed if len(t) > grammar.TOKEN_LIMIT), None)
+        if long is not None:
+            raise grammar.refuse(f"'{grammar.quote(long)}' is too long to be part of an action.")
+        try:
+            path = walk(self.nodes(state, seat), typed)
+        except IllegalAction as refusal:
+            raise grammar.refuse(str(refusal)) from None
+        return Applied(state, run(path, state), canonical(path))
+
+
+class ReadChancePhase(ChancePhase):
+    """A chance step whose outcome text is read strictly and stored as its
+    canonical text (``ROLL 01 3`` is ``roll 1 3``)."""
+
+    def read(self, state: State, action: str) -> tuple[list[str], str]:
+        """The events of an outcome and its canonical text."""
         raise NotImplementedError
 
-    def apply(self, state: State, seat: int, action: str) -> tuple[list[str], str]:
-        """The events of a typed action and its canonical text."""
-        path = walk(self.nodes(state, seat), grammar.tokens(action))
-        return run(path, state), text_of(path)
-
-    def waiting_for(self, state: State) -> str:
-        raise NotImplementedError
+    def apply(self, state: State, action: str) -> list[str]:
+        return self.read(state, action)[0]
 
 
-class ChanceStep:
-    def sample(self, state: State, rng: random.Random) -> str:
-        raise NotImplementedError
-
-    def apply(self, state: State, action: str) -> tuple[list[str], str]:
-        """The events of a chance outcome and its canonical text."""
-        raise NotImplementedError
-
-
-class SetupStep(ChanceStep):
+class SetupPhase(ReadChancePhase):
     def sample(self, state: State, rng: random.Random) -> str:
         return setup.sample(state, rng)
 
-    def apply(self, state: State, action: str) -> tuple[list[str], str]:
+    def read(self, state: State, action: str) -> tuple[list[str], str]:
         return setup.apply(state, action)
 
 
@@ -79,14 +86,14 @@ def _chance_tokens(action: str, word: str, example: str) -> list[str]:
     return tokens[1:]
 
 
-class RollStep(ChanceStep):
+class RollPhase(ReadChancePhase):
     """``roll B W1 .. Wn+1``: the black die, then the players + 1 white dice."""
 
     def sample(self, state: State, rng: random.Random) -> str:
         faces = [rng.randint(1, 6) for _ in range(len(state["players"]) + 2)]
         return "roll " + " ".join(str(f) for f in faces)
 
-    def apply(self, state: State, action: str) -> tuple[list[str], str]:
+    def read(self, state: State, action: str) -> tuple[list[str], str]:
         count = len(state["players"]) + 2
         example = "roll " + " ".join("4136625"[:count])
         faces = _dice(_chance_tokens(action, "roll", example), count, "the roll (black die first)", example)
@@ -94,20 +101,20 @@ class RollStep(ChanceStep):
         return turns.start_round(state, faces[0], faces[1:]), text
 
 
-class RerollStep(ChanceStep):
+class RerollPhase(ReadChancePhase):
     """``reroll V``: card 5b's new value for the held die."""
 
     def sample(self, state: State, rng: random.Random) -> str:
         return f"reroll {rng.randint(1, 6)}"
 
-    def apply(self, state: State, action: str) -> tuple[list[str], str]:
+    def read(self, state: State, action: str) -> tuple[list[str], str]:
         value = _dice(_chance_tokens(action, "reroll", "reroll 5"), 1, "the reroll", "reroll 5")[0]
         state["held"] = value
         state["phase"] = "act"
         return [f"{turns.name(state, turns.current_seat(state))}'s die is rerolled: {value}."], f"reroll {value}"
 
 
-class PickStep(PhaseStep):
+class PickPhase(TurnPhase):
     def nodes(self, state: State, seat: int) -> list[Node]:
         return pick_nodes(state, seat)
 
@@ -115,7 +122,7 @@ class PickStep(PhaseStep):
         return "to pick a white die"
 
 
-class ActStep(PhaseStep):
+class ActPhase(TurnPhase):
     def nodes(self, state: State, seat: int) -> list[Node]:
         return action_nodes(state, seat, int(state["held"]), not state["mod_used"])
 
@@ -123,7 +130,7 @@ class ActStep(PhaseStep):
         return f"to act with die {state['held']}"
 
 
-class ExtraStep(PhaseStep):
+class ExtraPhase(TurnPhase):
     """Card 2a: a second die this turn, or done."""
 
     def nodes(self, state: State, seat: int) -> list[Node]:
@@ -142,7 +149,7 @@ class ExtraStep(PhaseStep):
 def _done(seat: int) -> Effect:
     def do(state: State) -> list[str]:
         text = f"{turns.name(state, seat)} keeps card 2a and ends the turn."
-        state["last"] = {"seat": seat, "kind": "done", "hexes": [], "text": text}
+        state["last"] = {"seat": seat, "kind": "done", "where": [], "text": text}
         return [text, *turns.end_turn(state)]
     return do
 
@@ -154,7 +161,7 @@ def _use_2a(seat: int) -> Effect:
     return do
 
 
-class ReactStep(PhaseStep):
+class ReactPhase(TurnPhase):
     """The 2b holder's answer to the die just taken."""
 
     def seats(self, state: State) -> list[int]:
@@ -184,7 +191,7 @@ def _claim(seat: int, picker: int, value: int) -> Effect:
         state["claim"] = None
         state["phase"] = "pick"
         me, who = turns.name(state, seat), turns.name(state, picker)
-        state["last"] = {"seat": seat, "kind": "claim", "hexes": [],
+        state["last"] = {"seat": seat, "kind": "claim", "where": [],
                          "text": f"{me} claimed die {value} from {who}."}
         return [f"{me} plays card 2b and claims die {value}; {who} must pick another die.",
                 *cards.spend(state, "2b")]
@@ -196,22 +203,13 @@ def _let(seat: int, picker: int, value: int) -> Effect:
         state["claim"] = None
         state["phase"] = "act"
         text = f"{turns.name(state, seat)} lets {turns.name(state, picker)} keep die {value}."
-        state["last"] = {"seat": seat, "kind": "let", "hexes": [], "text": text}
+        state["last"] = {"seat": seat, "kind": "let", "where": [], "text": text}
         return [text]
     return do
 
 
-CHANCE_STEPS: dict[str, ChanceStep] = {"setup": SetupStep(), "roll": RollStep(), "reroll": RerollStep()}
-PLAYER_STEPS: dict[str, PhaseStep] = {
-    "pick": PickStep(), "act": ActStep(), "extra": ExtraStep(), "react": ReactStep(),
+PHASES: dict[str, PlayerPhase | ChancePhase] = {
+    "setup": SetupPhase(), "roll": RollPhase(), "pick": PickPhase(), "react": ReactPhase(),
+    "act": ActPhase(), "reroll": RerollPhase(), "extra": ExtraPhase(),
 }
-
-
-def due(state: State) -> list[int]:
-    """Who acts now: [CHANCE], one seat, or nobody once the game is over."""
-    phase = state["phase"]
-    if phase in CHANCE_STEPS:
-        return [CHANCE]
-    if phase in PLAYER_STEPS:
-        return PLAYER_STEPS[phase].seats(state)
-    return []
+"""``state["phase"]`` -> its step (``"over"`` once the game has ended)."""
