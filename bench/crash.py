@@ -58,7 +58,7 @@ async def drive(target: str, acks: Path, games: int, seed: int) -> None:
     acked = acks.read_text().split() if acks.exists() else []
     for old in acked[-3:]:  # a retried click after the crash
         game_id = int(old.split("-")[0])
-        b = await service.board(game_id, None)
+        b = await service.table(game_id)
         due = [s for s in b.game.to_act(b.state) if s != CHANCE]
         if not due:
             continue
@@ -74,7 +74,7 @@ async def drive(target: str, acks: Path, games: int, seed: int) -> None:
     async def one(game_id: int) -> None:
         nonlocal counter
         while True:
-            b = await service.board(game_id, None)
+            b = await service.table(game_id)
             if b.game.is_over(b.state):
                 return
             seat = rng.choice([s for s in b.game.to_act(b.state) if s != CHANCE])

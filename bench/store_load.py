@@ -57,7 +57,7 @@ async def load(target: str, games: int, rounds: int) -> str:
 
     async def move(game_id: int) -> None:
         nonlocal errors
-        b = await service.board(game_id, None)
+        b = await service.table(game_id)
         if b.game.is_over(b.state):
             return
         seat = rng.choice([s for s in b.game.to_act(b.state) if s != CHANCE])

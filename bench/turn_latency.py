@@ -54,7 +54,7 @@ async def measure(slug: str, games: int, turns: int, db: str) -> tuple[list[floa
             await service.start(row.id, 1)
             rng = random.Random(g)
             for _ in range(turns):
-                b = await service.board(row.id, None)
+                b = await service.table(row.id)
                 if game.is_over(b.state):
                     break
                 seat = rng.choice([s for s in game.to_act(b.state) if s != CHANCE])

@@ -126,10 +126,6 @@ class Board:
     due: list[int] = field(default_factory=list)
     over: bool = False
     options_after: Callable[[Sequence[str]], list[Option]] = field(default=_no_options, repr=False)
-    state: State = field(default_factory=dict, repr=False)
-    """Deprecated: the whole state, kept only until tests/days_of_steam and
-    tests/mine_carts read it through :meth:`GameService.table`. Nothing in
-    bot/ reads it (tests/test_bot_layout.py checks)."""
 
 
 def board_of(table: Table) -> Board:
@@ -145,7 +141,7 @@ def board_of(table: Table) -> Board:
 
     row = dataclasses.replace(table.row, state=None)  # the stored state is the whole one
     return Board(row, game, game.view(state, seat), table.seats, seat, due, game.is_over(state),
-                 options_after, state)
+                 options_after)
 
 
 Renderer = Callable[[State, "int | None"], bytes]

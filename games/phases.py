@@ -51,8 +51,10 @@ class ChancePhase:
         """The canonical text of an outcome drawn with ``rng``."""
         raise NotImplementedError
 
-    def apply(self, state: State, action: str) -> list[str]:
-        """Apply an outcome's text (strictly parsed: replays and tests type it)."""
+    def apply(self, state: State, action: str) -> list[str] | Applied:
+        """Apply an outcome's text (strictly parsed: replays and tests type it);
+        return the events, or ``Applied`` with the canonical text when a
+        variant was typed."""
         raise NotImplementedError
 
 

@@ -60,7 +60,7 @@ def _key(token: str) -> str:
     number without its leading zeros."""
     low = token.lower()
     if low.isdigit():  # ASCII only: callers check isascii first
-        return str(int(low))
+        return low.lstrip("0") or "0"
     return low
 
 

@@ -67,6 +67,20 @@ def test_wheel_installs_the_rules_data_and_plays_from_elsewhere(tmp_path: Path) 
     module, data_root = json.loads(probe.stdout)
     assert module.startswith(str(tmp_path / "venv")) and data_root.startswith(str(tmp_path / "venv"))
 
+    # every game starts and plays a few moves from the installed data
+    opening = _run([str(python), "-c",
+                    "import random\n"
+                    "from games.registry import get_game, slugs\n"
+                    "from games.playout import step\n"
+                    "for slug in slugs():\n"
+                    "    game = get_game(slug); rng = random.Random(1)\n"
+                    "    state = game.new(['a', 'b', 'c', 'd'][:game.nearest_count(3)], {})\n"
+                    "    for _ in range(30):\n"
+                    "        if not game.is_over(state): state = step(game, state, rng)[0]\n"
+                    "    print(slug)"], elsewhere)
+    assert set(opening.stdout.split()) >= {"age-of-steam", "days-of-steam", "steam-rollers", "string-railway",
+                                           "mine-carts"}, opening.stdout
+
     railyard = python.parent / ("railyard.exe" if sys.platform == "win32" else "railyard")
     played = _run([str(railyard), "play", "mine-carts", "--players", "a,b", "--auto", "--seed", "1"], elsewhere)
     assert "Game over" in played.stdout or "wins" in played.stdout, played.stdout[-2000:]

@@ -42,7 +42,7 @@ async def _check_hands(service: GameService, drawn: Recorder) -> None:
     await service.start(row.id, 1)
     rng = random.Random(3)
     for _ in range(12):
-        b = await service.board(row.id, None)
+        b = await service.table(row.id)
         seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
         for other in (s for s in range(3) if s != seat):
             with pytest.raises(ServiceError, match="not your turn"):
@@ -57,7 +57,7 @@ async def _check_hands(service: GameService, drawn: Recorder) -> None:
             await service.status(row.id, user)
             [(view, viewer)] = drawn.calls
             assert viewer == user - 1
-            real = (await service.board(row.id, None)).state["hands"]
+            real = (await service.table(row.id)).state["hands"]
             assert [h is not None for h in view["hands"]] == [s == user - 1 for s in range(3)]
             assert view["hands"][user - 1] == real[user - 1] and view["deck"] == {}
 
@@ -69,13 +69,13 @@ async def test_a_variant_typed_through_the_service_is_logged_as_its_canonical_te
         row = await service.new_game("days-of-steam", 1, USERS[1], seed=5)
         await service.join(row.id, 2, USERS[2])
         await service.start(row.id, 1)
-        b = await service.board(row.id, None)
+        b = await service.table(row.id)
         seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
         canonical = next(c.text for c in b.game.legal_actions(b.state, seat) if c.command == "tile")
         typed = "  " + " ".join(t.lower() if i == 2 else t.upper() for i, t in enumerate(canonical.split())) + " "
         await service.act(row.id, seat + 1, typed)
         logged = [a.action for a in await store.log(row.id) if a.seat == seat]
         assert logged == [canonical]
-        assert await service.rebuild(row.id) == (await service.board(row.id, None)).state
+        assert await service.rebuild(row.id) == (await service.table(row.id)).state
     finally:
         await store.close()

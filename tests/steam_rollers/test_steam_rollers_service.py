@@ -31,7 +31,7 @@ async def test_a_typed_variant_is_logged_as_the_canonical_text_and_replays(db_pa
         rng = random.Random(1)
         typed_any = False
         for _ in range(6):
-            board = await service.board(row.id, None)
+            board = await service.table(row.id)
             seat = [s for s in board.game.to_act(board.state) if s >= 0][0]
             legal = random_action(board.game, board.state, seat, rng)
             typed = _shouted_with_zeros(legal)
