@@ -263,3 +263,25 @@ def _planner_move(state: State, seat: int, rng: random.Random) -> str:
     if scored and rng.random() < 0.3:
         return scored[0][1]
     return "pass"
+
+
+def delivery_ready(extra: dict[str, Any] | None = None) -> State:
+    """ann (seat 0) can deliver the blue cube of Indianapolis (J10) to
+    Cincinnati (M9) over two links; ``extra`` adds tiles (hex -> tile). The
+    bag holds every cube not on the map or the display."""
+    from games.age_of_steam.goods import display_columns
+    from games.age_of_steam.params import rules
+
+    state = at_move(3)
+    state["board"] = {"K10": tile("gentle", 0, 0), "K9": tile("sharp", 3, 1, 0), "L9": tile("gentle", 1, 1),
+                      **(extra or {})}
+    take_tiles(state)
+    state["cubes"] = {"J10": ["blue"]}
+    state["bag"] = dict(rules().goods)
+    state["bag"]["blue"] -= 1
+    for _, col in display_columns(state["display"]):
+        for cube in col:
+            if cube is not None:
+                state["bag"][cube] -= 1
+    state["engine"] = [2, 2, 2]
+    return state

@@ -16,16 +16,15 @@ import re
 from functools import cache
 
 import pytest
-from aos_helpers import NAMES, act, at_build, at_move, started, take_tiles, tile
+from aos_helpers import NAMES, act, at_build, delivery_ready, started, tile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.age_of_steam import GAME
-from games.age_of_steam.goods import display_columns
-from games.age_of_steam.params import rules
 from games.age_of_steam.phases import PHASES, PRODUCTION
 from games.core import CHANCE, IllegalAction, State
 from games.playout import random_action, step
+from tests.support.refusals import refused
 
 SEEDS = range(6)
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -45,17 +44,7 @@ def _trajectory(seed: int) -> tuple[str, ...]:
 
 def _delivery() -> State:
     """ann may deliver J10's blue cube to Cincinnati (M9) over two links."""
-    state = at_move(3)
-    state["board"] = {"K10": tile("gentle", 0, 0), "K9": tile("sharp", 3, 1, 0), "L9": tile("gentle", 1, 1)}
-    take_tiles(state)
-    state["cubes"] = {"J10": ["blue"]}
-    state["bag"] = dict(rules().goods)
-    state["bag"]["blue"] -= 1
-    for _, col in display_columns(state["display"]):
-        for cube in col:
-            if cube is not None:
-                state["bag"][cube] -= 1
-    state["engine"] = [2, 2, 2]
+    state = delivery_ready()
     assert GAME.check_invariants(state) == []
     return state
 
@@ -148,13 +137,9 @@ def malformed(draw: st.DrawFn, legal: str) -> str:
 
 
 def _refused(state: State, seat: int, text: str) -> str:
-    """Apply ``text``: it must raise IllegalAction and change nothing; returns the message."""
-    before = json.dumps(state, sort_keys=True)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, seat, text)
-    assert json.dumps(state, sort_keys=True) == before
-    message = str(caught.value)
-    assert 0 < len(message) < 300, message
+    """Apply ``text``: it must raise IllegalAction and change nothing, and
+    quote no long token whole; returns the message."""
+    message = refused(GAME, state, seat, text)
     for token in re.split(r"\s+", text):
         if len(token) > 40:
             assert token[:41] not in message, message

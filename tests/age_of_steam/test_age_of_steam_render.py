@@ -7,9 +7,7 @@ import math
 
 from PIL import Image, ImageChops
 
-from aos_helpers import act, at_build, at_move, tile, take_tiles
-from games.age_of_steam.goods import display_columns
-from games.age_of_steam.params import rules
+from aos_helpers import act, at_build, at_move, delivery_ready, take_tiles, tile
 from rendering import kit
 from rendering.age_of_steam import MAP_H, MAP_W, SIZE, hex_centre, render
 
@@ -46,19 +44,7 @@ def test_the_post_after_a_build_outlines_the_tiles_just_placed() -> None:
 
 def _delivery_ready() -> dict:
     """ann can deliver the blue cube of Indianapolis (J10) to Cincinnati (M9)."""
-    state = at_move(3)
-    state["board"] = {"K10": tile("gentle", 0, 0), "K9": tile("sharp", 3, 1, 0), "L9": tile("gentle", 1, 1),
-                      "N9": tile("gentle", 5, 2)}
-    take_tiles(state)
-    state["cubes"] = {"J10": ["blue"]}
-    state["bag"] = dict(rules().goods)
-    state["bag"]["blue"] -= 1
-    for _, col in display_columns(state["display"]):
-        for cube in col:
-            if cube is not None:
-                state["bag"][cube] -= 1
-    state["engine"] = [2, 2, 2]
-    return state
+    return delivery_ready({"N9": tile("gentle", 5, 2)})
 
 
 def test_the_post_after_a_delivery_draws_the_route_the_cube_took() -> None:

@@ -19,6 +19,7 @@ from games.days_of_steam import GAME
 from games.days_of_steam.geometry import Cell, cell_name
 from games.days_of_steam.positions import TileSpec, position
 from games.playout import random_action
+from tests.support.refusals import refused as refused_by
 
 NAMES = ["ann", "bob", "cid", "dee"]
 LINE: dict[Cell, TileSpec] = {(0, 0): ("town", "yellow", "red"), (1, 0): ("straight", "E-W"),
@@ -34,13 +35,7 @@ def line_state() -> State:
 
 def refused(state: State, seat: int, text: str) -> str:
     """The message of a refused action; the state must be untouched."""
-    before = json.dumps(state, sort_keys=True)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, seat, text)
-    assert json.dumps(state, sort_keys=True) == before
-    message = str(caught.value)
-    assert 0 < len(message) < 300, message
-    return message
+    return refused_by(GAME, state, seat, text)
 
 
 # -- the reported crashes and non-canonical texts --------------------------------------
