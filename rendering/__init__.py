@@ -2,6 +2,14 @@
 ``rendering.<package>`` where ``<package>`` is the game's package name (its
 slug with '-' as '_'); each renderer exposes ``render(state, viewer) -> bytes``.
 
+``render`` draws the image posted in the chat after every move: it reads
+when Discord shows it 550 px wide (see ``kit.ESSENTIAL_ROLES``). A renderer
+whose chat image is a compact one also exposes ``render_full`` for the whole
+board, one tap away (``/game status`` and the post's "Full board" button);
+each renderer's docstring says which it does and why. Each renderer also
+lists its colours in ``PALETTES`` (name -> colours), tested to stay apart
+under simulated colour-vision deficiencies.
+
 The state passed in is the *viewer's view* (``Game.view``): a renderer never
 sees private information it must not draw.
 """
@@ -46,6 +54,29 @@ def render(state: dict[str, Any], viewer: int | None) -> bytes:
     return renderer_for(str(state["game"]))(kit.drawable_state(state), viewer)
 
 
+def has_full_board(slug: str) -> bool:
+    """Whether the game's chat image is a compact one with a whole board
+    kept apart (``render_full``)."""
+    return slug not in _REGISTERED and hasattr(_module(slug), "render_full")
+
+
+def render_full(state: dict[str, Any], viewer: int | None) -> bytes:
+    """The whole board of ``state``: the renderer's ``render_full`` where it
+    has one, else its chat image (which is then the whole board)."""
+    slug = str(state["game"])
+    if not has_full_board(slug):
+        return render(state, viewer)
+    full = cast(Renderer, _module(slug).render_full)
+    return full(kit.drawable_state(state), viewer)
+
+
+def preview(state: dict[str, Any], viewer: int | None) -> bytes:
+    """The chat image of a state not yet played, under a banner that says it
+    is a preview."""
+    with Image.open(BytesIO(render(state, viewer))) as board:
+        return kit.to_png(kit.preview_banner(board))
+
+
 Box = tuple[int, int, int, int]
 SHEET_COLUMNS = 4
 
@@ -85,7 +116,7 @@ def option_sheet(entries: list[tuple[str, dict[str, Any]]], viewer: int | None) 
         draw.rectangle((x, y, x + crop.width - 1, y + crop.height - 1), outline=kit.INK, width=2)
         for n, line in enumerate(_two_lines(f"{i + 1}. {label}", lambda t: draw.textlength(t, font=face), cell_w)):
             draw.text((x, y + crop.height + 6 + 20 * n), line, font=face, fill=kit.INK)
-    return kit.to_png(image)
+    return kit.to_png(kit.preview_banner(image, "Your choices - not played yet"))
 
 
 def _two_lines(text: str, width_of: Callable[[str], float], width: float) -> list[str]:

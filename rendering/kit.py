@@ -11,9 +11,11 @@ import io
 import math
 import re
 import unicodedata
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -24,8 +26,13 @@ RGB = tuple[int, int, int]
 BACKGROUND: RGB = (246, 241, 229)
 INK: RGB = (30, 30, 30)
 MUTED: RGB = (120, 115, 105)
-HIGHLIGHT: RGB = (255, 0, 140)
-"""The colour of "just happened" outlines (last move)."""
+HIGHLIGHT: RGB = (255, 255, 255)
+"""The last move's colour: white, always drawn in the highlight *form* (see
+:func:`highlight_line`), white with black dashes between black edges. No
+player, goods or terrain colour is white or dashed, and the form reads the
+same whatever the viewer's colour vision (it is told by lightness, not hue)."""
+HIGHLIGHT_DASH: RGB = (0, 0, 0)
+"""The dashes and edges of the highlight form."""
 
 # Okabe-Ito palette: told apart by people with the common colour-vision
 # deficiencies; each seat also has a shape and a letter, so hue is never the
@@ -123,6 +130,112 @@ def seat_marker(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat:
         draw.polygon(pts, fill=fill, outline=INK, width=2)
     draw.text((cx, cy), letter, font=font(max(10, int(r * 1.2)), bold=True),
               fill=text_colour_on(fill), anchor="mm")
+
+
+# -- the last move ---------------------------------------------------------
+
+def _dashes(points: Sequence[tuple[float, float]], dash: float) -> list[list[tuple[float, float]]]:
+    """The polyline ``points`` cut into dashes of length ``dash`` with gaps of
+    the same length (measured along the line, so curves dash evenly)."""
+    out: list[list[tuple[float, float]]] = []
+    on, left = True, dash
+    current: list[tuple[float, float]] = [points[0]]
+    for a, b in zip(points, points[1:]):
+        length = math.dist(a, b)
+        at = 0.0
+        while length - at > left:
+            at += left
+            t = at / length
+            p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            if on:
+                current.append(p)
+                out.append(current)
+            current = [p]
+            on, left = not on, dash
+        left -= length - at
+        if on:
+            current.append(b)
+        else:
+            current = [b]
+    if on and len(current) > 1:
+        out.append(current)
+    return out
+
+
+def highlight_line(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], width: int = 6,
+                   closed: bool = False) -> None:
+    """The last move along ``points``: a white band ``width`` wide between
+    black edges, with black dashes along it (a level-crossing barrier). No
+    player colour is drawn this way, and it reads in any colour vision."""
+    pts = [*points, points[0]] if closed and len(points) > 2 else list(points)
+    if len(pts) < 2:
+        return
+    draw.line(pts, fill=HIGHLIGHT_DASH, width=width + 4, joint="curve")
+    draw.line(pts, fill=HIGHLIGHT, width=width, joint="curve")
+    for dash in _dashes(pts, max(4.0, width * 1.6)):
+        draw.line(dash, fill=HIGHLIGHT_DASH, width=max(2, width - 2))
+
+
+def highlight_box(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], width: int = 6) -> None:
+    """The highlight form around the rectangle ``box`` (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = box
+    highlight_line(draw, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)], width, closed=True)
+
+
+# -- what a player must read in the chat ------------------------------------
+
+CHAT_WIDTH = 550
+"""How wide Discord shows an attached image in the chat."""
+MAX_POST_WIDTH = 1100
+"""The widest posted image: twice the chat width (sharp on a high-density
+screen); wider only shrinks every text further."""
+MIN_ESSENTIAL_SHARE = 0.02
+"""An essential text's font size as a share of the image's width, at least:
+2% is 11 px when the image is shown 550 px wide."""
+ESSENTIAL_ROLES = ("turn", "last", "standing")
+"""What a player must read without opening the image: whose turn it is, the
+last move, and where each player stands (score, money or position)."""
+
+_ESSENTIALS: ContextVar[list[tuple[str, int]] | None] = ContextVar("essentials", default=None)
+
+
+def essential_font(role: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The font for an essential text (one of :data:`ESSENTIAL_ROLES`, or
+    ``"preview"``), noted when :func:`recording_essentials` is on, so a test
+    checks it is large enough for the image it is drawn in. Sizes are in the
+    pixels of the final image: a renderer does not resize after drawing."""
+    noted = _ESSENTIALS.get()
+    if noted is not None:
+        noted.append((role, size))
+    return font(size, bold)
+
+
+@contextmanager
+def recording_essentials() -> Iterator[list[tuple[str, int]]]:
+    """Note every :func:`essential_font` asked for inside the block, as
+    (role, size) pairs."""
+    noted: list[tuple[str, int]] = []
+    token = _ESSENTIALS.set(noted)
+    try:
+        yield noted
+    finally:
+        _ESSENTIALS.reset(token)
+
+
+PREVIEW_FILL: RGB = (40, 40, 40)
+
+
+def preview_banner(image: Image.Image, text: str = "PREVIEW - not played yet") -> Image.Image:
+    """``image`` with a dark banner across its top saying it is a preview,
+    its letters at least the essential share of the width."""
+    size = max(14, math.ceil(image.width * 0.035))
+    band = int(size * 1.8)
+    out = Image.new("RGB", (image.width, image.height + band), PREVIEW_FILL)
+    out.paste(image.convert("RGB"), (0, band))
+    draw = ImageDraw.Draw(out)
+    draw.text((image.width // 2, band // 2), text, font=essential_font("preview", size, bold=True),
+              fill=(255, 255, 255), anchor="mm")
+    return out
 
 
 # -- hex grids -------------------------------------------------------------
