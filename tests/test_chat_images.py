@@ -45,7 +45,7 @@ def _blank_edge(image: Image.Image) -> tuple[int, int]:
     """How many columns at the left and at the right hold only the colour of
     the top-left corner."""
     rgb = image.convert("RGB")
-    plain = Image.new("RGB", rgb.size, rgb.getpixel((0, 0)))  # type: ignore[arg-type]
+    plain = Image.new("RGB", rgb.size, rgb.getpixel((0, 0)))
     box = ImageChops.difference(rgb, plain).getbbox()
     if box is None:
         return rgb.width, rgb.width

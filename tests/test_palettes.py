@@ -24,7 +24,7 @@ from typing import Sequence
 
 import numpy as np
 import pytest
-from colorspacious import cspace_convert, deltaE
+from colorspacious import cspace_convert, deltaE  # type: ignore[import-untyped]
 
 from games.registry import PACKAGES
 from rendering import kit
