@@ -21,8 +21,10 @@ from typing import Awaitable, Callable, ParamSpec, Sequence, TypeVar
 from games.core import (CHANCE, Choice, Game, IllegalAction, Option, State, new_secret, resolve_chance,
                         secret_from_seed)
 from games.registry import all_games, get_game
-from rendering import option_sheet
+from rendering import StepPicture, has_full_board, option_sheet, step_picture
+from rendering import preview as render_preview
 from rendering import render as render_board
+from rendering import render_full
 
 from .store import (DuplicateInteraction, GameRow, NewAction, SeatRow, Store, StoreUnavailable,
                     VersionConflict)
@@ -89,6 +91,8 @@ class Post:
     finished: bool = False
     action: str = ""
     """The canonical text of the action the post reports (what the log stored)."""
+    full_board: bool = False
+    """The image is the compact chat image: offer the whole board one tap away."""
 
 
 @dataclass
@@ -155,10 +159,19 @@ def clip(text: str, limit: int = MAX_MESSAGE) -> str:
 
 class GameService:
     def __init__(self, store: Store, renderer: Renderer = render_board,
-                 sheet_renderer: SheetRenderer = option_sheet) -> None:
+                 sheet_renderer: SheetRenderer = option_sheet, full_renderer: Renderer | None = None,
+                 preview_renderer: Renderer | None = None) -> None:
         self.store = store
         self.renderer = renderer
+        """The image posted in the chat after a move (reads 550 px wide)."""
+        drawn_here = renderer is render_board
+        self.full_renderer = full_renderer or (render_full if drawn_here else renderer)
+        """The whole board (``/game status``, the panel, "Full board"); a
+        stand-in ``renderer`` draws everything unless told otherwise."""
+        self.preview_renderer = preview_renderer or (render_preview if drawn_here else renderer)
+        """The board after a move not yet confirmed, marked as a preview."""
         self.sheet_renderer = sheet_renderer
+        self.step_renderer: StepPicture = step_picture
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     # -- finding ----------------------------------------------------------
@@ -349,7 +362,7 @@ class GameService:
         except IllegalAction:
             return None
         try:
-            return await asyncio.to_thread(self.renderer, b.game.view(after, b.seat), b.seat)
+            return await asyncio.to_thread(self.preview_renderer, b.game.view(after, b.seat), b.seat)
         except Exception:  # noqa: BLE001 - a preview is a courtesy; the move itself is unaffected
             log.exception("game %s: preview of %r failed", game_id, action)
             return None
@@ -364,7 +377,9 @@ class GameService:
         if b.seat not in b.game.to_act(b.state):
             raise ServiceError(self._not_your_turn(b))
         options = b.game.options_at(b.state, b.seat, list(prefix))
-        if not 1 < len(options) <= SHEET_MAX or not all(o.complete for o in options):
+        if len(options) > 1 and not all(o.complete for o in options):
+            return await self._step_picture(game_id, b, list(prefix))
+        if not 1 < len(options) <= SHEET_MAX:
             return None
         entries = []
         for option in options:
@@ -377,6 +392,15 @@ class GameService:
             return await asyncio.to_thread(self.sheet_renderer, entries, b.seat)
         except Exception:  # noqa: BLE001 - a picture is a courtesy; the panel works without it
             log.exception("game %s: picture of the choices after %r failed", game_id, prefix)
+            return None
+
+    async def _step_picture(self, game_id: int, b: Table, prefix: list[str]) -> bytes | None:
+        """The game's own picture of a step's choices (see
+        ``rendering.step_picture``), or None."""
+        try:
+            return await asyncio.to_thread(self.step_renderer, b.game.view(b.state, b.seat), b.seat, prefix)
+        except Exception:  # noqa: BLE001 - a picture is a courtesy; the panel works without it
+            log.exception("game %s: picture of the step after %r failed", game_id, prefix)
             return None
 
     def _not_your_turn(self, b: Table) -> str:
@@ -461,13 +485,15 @@ class GameService:
             mention = ", ".join(f"<@{seats[s].user_id}>" for s in due)
             status = game.status_line(state)
             lines.append(f"{status}\n➡️ Your turn: {mention}" if status else f"➡️ Your turn: {mention}")
-        return Post(clip("\n".join(lines)), png, pings, game_id, finished)
+        return Post(clip("\n".join(lines)), png, pings, game_id, finished,
+                    full_board=png is not None and has_full_board(game.slug))
 
-    async def _draw(self, game_id: int, view: State, viewer: int | None) -> bytes | None:
-        """The board PNG, drawn off the event loop; None (and the failure
-        logged with the game id) when it can't be drawn."""
+    async def _draw(self, game_id: int, view: State, viewer: int | None, full: bool = False) -> bytes | None:
+        """The board PNG (the chat image, or the whole board when ``full``),
+        drawn off the event loop; None (and the failure logged with the game
+        id) when it can't be drawn."""
         try:
-            return await asyncio.to_thread(self.renderer, view, viewer)
+            return await asyncio.to_thread(self.full_renderer if full else self.renderer, view, viewer)
         except Exception:  # noqa: BLE001 - drawing never blocks a game
             log.exception("game %s: the board could not be drawn", game_id)
             return None
@@ -494,7 +520,7 @@ class GameService:
         """The board and whose turn, as this user may see it (for an
         ephemeral reply)."""
         b = await self.table(game_id, user_id)
-        png = await self._draw(game_id, b.game.view(b.state, b.seat), b.seat)
+        png = await self._draw(game_id, b.game.view(b.state, b.seat), b.seat, full=True)
         if b.game.is_over(b.state):
             text = self.final_text(b.game, b.state, b.seats)
         else:

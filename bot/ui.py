@@ -62,7 +62,7 @@ async def _send_post(bot: ServiceBot, thread_id: int, post: Post) -> None:
     if isinstance(channel, discord.Thread) and channel.archived:
         await channel.edit(archived=False)
     assert isinstance(channel, discord.abc.Messageable)
-    view = None if post.finished else turn_view(post.game_id)
+    view = post_view(post)
     file = board_file(post, guild=getattr(channel, "guild", None))
     kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(post.ping_user_ids)}
     if file is not None:
@@ -141,10 +141,52 @@ async def refresh_lobby(bot: ServiceBot, game_id: int) -> None:
 
 # -- your turn ------------------------------------------------------------------
 
-def turn_view(game_id: int) -> discord.ui.View:
+def turn_view(game_id: int, full_board: bool = False) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(TurnButton(game_id))
+    if full_board:
+        view.add_item(FullBoardButton(game_id))
     return view
+
+
+def post_view(post: Post) -> discord.ui.View | None:
+    """The buttons under a thread post: "Your turn" while the game runs, and
+    "Full board" where the posted image is the compact chat one."""
+    assert post.game_id is not None
+    if not post.finished:
+        return turn_view(post.game_id, post.full_board)
+    if not post.full_board:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(FullBoardButton(post.game_id))
+    return view
+
+
+class FullBoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry:full:(?P<game>\d+)"):
+    """The whole board, as the clicking member may see it, sent privately."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Full board", emoji="🗺️", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ry:full:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> "FullBoardButton":
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, show_full_board(interaction, self.game_id), self.game_id)
+
+
+async def show_full_board(interaction: discord.Interaction[Any], game_id: int) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    post = await bot_of(interaction).service.status(game_id, interaction.user.id)
+    file = board_file(post, "full-board.png", interaction.guild)
+    kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
+    if file is not None:
+        kwargs["file"] = file
+    await interaction.followup.send(post.text or "The board.", **kwargs)
 
 
 class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry:turn:(?P<game>\d+)"):
@@ -448,5 +490,5 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await panel_step(interaction, self.game_id, self.version, path, f"i{int(value['index'])}", value["sig"])
 
 
-DYNAMIC_ITEMS = (LobbyButton, TurnButton, PanelButton, PanelSelect)
+DYNAMIC_ITEMS = (LobbyButton, TurnButton, FullBoardButton, PanelButton, PanelSelect)
 

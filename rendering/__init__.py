@@ -29,12 +29,17 @@ Renderer = Callable[[dict[str, Any], "int | None"], bytes]
 
 
 _REGISTERED: dict[str, Renderer] = {}
+_REGISTERED_FULL: dict[str, Renderer] = {}
 
 
-def register_renderer(slug: str, renderer: Renderer) -> None:
-    """Use ``renderer`` for ``slug`` instead of the module convention (tests'
+def register_renderer(slug: str, renderer: Renderer, full: Renderer | None = None) -> None:
+    """Use ``renderer`` (and ``full`` for the whole board, if the chat image
+    is a compact one) for ``slug`` instead of the module convention (tests'
     stand-in games)."""
     _REGISTERED[slug] = renderer
+    _REGISTERED_FULL.pop(slug, None)
+    if full is not None:
+        _REGISTERED_FULL[slug] = full
 
 
 def _module(slug: str) -> ModuleType:
@@ -57,7 +62,9 @@ def render(state: dict[str, Any], viewer: int | None) -> bytes:
 def has_full_board(slug: str) -> bool:
     """Whether the game's chat image is a compact one with a whole board
     kept apart (``render_full``)."""
-    return slug not in _REGISTERED and hasattr(_module(slug), "render_full")
+    if slug in _REGISTERED:
+        return slug in _REGISTERED_FULL
+    return hasattr(_module(slug), "render_full")
 
 
 def render_full(state: dict[str, Any], viewer: int | None) -> bytes:
@@ -66,8 +73,27 @@ def render_full(state: dict[str, Any], viewer: int | None) -> bytes:
     slug = str(state["game"])
     if not has_full_board(slug):
         return render(state, viewer)
-    full = cast(Renderer, _module(slug).render_full)
+    full = _REGISTERED_FULL.get(slug) or cast(Renderer, _module(slug).render_full)
     return full(kit.drawable_state(state), viewer)
+
+
+StepPicture = Callable[[dict[str, Any], "int | None", list[str]], "bytes | None"]
+
+
+def step_picture(state: dict[str, Any], viewer: int | None, prefix: list[str]) -> bytes | None:
+    """A picture of the choices at a panel step that doesn't finish an action
+    (a hand of cards, a block of cells), drawn by the renderer's
+    ``step_picture(view, viewer, prefix)`` where it has one, under a banner
+    saying these are choices not yet played; None otherwise."""
+    slug = str(state["game"])
+    finder = None if slug in _REGISTERED else getattr(_module(slug), "step_picture", None)
+    if finder is None:
+        return None
+    png = cast(StepPicture, finder)(kit.drawable_state(state), viewer, prefix)
+    if png is None:
+        return None
+    with Image.open(BytesIO(png)) as picture:
+        return kit.to_png(kit.preview_banner(picture, "Your choices - not played yet"))
 
 
 def preview(state: dict[str, Any], viewer: int | None) -> bytes:

@@ -434,3 +434,35 @@ async def test_real_games_take_turns_through_the_panel(env: Any, slug: str) -> N
         assert _panel_message(thread, player, panel.id).content.startswith("✅ Done")
         assert len([m for m in thread.history() if m.attachments]) == len(posts) + 1
     assert (await _service(env).get(row.id)).version > row.version
+
+
+async def test_a_compact_chat_image_keeps_the_full_board_one_tap_away(env: Any) -> None:
+    from rendering import register_renderer
+    from tests.support.race import render
+
+    def whole(state: Any, viewer: Any) -> bytes:
+        drawn.append(viewer)
+        return render(state, viewer)
+
+    drawn: list[Any] = []
+    register_renderer(RACE.slug, render, full=whole)
+    try:
+        thread, first, _second, game_id = await _started(env)
+        await first.slash(thread, "race step", choice="step 1")
+        seat = await _service(env).seat_of_user(game_id, first.id)
+        post = thread.history()[-1]
+        labels = [c.label for row in post.components for c in row.children]
+        assert labels == ["Your turn", "Full board"]
+        shown = await first.click(post, label="Full board")
+        assert shown.ephemeral and drawn == [seat]  # drawn as the clicking player sees it
+        files = [a for m in [shown.response, *shown.followups] if m is not None for a in m.attachments]
+        assert [f.filename for f in files] == ["full-board.png"]
+    finally:
+        register_renderer(RACE.slug, render)
+
+
+async def test_a_game_drawn_whole_in_the_chat_has_no_full_board_button(env: Any) -> None:
+    thread, first, _second, _game_id = await _started(env)
+    await first.slash(thread, "race step", choice="step 1")
+    post = thread.history()[-1]
+    assert [c.label for row in post.components for c in row.children] == ["Your turn"]
