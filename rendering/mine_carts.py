@@ -355,6 +355,14 @@ def _gold_row(draw: ImageDraw.ImageDraw, x: int, y: int, gold: int) -> None:
         draw.polygon(kit.regular_polygon(gx + g * 24, y, 11, 6, 0), fill=fill, outline=kit.INK, width=2)
 
 
+def team_wins(state: MineCartsState, t: int) -> bool:
+    """Whether team ``t`` won a game that is over (more gold than the other;
+    equal gold is a draw, no winner)."""
+    if state["phase"] != "over":
+        return False
+    return all(state["teams"][t]["gold"] > other["gold"] for o, other in enumerate(state["teams"]) if o != t)
+
+
 def _team_box(draw: ImageDraw.ImageDraw, state: MineCartsState, t: int, x: int, y: int) -> None:
     """One team: its marker and name (and TO PLAY on its turn), its members,
     its gold, its allotment and its factory's cards."""
@@ -366,11 +374,12 @@ def _team_box(draw: ImageDraw.ImageDraw, state: MineCartsState, t: int, x: int, 
     cart_marker(draw, x + 24, y + 26, 15, t, TEAM_LETTER[t])
     draw.text((x + 48, y + 26), team["name"], font=kit.essential_font("standing", 24, True), fill=kit.INK,
               anchor="lm")
-    if active:
+    badge = "TO PLAY" if active else "WINS" if team_wins(state, t) else ""
+    if badge:
         face = kit.essential_font("turn", 18, True)
-        w = draw.textlength("TO PLAY", font=face)
+        w = draw.textlength(badge, font=face)
         draw.rounded_rectangle((right - w - 28, y + 12, right - 10, y + 40), radius=6, fill=kit.INK)
-        draw.text((right - 19 - w / 2, y + 26), "TO PLAY", font=face, fill=(255, 255, 255), anchor="mm")
+        draw.text((right - 19 - w / 2, y + 26), badge, font=face, fill=(255, 255, 255), anchor="mm")
     names = ", ".join(state["players"][s] for s in team["seats"])
     draw.text((x + 12, y + 54), _fit(draw, names, 16, TEAM_W - 24), font=kit.font(16), fill=kit.INK, anchor="lm")
     _gold_row(draw, x + 12, y + 84, team["gold"])

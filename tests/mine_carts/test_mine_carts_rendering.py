@@ -140,3 +140,22 @@ def test_no_step_picture_for_the_team_not_to_play_or_a_step_without_one() -> Non
     assert board.step_picture(GAME.view(state, 0), 0, ["pit"]) is None
     switch = act(state, 0, "curve D7 0")
     assert board.step_picture(GAME.view(switch, 0), 0, []) is None
+
+
+def test_the_team_with_more_gold_is_marked_the_winner_once_the_game_is_over() -> None:
+    s = typed(started(4))
+    s["teams"][0]["gold"] = 3
+    assert not board.team_wins(s, 0)  # still playing
+    s["phase"] = "over"
+    assert board.team_wins(s, 0) and not board.team_wins(s, 1)
+    s["teams"][1]["gold"] = 3
+    assert not board.team_wins(s, 0) and not board.team_wins(s, 1)  # equal gold: a draw
+
+
+def test_the_focus_box_holds_the_cards_laid_and_stays_on_the_grid() -> None:
+    state = GAME.view(act(started(4), 0, "curve A1 0"), None)
+    box = board.focus_box(state, None)
+    assert box is not None
+    left, top, right, bottom = board.cell_box("A1")
+    assert box[0] <= left and box[1] <= top and box[2] >= right and box[3] >= bottom
+    assert box[0] >= board.GRID_X - board.BAND and box[1] >= board.GRID_Y - board.BAND
