@@ -1,17 +1,38 @@
-"""The Mine Carts board image: the 9 x 9 grid with ghosted wrap bands on all
-four sides (the squares across each edge, faded, with arrows), every card's
-black and coloured track, pits, towns, the mine, the carts (team colour,
-shape and number; the gold cart a gold hexagon), the last turn's cart paths
-as magenta arrows and the last laid cards outlined in magenta; beside it each
-team's gold, allotment and factory, the switch, and the deck."""
+"""The Mine Carts board image, one picture that reads in the chat.
+
+Layout, and why: the grid is a fixed 9 x 9 (it never grows, so there is
+nothing to crop to) and every square can matter, since carts wrap off any
+edge; so the posted image is the whole board, drawn portrait so that Discord's
+550 px chat width shrinks it by only a quarter (a landscape board with the
+panel beside the grid was shrunk by almost half). On top: whose turn it is
+(or the result) and the last move in words; then the grid with its ghosted
+wrap bands on all four sides (the squares across each edge, faded), every
+card's black and coloured track (each coloured branch with its letter),
+pits, towns, the mine, the carts (the team's colour, shape and number: Red
+circles, Blue squares; the gold cart a gold hexagon with G); below it each
+team's gold, allotment and factory, then the switch and the deck. There is
+no separate full board (``render_full``): this one is it.
+
+The last move is drawn in the kit's highlight form (a white band between
+black edges with black dashes), never in a player's colour: the cards laid
+this turn are framed in it, and each cart's path of the last move runs
+beside the track (cart 1 above and left of it, cart 2 below and right, the
+gold cart further out), so the track stays visible and two paths through one
+square stay apart; each path starts at a tag naming its cart (``R1``,
+``B2``, ``G``) and ends in an arrowhead.
+
+``step_picture`` pictures a panel step whose choices do not finish an action
+(the factory's cards) and the rotations of a card on its square.
+"""
 
 from __future__ import annotations
 
+import copy
 import io
 import math
-from typing import Any
+from typing import Any, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from games.mine_carts.board import EDGES, coords, is_town, neighbour
 from games.mine_carts.movement import GOLD
@@ -23,12 +44,18 @@ from rendering import kit
 CELL = 70
 BAND = 24                      # the ghosted wrap band on each side
 LABEL = 22                     # row and column names outside the bands
-HEADER = 96
-GRID_X = LABEL + BAND
+MARGIN = 8
+SPAN = 9 * CELL
+HEADER = 104                   # whose turn, and the last move in two lines
+GRID_X = MARGIN + LABEL + BAND
 GRID_Y = HEADER + LABEL + BAND
-PANEL_X = GRID_X + 9 * CELL + BAND + LABEL + 8
-WIDTH = PANEL_X + 268
-HEIGHT = GRID_Y + 9 * CELL + BAND + LABEL + 10
+WIDTH = 2 * GRID_X + SPAN
+GRID_BOTTOM = GRID_Y + SPAN + BAND + LABEL
+PANEL_Y = GRID_BOTTOM + 10
+TEAM_W = (WIDTH - 3 * 10) // 2
+TEAM_H = 196
+FOOT_Y = PANEL_Y + TEAM_H + 12
+HEIGHT = FOOT_Y + 62
 
 EMPTY: kit.RGB = (226, 217, 196)
 CARD: kit.RGB = (252, 249, 242)
@@ -40,7 +67,17 @@ BRANCH: dict[str, kit.RGB] = {"black": kit.INK, "green": (0, 158, 115), "orange"
 TEAM_RGB: tuple[kit.RGB, ...] = ((213, 94, 0), (0, 114, 178))   # vermillion, blue (Okabe-Ito)
 TEAM_TINT: tuple[kit.RGB, ...] = ((246, 214, 196), (200, 224, 240))
 TEAM_SHAPE = ("circle", "square")
-PATH_RGB = kit.HIGHLIGHT
+TEAM_LETTER = ("R", "B")
+PALETTES: dict[str, Sequence[kit.RGB]] = {
+    "carts": (*TEAM_RGB, GOLD_RGB),
+    "branches": tuple(BRANCH.values()),
+}
+"""The colours that carry meaning: the teams' carts and the gold cart (each
+also a shape and a letter), and the track's branches (each also a letter)."""
+PATH_WIDTH = 5
+PATH_OFFSET: dict[str, float] = {"1": -14, "2": 14, GOLD: -27}
+"""How far each cart's path runs from the track's centre line, along the
+diagonal (so beside both a horizontal and a vertical length of track)."""
 
 
 def _state(state: dict[str, Any]) -> MineCartsState:
@@ -186,25 +223,64 @@ def _path_points(squares: list[str]) -> list[list[tuple[float, float]]]:
     return pieces
 
 
-def _arrow(draw: ImageDraw.ImageDraw, pieces: list[list[tuple[float, float]]], colour: kit.RGB) -> None:
-    for pts in pieces:
-        if len(pts) > 1:
-            draw.line(pts, fill=(255, 255, 255), width=11, joint="curve")
-            draw.line(pts, fill=colour, width=6, joint="curve")
-    tail = [p for p in pieces[-1]]
-    if len(tail) < 2:
-        return
-    (x0, y0), (x1, y1) = tail[-2], tail[-1]
-    angle = math.atan2(y1 - y0, x1 - x0)
-    tip = (x1 + 14 * math.cos(angle), y1 + 14 * math.sin(angle))
-    wing = [(x1 + 14 * math.cos(angle + s) * -1.1, y1 + 14 * math.sin(angle + s) * -1.1) for s in (0.6, -0.6)]
-    draw.polygon([tip, wing[0], wing[1]], fill=colour, outline=(255, 255, 255))
+def _offset(pieces: list[list[tuple[float, float]]], by: float) -> list[list[tuple[float, float]]]:
+    return [[(x + by, y + by) for x, y in pts] for pts in pieces]
 
 
-def _moves(draw: ImageDraw.ImageDraw, moves: list[Move]) -> None:
-    for m in moves:
-        if len(m["squares"]) > 1:
-            _arrow(draw, _path_points(m["squares"]), PATH_RGB)
+def _arrowhead(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float]) -> None:
+    """A black arrowhead with a white rim at ``b``, pointing from ``a``."""
+    angle = math.atan2(b[1] - a[1], b[0] - a[0])
+    size = 13
+    tip = (b[0] + size * math.cos(angle), b[1] + size * math.sin(angle))
+    wings = [(b[0] - size * 0.8 * math.cos(angle + s), b[1] - size * 0.8 * math.sin(angle + s)) for s in (0.9, -0.9)]
+    draw.polygon([tip, *wings], fill=kit.HIGHLIGHT_DASH, outline=kit.HIGHLIGHT, width=2)
+
+
+def path_tag(move: Move) -> str:
+    """The name a path's tag shows: the team's letter and the cart's number
+    (``R1``, ``B2``), or ``G`` for the gold cart."""
+    return "G" if move["cart"] == GOLD else f"{TEAM_LETTER[move['team']]}{move['cart']}"
+
+
+def _tag(draw: ImageDraw.ImageDraw, at: tuple[float, float], text: str) -> None:
+    face = kit.font(15, True)
+    w = draw.textlength(text, font=face) + 10
+    x, y = at
+    draw.rounded_rectangle((x - w / 2, y - 11, x + w / 2, y + 11), radius=5, fill=kit.HIGHLIGHT,
+                           outline=kit.HIGHLIGHT_DASH, width=2)
+    draw.text((x, y), text, font=face, fill=kit.INK, anchor="mm")
+
+
+def path_pieces(move: Move) -> list[list[tuple[float, float]]]:
+    """Where a cart's path of the last move is drawn: through the centres of
+    the squares it entered, shifted off the track by the cart's offset."""
+    return _offset(_path_points(move["squares"]), PATH_OFFSET[move["cart"]])
+
+
+def _moves(draw: ImageDraw.ImageDraw, moves: list[Move], last: bool) -> None:
+    """Each cart's path beside the track, then an arrowhead at its end and
+    its tag on its first step (tags last: never hidden). Paths of the last
+    move are in the highlight form; the paths of the turn before the cards
+    just laid are thin grey lines (seen, but not taken for the last move)."""
+    drawn = [(m, path_pieces(m)) for m in moves if len(m["squares"]) > 1]
+    for _m, pieces in drawn:
+        for pts in pieces:
+            if last:
+                kit.highlight_line(draw, pts, PATH_WIDTH)
+            elif len(pts) > 1:
+                draw.line(pts, fill=kit.MUTED, width=3, joint="curve")
+        tail = pieces[-1]
+        if last and len(tail) > 1:
+            _arrowhead(draw, tail[-2], tail[-1])
+    for m, pieces in drawn:
+        _tag(draw, tag_point(pieces), path_tag(m))
+
+
+def tag_point(pieces: list[list[tuple[float, float]]]) -> tuple[float, float]:
+    """Where a path's tag goes: halfway along its first step (off the
+    square it starts in, so a town's or the mine's name stays readable)."""
+    (x0, y0), (x1, y1) = pieces[0][0], pieces[0][1]
+    return (x0 + x1) / 2, (y0 + y1) / 2
 
 
 # -- the grid -----------------------------------------------------------------
@@ -268,62 +344,119 @@ def _short(code: str) -> str:
     return code
 
 
-def _panel(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
-    x, y = PANEL_X, HEADER + 8
-    for t, team in enumerate(state["teams"]):
-        active = state["team"] == t and state["phase"] != "over"
-        height = 234
-        draw.rectangle((x, y, WIDTH - 10, y + height), fill=TEAM_TINT[t],
-                       outline=kit.INK if active else TEAM_RGB[t], width=5 if active else 2)
-        cart_marker(draw, x + 24, y + 26, 15, t, team["name"][0])
-        draw.text((x + 48, y + 26), team["name"] + ("  ◀ to play" if active else ""), font=kit.font(22, True),
-                  fill=kit.INK, anchor="lm")
-        names = ", ".join(state["players"][s] for s in team["seats"])
-        draw.text((x + 12, y + 54), names[:24], font=kit.font(17), fill=kit.INK, anchor="lm")
-        draw.text((x + 12, y + 88), f"Gold {team['gold']} of {rules().gold_to_win}", font=kit.font(24, True),
-                  fill=kit.INK, anchor="lm")
-        for g in range(rules().gold_to_win):
-            gx = x + 196 + g * 22
-            fill = GOLD_RGB if g < team["gold"] else (255, 255, 255)
-            draw.polygon(kit.regular_polygon(gx, y + 88, 10, 6, 0), fill=fill, outline=kit.INK, width=2)
-        laid = f" ({team['laid']} laid)" if active and state["phase"] == "lay" else ""
-        draw.text((x + 12, y + 120), f"Lays {team['allotment']} a turn{laid}", font=kit.font(19), fill=kit.INK,
-                  anchor="lm")
-        draw.text((x + 12, y + 146), "Factory:", font=kit.font(15, True), fill=kit.INK, anchor="lm")
-        for i, code in enumerate(team["factory"]):
-            cx = x + 44 + i * 84
-            draw_card(draw, (cx, y + 184), Placed(card=code, rotation=0), 48)
-            draw.text((cx, y + 214), _short(code), font=kit.font(14, True), fill=kit.INK, anchor="mm")
-        if not team["factory"]:
-            draw.text((x + 90, y + 184), "(empty)", font=kit.font(15), fill=kit.MUTED, anchor="lm")
-        y += height + 12
-    draw.text((x, y + 16), "Switch", font=kit.font(22, True), fill=kit.INK, anchor="lm")
+def _gold_row(draw: ImageDraw.ImageDraw, x: int, y: int, gold: int) -> None:
+    """``Gold n of 3`` and a hexagon per gold to win, filled for each won."""
+    face = kit.essential_font("standing", 24, True)
+    text = f"Gold {gold} of {rules().gold_to_win}"
+    draw.text((x, y), text, font=face, fill=kit.INK, anchor="lm")
+    gx = x + draw.textlength(text, font=face) + 20
+    for g in range(rules().gold_to_win):
+        fill = GOLD_RGB if g < gold else (255, 255, 255)
+        draw.polygon(kit.regular_polygon(gx + g * 24, y, 11, 6, 0), fill=fill, outline=kit.INK, width=2)
+
+
+def team_wins(state: MineCartsState, t: int) -> bool:
+    """Whether team ``t`` won a game that is over (more gold than the other;
+    equal gold is a draw, no winner)."""
+    if state["phase"] != "over":
+        return False
+    return all(state["teams"][t]["gold"] > other["gold"] for o, other in enumerate(state["teams"]) if o != t)
+
+
+def _team_box(draw: ImageDraw.ImageDraw, state: MineCartsState, t: int, x: int, y: int) -> None:
+    """One team: its marker and name (and TO PLAY on its turn), its members,
+    its gold, its allotment and its factory's cards."""
+    team = state["teams"][t]
+    active = state["team"] == t and state["phase"] != "over"
+    right = x + TEAM_W
+    draw.rectangle((x, y, right, y + TEAM_H), fill=TEAM_TINT[t],
+                   outline=kit.INK if active else TEAM_RGB[t], width=6 if active else 2)
+    cart_marker(draw, x + 24, y + 26, 15, t, TEAM_LETTER[t])
+    draw.text((x + 48, y + 26), team["name"], font=kit.essential_font("standing", 24, True), fill=kit.INK,
+              anchor="lm")
+    badge = "TO PLAY" if active else "WINS" if team_wins(state, t) else ""
+    if badge:
+        face = kit.essential_font("turn", 18, True)
+        w = draw.textlength(badge, font=face)
+        draw.rounded_rectangle((right - w - 28, y + 12, right - 10, y + 40), radius=6, fill=kit.INK)
+        draw.text((right - 19 - w / 2, y + 26), badge, font=face, fill=(255, 255, 255), anchor="mm")
+    names = ", ".join(state["players"][s] for s in team["seats"])
+    draw.text((x + 12, y + 54), _fit(draw, names, 16, TEAM_W - 24), font=kit.font(16), fill=kit.INK, anchor="lm")
+    _gold_row(draw, x + 12, y + 84, team["gold"])
+    laid = f" ({team['laid']} laid)" if active and state["phase"] == "lay" else ""
+    draw.text((x + 12, y + 114), f"Lays {team['allotment']} a turn{laid}", font=kit.font(18), fill=kit.INK,
+              anchor="lm")
+    for i, code in enumerate(team["factory"]):
+        cx = x + 40 + i * 64
+        draw_card(draw, (cx, y + 152), Placed(card=code, rotation=0), 44)
+        draw.text((cx, y + 184), _short(code), font=kit.font(13, True), fill=kit.INK, anchor="mm")
+    if not team["factory"]:
+        draw.text((x + 12, y + 152), "Factory: (empty)", font=kit.font(15), fill=kit.MUTED, anchor="lm")
+
+
+def _foot(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
+    """The switch (the colour it is on filled, each with its letter) and the
+    deck."""
+    x, y = MARGIN + 6, FOOT_Y
+    draw.text((x, y + 20), "Switch", font=kit.font(22, True), fill=kit.INK, anchor="lm")
     for i, colour in enumerate(rules().switch_colours):
-        bx = x + 92 + i * 56
+        bx = x + 90 + i * 54
         on = state["switch"] == colour
-        draw.rectangle((bx, y, bx + 46, y + 36), fill=BRANCH[colour] if on else (250, 250, 250),
+        draw.rectangle((bx, y, bx + 44, y + 40), fill=BRANCH[colour] if on else (250, 250, 250),
                        outline=kit.INK if on else BRANCH[colour], width=5 if on else 3)
-        draw.text((bx + 23, y + 18), colour[0].upper(), font=kit.font(22, True),
+        draw.text((bx + 22, y + 20), colour[0].upper(), font=kit.font(22, True),
                   fill=kit.INK if on else BRANCH[colour], anchor="mm")
-    y += 52
     deck = sum(state["deck"].values())
     discard = sum(state["discard"].values())
-    draw.text((x, y), f"Deck {deck} · discard {discard}", font=kit.font(18), fill=kit.INK, anchor="lm")
-    draw.text((x, y + 26), "reshuffled (last deck)" if state["reshuffled"] else "one reshuffle left",
+    dx = x + 270
+    draw.text((dx, y + 10), f"Deck {deck} · discard {discard}", font=kit.font(19), fill=kit.INK, anchor="lm")
+    draw.text((dx, y + 36), "reshuffled: the last deck" if state["reshuffled"] else "one reshuffle left",
               font=kit.font(16), fill=kit.MUTED, anchor="lm")
 
 
 def _header(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
+    """Whose turn it is (or the result), then the last move after a sample
+    of the highlight form, in at most two lines."""
     from games.mine_carts.game import MineCarts as GAME
 
     status = GAME.turn_line(state).replace(" (either may act)", "")  # type: ignore[arg-type]
-    draw.text((14, 12), _fit(draw, status, 24, WIDTH - 28), font=kit.font(24, True), fill=kit.INK)
+    size = _largest(draw, status, 28, 19, WIDTH - 24)
+    draw.text((12, 8), _fit(draw, status, size, WIDTH - 24), font=kit.essential_font("turn", size, True),
+              fill=kit.INK)
     last = state["last"]
-    if last is not None:
-        text = f"Last: {last['text']}"
-        draw.rectangle((10, 50, 24, 64), outline=PATH_RGB, width=4)
-        draw.text((32, 48), _fit(draw, text, 20, WIDTH - 48), font=kit.font(20), fill=kit.INK)
-    draw.text((14, 76), "magenta: last cards laid and last cart paths", font=kit.font(14), fill=kit.MUTED)
+    if last is None:
+        return
+    kit.highlight_line(draw, [(12, 58), (40, 58)], PATH_WIDTH)
+    face = kit.essential_font("last", 20)
+    for n, line in enumerate(_lines(draw, f"Last: {last['text']}", face, WIDTH - 62, 2)):
+        draw.text((50, 46 + 26 * n), line, font=face, fill=kit.INK)
+
+
+def _largest(draw: ImageDraw.ImageDraw, text: str, size: int, smallest: int, width: int) -> int:
+    """The largest bold size from ``size`` down to ``smallest`` at which
+    ``text`` fits ``width``."""
+    while size > smallest and draw.textlength(text, font=kit.font(size, True)) > width:
+        size -= 1
+    return size
+
+
+def _lines(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: int,
+           most: int) -> list[str]:
+    """``text`` broken at spaces into at most ``most`` lines of ``width``,
+    the last cut with "…" when it is too long."""
+    words = text.split(" ")
+    lines: list[str] = []
+    while words and len(lines) < most:
+        line = words.pop(0)
+        while words and draw.textlength(f"{line} {words[0]}", font=face) <= width:
+            line = f"{line} {words.pop(0)}"
+        lines.append(line)
+    if words or (lines and draw.textlength(lines[-1], font=face) > width):
+        tail = " ".join([lines[-1], *words])
+        while tail and draw.textlength(tail + "…", font=face) > width:
+            tail = tail[:-1]
+        lines[-1] = tail + "…"
+    return lines
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> str:
@@ -336,25 +469,47 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> str:
 
 
 def _last_laid(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
+    """The cards laid this turn, framed in the highlight form."""
     last = state["last"]
     if last is None or last["kind"] != "lay":
         return
     for sq in last["where"]:
-        left, top, right, bottom = cell_box(sq)
-        draw.rectangle((left + 2, top + 2, right - 3, bottom - 3), outline=PATH_RGB, width=6)
+        frame(draw, sq)
 
 
-def render(state: dict[str, Any], viewer: int | None) -> bytes:
-    s = _state(state)
+def frame(draw: ImageDraw.ImageDraw, square: str) -> None:
+    """The highlight form around a square, on its border line (the track's
+    ends stay visible on both sides of it)."""
+    left, top, right, bottom = cell_box(square)
+    kit.highlight_box(draw, (left + 1, top + 1, right - 2, bottom - 2), PATH_WIDTH)
+
+
+def _board(s: MineCartsState) -> Image.Image:
+    """The grid with its wrap bands, the last move and the carts."""
     image = _grid(s)
     _bands(image)
     draw = ImageDraw.Draw(image)
     _last_laid(draw, s)
-    _moves(draw, s["last"]["moves"] if s["last"] is not None else [])
+    if s["last"] is not None:
+        _moves(draw, s["last"]["moves"], s["last"]["kind"] == "switch")
     _carts(draw, s)
+    return image
+
+
+def board_image(state: dict[str, Any]) -> Image.Image:
+    """The whole picture, before it is packed as a PNG."""
+    s = _state(state)
+    image = _board(s)
+    draw = ImageDraw.Draw(image)
     _header(draw, s)
-    _panel(draw, s)
-    return _png(image)
+    for t in range(len(s["teams"])):
+        _team_box(draw, s, t, 10 + t * (TEAM_W + 10), PANEL_Y)
+    _foot(draw, s)
+    return image
+
+
+def render(state: dict[str, Any], viewer: int | None) -> bytes:
+    return _png(board_image(state))
 
 
 def _png(image: Image.Image) -> bytes:
@@ -368,16 +523,94 @@ def _png(image: Image.Image) -> bytes:
 
 def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int, int] | None:
     """Around the squares of the last move (the cards just laid, or the cells
-    the carts entered), one cell of margin."""
+    the carts entered), one cell of margin, within the grid and its bands."""
     last = _state(state)["last"]
     if last is None or not last["where"]:
         return None
     boxes = [cell_box(sq) for sq in last["where"]]
+    return _around(boxes)
+
+
+def _around(boxes: list[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
     left = min(b[0] for b in boxes) - CELL
     top = min(b[1] for b in boxes) - CELL
     right = max(b[2] for b in boxes) + CELL
     bottom = max(b[3] for b in boxes) + CELL
-    return max(0, left), max(HEADER, top), min(PANEL_X, right), min(HEIGHT, bottom)
+    return (max(GRID_X - BAND, left), max(GRID_Y - BAND, top), min(GRID_X + SPAN + BAND, right),
+            min(GRID_Y + SPAN + BAND, bottom))
 
 
-__all__ = ["EDGES", "render", "focus_box"]
+# -- the panel's pictures --------------------------------------------------------
+
+SHEET_TEXT = "Your choices - not played yet"
+
+
+def step_picture(state: dict[str, Any], viewer: int | None, prefix: Sequence[str]) -> bytes | None:
+    """A picture of the choices at a step of the lay panel, numbered as its
+    buttons are: with nothing chosen yet, the factory's cards side by side;
+    after a card and its square, the card on that square in each of its
+    rotations. None at any other step, or for a viewer who is not to lay."""
+    from games.mine_carts import GAME
+
+    s = _state(state)
+    if s["phase"] != "lay" or viewer is None or viewer not in GAME.to_act(state):
+        return None
+    options = GAME.options_at(state, viewer, list(prefix))
+    if not options:
+        return None
+    if not prefix:
+        return _card_sheet([(o.token, o.label) for o in options])
+    if len(prefix) == 2 and prefix[0] in rules().kinds:
+        return _rotation_sheet(s, prefix[0], prefix[1], [(o.token, o.label) for o in options])
+    return None
+
+
+CARD_SHEET = 150
+
+
+def _card_sheet(cards: list[tuple[str, str]]) -> bytes:
+    """Each card (code, button label) drawn large, numbered, with its name."""
+    cell = CARD_SHEET + 40
+    image, draw = kit.new_canvas(len(cards) * cell + 20, CARD_SHEET + 110)
+    face = kit.font(17, True)
+    for i, (code, label) in enumerate(cards):
+        x = 20 + i * cell
+        c = (x + CARD_SHEET / 2, 20 + CARD_SHEET / 2)
+        draw_card(draw, c, Placed(card=code, rotation=0), CARD_SHEET)
+        draw.rectangle((x - 1, 19, x + CARD_SHEET, 20 + CARD_SHEET), outline=kit.INK, width=2)
+        name = rules().kinds[code].name
+        for n, line in enumerate(_lines(draw, f"{i + 1}. {name}", face, cell - 16, 2)):
+            draw.text((x, 30 + CARD_SHEET + 22 * n), line, font=face, fill=kit.INK)
+    return kit.to_png(kit.preview_banner(image, SHEET_TEXT))
+
+
+def _rotation_sheet(state: MineCartsState, code: str, square: str, rotations: list[tuple[str, str]]) -> bytes:
+    """For each rotation (token, button label), the board around ``square``
+    with the card laid there so turned, the square framed in the highlight
+    form, numbered and labelled as the button is."""
+    crops: list[Image.Image] = []
+    for token, _label in rotations:
+        after = copy.deepcopy(state)
+        after["grid"][square] = Placed(card=code, rotation=int(token))
+        after["last"] = None
+        image = _board(after)
+        frame(ImageDraw.Draw(image), square)
+        crop = image.crop(_around([cell_box(square)]))
+        crops.append(crop.resize((crop.width * 3 // 2, crop.height * 3 // 2), Image.Resampling.LANCZOS))
+    w = max(c.width for c in crops)
+    h = max(c.height for c in crops)
+    columns = min(2, len(crops))
+    rows = (len(crops) + columns - 1) // columns
+    sheet, draw = kit.new_canvas(columns * (w + 14) + 14, rows * (h + 62) + 14)
+    face = kit.font(16, True)
+    for i, (crop, (_token, label)) in enumerate(zip(crops, rotations)):
+        x = 14 + (i % columns) * (w + 14)
+        y = 14 + (i // columns) * (h + 62)
+        sheet.paste(crop, (x, y))
+        draw.rectangle((x, y, x + crop.width - 1, y + crop.height - 1), outline=kit.INK, width=2)
+        for n, line in enumerate(_lines(draw, f"{i + 1}. {label}", face, w, 2)):
+            draw.text((x, y + crop.height + 6 + 22 * n), line, font=face, fill=kit.INK)
+    return kit.to_png(kit.preview_banner(sheet, SHEET_TEXT))
+
+
+__all__ = ["EDGES", "PALETTES", "render", "focus_box", "step_picture"]
