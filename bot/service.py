@@ -377,9 +377,9 @@ class GameService:
         if b.seat not in b.game.to_act(b.state):
             raise ServiceError(self._not_your_turn(b))
         options = b.game.options_at(b.state, b.seat, list(prefix))
-        if len(options) > 1 and not all(o.complete for o in options):
-            return await self._step_picture(game_id, b, list(prefix))
-        if not 1 < len(options) <= SHEET_MAX:
+        if len(options) > 1 and (own := await self._step_picture(game_id, b, list(prefix))) is not None:
+            return own
+        if not 1 < len(options) <= SHEET_MAX or not all(o.complete for o in options):
             return None
         entries = []
         for option in options:

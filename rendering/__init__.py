@@ -81,19 +81,17 @@ StepPicture = Callable[[dict[str, Any], "int | None", list[str]], "bytes | None"
 
 
 def step_picture(state: dict[str, Any], viewer: int | None, prefix: list[str]) -> bytes | None:
-    """A picture of the choices at a panel step that doesn't finish an action
-    (a hand of cards, a block of cells), drawn by the renderer's
-    ``step_picture(view, viewer, prefix)`` where it has one, under a banner
-    saying these are choices not yet played; None otherwise."""
+    """A game's own picture of the choices at a panel step (a hand of cards,
+    a block of cells, a card's rotations on its square), drawn by the
+    renderer's ``step_picture(view, viewer, prefix)`` where it has one, under
+    ``kit.preview_banner`` (the renderer stamps it: these are choices, not
+    played yet); None where it has none, and the service falls back to
+    :func:`option_sheet`."""
     slug = str(state["game"])
     finder = None if slug in _REGISTERED else getattr(_module(slug), "step_picture", None)
     if finder is None:
         return None
-    png = cast(StepPicture, finder)(kit.drawable_state(state), viewer, prefix)
-    if png is None:
-        return None
-    with Image.open(BytesIO(png)) as picture:
-        return kit.to_png(kit.preview_banner(picture, "Your choices - not played yet"))
+    return cast(StepPicture, finder)(kit.drawable_state(state), viewer, prefix)
 
 
 def preview(state: dict[str, Any], viewer: int | None) -> bytes:

@@ -60,3 +60,20 @@ async def test_a_step_that_does_not_finish_an_action_is_pictured_by_the_game(db_
         assert viewer == seat and prefix == [] and view == b.game.view(b.state, seat)
     finally:
         await store.close()
+
+
+async def test_a_game_with_its_own_step_picture_shows_it_in_the_panel(db_path: str) -> None:
+    store = await open_store(db_path)
+    try:
+        service = GameService(store)
+        row = await service.new_game("mine-carts", 1, "ann", seed=7)
+        await service.join(row.id, 2, "bob")
+        await service.start(row.id, 1)
+        b = await service.table(row.id)
+        seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
+        png = await service.choice_sheet(row.id, seat + 1, [])
+        assert png is not None
+        with Image.open(BytesIO(png)) as shown:
+            assert shown.convert("RGB").getpixel((2, 2)) == kit.PREVIEW_FILL
+    finally:
+        await store.close()
