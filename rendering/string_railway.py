@@ -1,16 +1,37 @@
 """The String Railway board: the table to scale (the field, the lettered
 grid, the river and the mountain range, the station cards, the strings in
 company colours and dash patterns), the last string highlighted with its
-crossings and points, and a score panel with the strings left per company."""
+crossings and points, and a score panel with the strings left per company.
+
+Chat layout (issue 14): the posted image is the whole table, portrait, 1000
+px wide, with no compact crop and no separate full board. The field does
+not grow: every station is drawn anywhere on it from the first turn and a
+string may run from one corner to the far side, so a crop around the last
+string would hide the networks a player weighs his next string against. At
+550 px the essentials read: whose turn (the header, with the company's
+marker), the last move (a second header line, and on the table the string
+in the highlight form with its points), and each company's score in a panel
+under the table, all in fonts >= 2% of the width. The cards are drawn for
+the chat: the points big (16 px at 550), the kind as a three-letter code and
+the company limit ("<=3") smaller; the grid's names are for a tap.
+
+Nothing is told by colour alone: each company's strings have a dash pattern
+and its stations (the home too) carry its lettered marker; the mountain
+range is hatched, the river a band with dark edges.
+
+Two option pictures help the panel place a station from a phone
+(:func:`step_picture`): at the first step the field with the blocks that
+hold legal spots numbered as the panel lists them, at the second the chosen
+block enlarged with its legal cells numbered and named."""
 
 from __future__ import annotations
 
 import io
 import json
 import math
-from typing import Any
+from typing import Any, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from games.string_railway import board
 from games.string_railway.params import kind, table
@@ -18,20 +39,30 @@ from rendering import kit
 
 WIDTH = 1000
 MARGIN = 40
-HEADER = 96
-ROW = 46
-FIELD_FILL: kit.RGB = (236, 233, 212)
+HEADER = 104
+ROW = 52
+TURN_SIZE = 32
+LAST_SIZE = 24
+STANDING_SIZE = 26
+FIELD_FILL: kit.RGB = (228, 224, 196)
 GRID: kit.RGB = (222, 217, 196)
 BLOCK: kit.RGB = (196, 190, 168)
-RIVER: kit.RGB = (150, 200, 240)
+RIVER: kit.RGB = (130, 185, 235)
 RIVER_EDGE: kit.RGB = (40, 90, 150)
-MOUNTAIN: kit.RGB = (196, 192, 186)
+MOUNTAIN: kit.RGB = (180, 175, 166)
 MOUNTAIN_EDGE: kit.RGB = (95, 90, 85)
 DASHES: tuple[tuple[float, float] | None, ...] = (None, (22.0, 10.0), (8.0, 8.0), (30.0, 8.0), (4.0, 6.0))
 """Each company's dash pattern (None: solid), so colour is never the only cue."""
-SHORT: dict[str, str] = {"home": "HOME", "central": "CENT", "local": "LOCAL", "suburban": "SUBURB",
-                         "countryside": "COUNTRY", "town": "TOWN", "transfer": "TRANSF", "junction": "JUNCT",
-                         "terminal": "TERMIN", "landmark": "LANDMK"}
+SHORT: dict[str, str] = {"home": "HOME", "central": "CEN", "local": "LOC", "suburban": "SUB",
+                         "countryside": "CTY", "town": "TWN", "transfer": "TRF", "junction": "JCT",
+                         "terminal": "TRM", "landmark": "LMK"}
+"""Each station kind's code on its card (the rules topic spells them out)."""
+PALETTES: dict[str, Sequence[kit.RGB]] = {
+    "companies": kit.PLAYER_COLOURS[:5],
+    "terrain": (FIELD_FILL, MOUNTAIN, RIVER),
+}
+"""The colours that carry meaning: the companies (at most five), and the
+field, the mountain range and the river (each also told by its form)."""
 
 Geometry = tuple[float, float, float]
 
@@ -51,7 +82,7 @@ def _px(g: Geometry, x: float, y: float) -> tuple[float, float]:
 def _height(state: dict[str, Any]) -> int:
     cols, rows = board.grid_size(str(state["shape"]))
     g = _geometry(str(state["shape"]))
-    return int(g[2] + rows * table().grid_cell * g[0] + MARGIN + 20 + ROW * (len(state["companies"]) + 1) + 20)
+    return int(g[2] + rows * table().grid_cell * g[0] + MARGIN + 6 + 34 + ROW * len(state["companies"]) + LEGEND)
 
 
 def _company_letters(state: dict[str, Any]) -> list[str]:
@@ -121,38 +152,30 @@ _WRITING: dict[tuple[str, str, str, kit.RGB, int], Image.Image] = {}
 
 
 def _writing(title: str, points: str, limit: str, fill: kit.RGB, h: int) -> Image.Image:
-    """A card's writing (kind, points, limit) with a halo, drawn once and
-    pasted over the strings."""
+    """A card's writing (kind code, points, company limit) with a halo, drawn
+    once and pasted over the strings: the points fill most of the card, so
+    they read in the chat."""
     key = (title, points, limit, fill, h)
     if key not in _WRITING:
         stamp = Image.new("RGBA", (2 * h, 2 * h), (0, 0, 0, 0))
         d = ImageDraw.Draw(stamp)
         ink = kit.text_colour_on(fill)
-        d.text((h, 9), title, font=kit.font(max(10, int(h / 3)), bold=True), fill=ink, anchor="mm",
-               stroke_width=3, stroke_fill=fill)
-        d.text((h, h + 2), points, font=kit.font(max(14, int(h / 1.3)), bold=True), fill=ink, anchor="mm",
-               stroke_width=3, stroke_fill=fill)
-        d.text((h, 2 * h - 9), limit, font=kit.font(max(10, int(h / 3)), bold=True), fill=ink, anchor="mm",
-               stroke_width=3, stroke_fill=fill)
+        small = kit.font(max(10, int(h * 0.46)), bold=True)
+        big = kit.font(max(14, int(h * (0.86 if len(points) <= 3 else 0.7))), bold=True)
+        d.text((h, int(h * 0.3)), title, font=small, fill=ink, anchor="mm", stroke_width=3, stroke_fill=fill)
+        d.text((h, h + 1), points, font=big, fill=ink, anchor="mm", stroke_width=3, stroke_fill=fill)
+        d.text((h, 2 * h - int(h * 0.27)), limit, font=kit.font(max(10, int(h * 0.4)), bold=True), fill=ink,
+               anchor="mm", stroke_width=3, stroke_fill=fill)
         _WRITING[key] = stamp
     return _WRITING[key]
 
 
-def _station(image: Image.Image, draw: ImageDraw.ImageDraw, g: Geometry, st: dict[str, Any], letters: list[str],
-             card: bool) -> None:
-    """A station's card (``card``), or its writing, drawn over the strings."""
-    x, y = _px(g, *board.centre(st["cell"]))
-    h = table().tile_size / 2 * g[0]
+def card_text(st: dict[str, Any]) -> tuple[str, str, str]:
+    """What a station's card says: its kind's code, its points (own/others
+    where they differ, "*" for a terminal) and its company limit."""
     k = kind(st["kind"])
-    owner = st["owner"]
-    fill: kit.RGB = (255, 255, 255)
-    if st["kind"] == "home" and owner is not None:
-        fill = kit.player_colour(owner)
-    if card:
-        draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=6, fill=fill, outline=kit.INK, width=2)
-        return
     if st["kind"] == "home":
-        points = "3/2"
+        points = f"{table().home.own}/{table().home.others}"
     elif k.ownable:
         points = f"{k.own}/{k.others}"
     elif k.mountain is not None:
@@ -161,11 +184,27 @@ def _station(image: Image.Image, draw: ImageDraw.ImageDraw, g: Geometry, st: dic
         points = str(k.others)
     if k.terminal:
         points += "*"
-    limit = "ALL" if k.limit is None else f"max {k.limit}"
-    stamp = _writing(SHORT[st["kind"]], points, limit, fill, int(h))
+    return SHORT[st["kind"]], points, "ALL" if k.limit is None else f"\u2264{k.limit}"
+
+
+def _station(image: Image.Image, draw: ImageDraw.ImageDraw, g: Geometry, st: dict[str, Any], letters: list[str],
+             card: bool) -> None:
+    """A station's card (``card``), or its writing and owner's marker, drawn
+    over the strings."""
+    x, y = _px(g, *board.centre(st["cell"]))
+    h = table().tile_size / 2 * g[0]
+    owner = st["owner"]
+    fill: kit.RGB = (255, 255, 255)
+    if st["kind"] == "home" and owner is not None:
+        fill = kit.player_colour(owner)
+    if card:
+        draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=6, fill=fill, outline=kit.INK, width=2)
+        return
+    title, points, limit = card_text(st)
+    stamp = _writing(title, points, limit, fill, int(h))
     image.paste(stamp, (int(x - h), int(y - h)), stamp)
-    if owner is not None and st["kind"] != "home":
-        kit.seat_marker(draw, x + h - 4, y - h + 4, max(8, h / 3.2), owner, letters[owner])
+    if owner is not None:
+        kit.seat_marker(draw, x + h - 2, y - h + 2, max(9, h / 2.9), owner, letters[owner])
 
 
 def _string_pts(g: Geometry, path: list[str]) -> list[tuple[float, float]]:
@@ -176,7 +215,8 @@ _BACKGROUNDS: dict[str, Image.Image] = {}
 
 
 def _background(state: dict[str, Any]) -> Image.Image:
-    """The field, its grid, the mountains and the river (cached per layout)."""
+    """The field, its grid, the mountains, the river and the cards' legend
+    (cached per layout)."""
     shape = str(state["shape"])
     key = json.dumps([shape, state["river"], state["mountain"], len(state["companies"])])
     if key in _BACKGROUNDS:
@@ -195,13 +235,32 @@ def _background(state: dict[str, Any]) -> Image.Image:
         river = [_px(g, x, y) for x, y in state["river"]]
         draw.line(river, fill=RIVER_EDGE, width=12, joint="curve")
         draw.line(river, fill=RIVER, width=8, joint="curve")
+    _legend(draw, _height(state) - LEGEND)
     if len(_BACKGROUNDS) > 16:
         _BACKGROUNDS.pop(next(iter(_BACKGROUNDS)))
     _BACKGROUNDS[key] = image
     return image
 
 
+LEGEND = 92
+
+
+def _legend(draw: ImageDraw.ImageDraw, y: int) -> None:
+    """What the cards' codes and marks mean, for a tap."""
+    face = kit.font(17)
+    codes = [f"{code} {name}" for name, code in SHORT.items() if name != "home"]
+    lines = ["Cards: points (own/others), * at an end only, \u2264N companies at most, ALL no limit.",
+             " \u00b7 ".join(codes[:5]), " \u00b7 ".join(codes[5:])]
+    for i, line in enumerate(lines):
+        draw.text((MARGIN, y + 8 + 26 * i), line, font=face, fill=kit.MUTED)
+
+
 def render(state: dict[str, Any], viewer: int | None) -> bytes:
+    return _png(_board(state))
+
+
+def _board(state: dict[str, Any]) -> Image.Image:
+    """The posted board, as an image (the option pictures crop it)."""
     shape = str(state["shape"])
     image = _background(state).copy()
     draw = ImageDraw.Draw(image)
@@ -211,13 +270,9 @@ def render(state: dict[str, Any], viewer: int | None) -> bytes:
     last_path = list(last.get("where") or [])
     last_string = state["strings"][-1] if state["strings"] and last_path == state["strings"][-1]["path"] else None
     if last_string is not None:
-        draw.line(_string_pts(g, last_string["path"]), fill=kit.HIGHLIGHT, width=18, joint="curve")
+        kit.highlight_line(draw, _string_pts(g, last_string["path"]), width=HIGHLIGHT_WIDTH)
     for st in state["stations"]:
         _station(image, draw, g, st, letters, True)
-    if len(last_path) == 1 and last_string is None:
-        x, y = _px(g, *board.centre(last_path[0]))
-        h = table().tile_size / 2 * g[0] + 5
-        draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=8, outline=kit.HIGHLIGHT, width=5)
     for rs in state["strings"]:
         pts = _string_pts(g, rs["path"])
         c = rs["company"]
@@ -226,23 +281,44 @@ def render(state: dict[str, Any], viewer: int | None) -> bytes:
         _dashed(draw, pts, kit.player_colour(c), 5, DASHES[c % len(DASHES)])
     for st in state["stations"]:
         _station(image, draw, g, st, letters, False)
+    if len(last_path) == 1 and last_string is None:
+        x, y = _px(g, *board.centre(last_path[0]))
+        h = table().tile_size / 2 * g[0] + 7
+        kit.highlight_box(draw, (x - h, y - h, x + h, y + h), width=8)
     if last_string is not None:
-        for x, y in last_string["cross_at"]:
-            px, py = _px(g, x, y)
-            draw.line((px - 9, py - 9, px + 9, py + 9), fill=kit.HIGHLIGHT, width=5)
-            draw.line((px - 9, py + 9, px + 9, py - 9), fill=kit.HIGHLIGHT, width=5)
-        pts = _string_pts(g, last_string["path"])
-        a, b = max(zip(pts, pts[1:]), key=lambda ab: math.dist(ab[0], ab[1]))
-        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)  # the middle of its longest stretch, off the cards
-        text = f"{last_string['points']:+d}"
-        face = kit.font(24, bold=True)
-        w = draw.textlength(text, font=face)
-        draw.rounded_rectangle((mid[0] - w / 2 - 8, mid[1] - 18, mid[0] + w / 2 + 8, mid[1] + 18), radius=8,
-                               fill=kit.HIGHLIGHT, outline=kit.INK, width=2)
-        draw.text(mid, text, font=face, fill=(255, 255, 255), anchor="mm")
-    _header(draw, state, letters)
+        _last_marks(draw, g, last_string, [st["cell"] for st in state["stations"]])
+    _header(image, draw, state, letters)
     _scores(draw, state, letters, g)
-    return _png(image)
+    return image
+
+
+HIGHLIGHT_WIDTH = 20
+"""The last string's highlight band: about 5 px each side of the string at
+550 px wide."""
+
+
+def _tag_point(pts: list[tuple[float, float]], cards: list[tuple[float, float]]) -> tuple[float, float]:
+    """The point of the string ``pts`` farthest from every card's centre
+    (where its points tag hides the least), sampled along each stretch."""
+    along = [(a[0] + (b[0] - a[0]) * t / 8, a[1] + (b[1] - a[1]) * t / 8)
+             for a, b in zip(pts, pts[1:]) for t in range(1, 8)]
+    return max(along or pts, key=lambda p: min((math.dist(p, c) for c in cards), default=0.0))
+
+
+def _last_marks(draw: ImageDraw.ImageDraw, g: Geometry, last_string: dict[str, Any], cards: list[str]) -> None:
+    """The last string's crossings (a cross in the highlight form) and its
+    points in a white tag on its longest stretch."""
+    for x, y in last_string["cross_at"]:
+        px, py = _px(g, x, y)
+        kit.highlight_line(draw, [(px - 11, py - 11), (px + 11, py + 11)], width=5)
+        kit.highlight_line(draw, [(px - 11, py + 11), (px + 11, py - 11)], width=5)
+    mid = _tag_point(_string_pts(g, last_string["path"]), [_px(g, *board.centre(c)) for c in cards])
+    text = f"{last_string['points']:+d}"
+    face = kit.essential_font("last", LAST_SIZE + 4, bold=True)
+    w = draw.textlength(text, font=face)
+    box = (mid[0] - w / 2 - 9, mid[1] - 19, mid[0] + w / 2 + 9, mid[1] + 19)
+    draw.rounded_rectangle(box, radius=8, fill=kit.HIGHLIGHT, outline=kit.HIGHLIGHT_DASH, width=3)
+    draw.text(mid, text, font=face, fill=kit.INK, anchor="mm")
 
 
 def _png(image: Image.Image) -> bytes:
@@ -270,51 +346,67 @@ def _status(state: dict[str, Any]) -> str:
     return GAME.status_line(state)
 
 
-def _header(draw: ImageDraw.ImageDraw, state: dict[str, Any], letters: list[str]) -> None:
-    draw.text((MARGIN, 14), _fit(draw, _status(state), 26, WIDTH - 2 * MARGIN), font=kit.font(26, bold=True),
-              fill=kit.INK)
+def _header(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, Any], letters: list[str]) -> None:
+    """Whose turn it is (with the company's marker) and the last move."""
+    x = MARGIN
+    company = state.get("company")
+    if state["phase"] not in ("over", "setup") and isinstance(company, int):
+        kit.seat_marker(draw, x + 17, 14 + TURN_SIZE / 2 + 2, 17, company, letters[company])
+        x += 44
+    face = kit.essential_font("turn", TURN_SIZE, bold=True)
+    draw.text((x, 14), _fit(draw, _status(state), face, WIDTH - MARGIN - x), font=face, fill=kit.INK)
     last = state.get("last")
     if last:
         who = state["players"][last["seat"]]
         text = f"Last: {who} {last['text']}"
         if state["strings"] and last["where"] == state["strings"][-1]["path"]:
             rs = state["strings"][-1]
-            text += f" · {rs['points']:+d} points, {rs['crossings']} crossing{'s' * (rs['crossings'] != 1)}"
-        draw.text((MARGIN, 52), _fit(draw, text, 22, WIDTH - 2 * MARGIN), font=kit.font(22), fill=kit.INK)
+            text += f" \u00b7 {rs['points']:+d} points, {rs['crossings']} crossing{'s' * (rs['crossings'] != 1)}"
+        face = kit.essential_font("last", LAST_SIZE)
+        draw.text((MARGIN, 62), _fit(draw, text, face, WIDTH - 2 * MARGIN), font=face, fill=kit.INK)
 
 
-def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: float) -> str:
-    face = kit.font(size, bold=True)
+def _fit(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text`` cut with "…" to ``width`` in ``face``."""
     while text and draw.textlength(text, font=face) > width:
-        text = text[:-2] + "…"
+        text = text[:-2] + "\u2026"
     return text
 
 
 def _scores(draw: ImageDraw.ImageDraw, state: dict[str, Any], letters: list[str], g: Geometry) -> None:
+    """Each company's standing: marker, string sample, player, score, strings
+    left; the company to play has a tinted row and an arrow."""
     cols, rows = board.grid_size(str(state["shape"]))
-    y = int(g[2] + rows * table().grid_cell * g[0] + MARGIN + 10)
-    face = kit.font(22)
-    bold = kit.font(22, bold=True)
-    draw.text((MARGIN, y), "Company", font=bold, fill=kit.INK)
-    draw.text((MARGIN + 430, y), "Score", font=bold, fill=kit.INK)
-    draw.text((MARGIN + 560, y), "Strings left", font=bold, fill=kit.INK)
-    y += ROW
+    y = int(g[2] + rows * table().grid_cell * g[0] + MARGIN + 6)
+    face = kit.essential_font("standing", STANDING_SIZE)
+    bold = kit.essential_font("standing", STANDING_SIZE, bold=True)
+    heading = kit.font(20, bold=True)
+    draw.text((MARGIN + 40, y), "Company", font=heading, fill=kit.MUTED)
+    draw.text((MARGIN + 470, y), "Score", font=heading, fill=kit.MUTED)
+    draw.text((MARGIN + 600, y), "Strings left", font=heading, fill=kit.MUTED)
+    y += 34
     current = state.get("company")
     for i, c in enumerate(state["companies"]):
+        mid = y + ROW // 2 - 4
         if i == current and state["phase"] not in ("over", "setup"):
-            draw.rectangle((MARGIN - 8, y - 8, WIDTH - MARGIN + 8, y + ROW - 10), fill=(255, 236, 180))
-        kit.seat_marker(draw, MARGIN + 14, y + 14, 14, i, letters[i])
-        pts = [(MARGIN + 40.0, y + 14.0), (MARGIN + 120.0, y + 14.0)]
+            draw.rectangle((MARGIN - 30, y - 4, WIDTH - MARGIN + 30, y + ROW - 6), fill=TURN_FILL)
+            draw.polygon([(MARGIN - 26, mid - 10), (MARGIN - 10, mid), (MARGIN - 26, mid + 10)], fill=kit.INK)
+        kit.seat_marker(draw, MARGIN + 16, mid, 16, i, letters[i])
+        pts = [(MARGIN + 44.0, float(mid)), (MARGIN + 124.0, float(mid))]
         draw.line(pts, fill=kit.INK, width=9)
         draw.line(pts, fill=(255, 255, 255), width=5)
         _dashed(draw, pts, kit.player_colour(i), 5, DASHES[i % len(DASHES)])
         name = state["players"][c["seat"]]
-        draw.text((MARGIN + 132, y + 14), _fit(draw, name, 22, 280), font=face, fill=kit.INK, anchor="lm")
-        draw.text((MARGIN + 430, y + 14), str(c["score"]), font=kit.font(26, bold=True), fill=kit.INK, anchor="lm")
+        draw.text((MARGIN + 136, mid), _fit(draw, name, face, 320), font=face, fill=kit.INK, anchor="lm")
+        draw.text((MARGIN + 470, mid), str(c["score"]), font=bold, fill=kit.INK, anchor="lm")
         left = c["strings"]
-        draw.text((MARGIN + 560, y + 14), f"short {left.get('short', 0)} · long {left.get('long', 0)}",
+        draw.text((MARGIN + 600, mid), f"short {left.get('short', 0)} \u00b7 long {left.get('long', 0)}",
                   font=face, fill=kit.INK, anchor="lm")
         y += ROW
+
+
+TURN_FILL: kit.RGB = (255, 228, 160)
+"""The row of the company to play (also marked with an arrow)."""
 
 
 def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int, int] | None:
