@@ -33,8 +33,9 @@ from typing import Any, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from games.string_railway import board
-from games.string_railway.params import kind, table
+from games.string_railway import board, stations
+from games.string_railway.params import kind, table, tile_kinds
+from games.string_railway.state import typed
 from rendering import kit
 
 WIDTH = 1000
@@ -410,8 +411,9 @@ TURN_FILL: kit.RGB = (255, 228, 160)
 
 
 def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int, int] | None:
-    """Around the last string or station placed, for the panel's picture of
-    the proposals (None when nothing has been placed)."""
+    """Around the last string or station placed, for the generic picture of
+    choices (None when nothing has been placed): within the field and its
+    grid's names, never the header."""
     last = state.get("last") or {}
     where = list(last.get("where") or [])
     if not where or "shape" not in state:
@@ -423,7 +425,232 @@ def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int,
     top, bottom = min(p[1] for p in pts) - pad, max(p[1] for p in pts) + pad
     side = max(right - left, bottom - top, 260)
     cx, cy = (left + right) / 2, (top + bottom) / 2
-    height = _height(state)
+    field_top, field_bottom = _field_box(state)[1], _field_box(state)[3]
     x0 = int(min(max(0, cx - side / 2), WIDTH - side))
-    y0 = int(min(max(0, cy - side / 2), height - side))
+    y0 = int(min(max(field_top, cy - side / 2), max(field_top, field_bottom - side)))
     return x0, y0, int(x0 + side), int(y0 + side)
+
+
+# -- the panel's pictures for placing a station -------------------------------
+
+BLOCK_MARGIN = 2
+"""Cells of the table shown round an enlarged block, for its surroundings."""
+BLOCK_PICTURE = 820
+"""The enlarged block picture's width in pixels (before its banner)."""
+DIM: tuple[int, int, int, int] = (120, 115, 105, 150)
+"""The veil over the cells of a block where the station can't go."""
+
+
+def _placing(state: dict[str, Any], viewer: int | None) -> bool:
+    return state.get("phase") == "place" and viewer is not None and viewer == state.get("current") \
+        and bool(state.get("drawn"))
+
+
+def block_choices(state: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """The panel's blocks for placing the drawn station and their legal
+    cells, in the panel's order (nearest the company's network first)."""
+    return stations.blocks(typed(state), int(state["company"]))
+
+
+def step_picture(state: dict[str, Any], viewer: int | None, prefix: Sequence[str]) -> bytes | None:
+    """The panel's picture at a step of placing a station: with no choice
+    yet, the field with each block holding a legal spot numbered as the
+    panel lists it; after a block, that block enlarged with its legal cells
+    numbered (and named) as its buttons are, the other cells veiled. When
+    laying a string, after short or long: the proposals side by side (see
+    :func:`proposals_picture`). None at any other step."""
+    if state.get("phase") == "string" and viewer is not None and viewer == state.get("current") \
+            and len(prefix) == 1:
+        return proposals_picture(state, viewer, prefix[0])
+    if not _placing(state, viewer) or len(prefix) > 1:
+        return None
+    choices = block_choices(state)
+    what = tile_kinds()[int(state["drawn"][0]) - 1]
+    if not prefix:
+        return _png(kit.preview_banner(_blocks_picture(state, choices),
+                                       f"Place the {what} station: which block?"))
+    cells = dict(choices).get(prefix[0])
+    if cells is None:
+        return None
+    picture = _block_picture(state, prefix[0], cells)
+    return _png(kit.preview_banner(picture, f"Place the {what} station: which cell?"))
+
+
+def _block_bounds(name: str) -> tuple[int, int, int, int]:
+    """The block's first and last columns and rows (inclusive)."""
+    first, last = name.split("-")
+    (c0, r0), (c1, r1) = board.cell_index(first), board.cell_index(last)
+    return c0, r0, c1, r1
+
+
+def _field_box(state: dict[str, Any]) -> tuple[int, int, int, int]:
+    """The field with its grid's names, on the board image."""
+    g = _geometry(str(state["shape"]))
+    cols, rows = board.grid_size(str(state["shape"]))
+    right, bottom = _px(g, cols * table().grid_cell, rows * table().grid_cell)
+    return 0, int(g[2] - 26), WIDTH, int(bottom + 26)
+
+
+def _blocks_picture(state: dict[str, Any], choices: list[tuple[str, list[str]]]) -> Image.Image:
+    """The field, each block with a legal spot outlined and numbered."""
+    image = _board(state).crop(_field_box(state))
+    top = _field_box(state)[1]
+    draw = ImageDraw.Draw(image)
+    g = _geometry(str(state["shape"]))
+    cell = table().grid_cell
+    face = kit.font(24, bold=True)
+    for n, (name, _cells) in enumerate(choices, start=1):
+        c0, r0, c1, r1 = _block_bounds(name)
+        x0, y0 = _px(g, c0 * cell, r0 * cell)
+        x1, y1 = _px(g, (c1 + 1) * cell, (r1 + 1) * cell)
+        draw.rectangle((x0 + 2, y0 - top + 2, x1 - 2, y1 - top - 2), outline=kit.INK, width=3)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 - top
+        w = draw.textlength(str(n), font=face)
+        r = max(17.0, w / 2 + 7)
+        draw.ellipse((cx - r, cy - 17, cx + r, cy + 17), fill=(255, 255, 255), outline=kit.INK, width=2)
+        draw.text((cx, cy), str(n), font=face, fill=kit.INK, anchor="mm")
+    return image
+
+
+def block_cell_boxes(name: str, size: int = BLOCK_PICTURE) -> dict[str, tuple[int, int, int, int]]:
+    """Where each cell of the block ``name`` lies in its enlarged picture
+    (``size`` wide: the block and :data:`BLOCK_MARGIN` cells round it)."""
+    c0, r0, c1, r1 = _block_bounds(name)
+    span = c1 - c0 + 1 + 2 * BLOCK_MARGIN
+    step = size / span
+    out = {}
+    for c in range(c0, c1 + 1):
+        for r in range(r0, r1 + 1):
+            x, y = (c - c0 + BLOCK_MARGIN) * step, (r - r0 + BLOCK_MARGIN) * step
+            out[board.cell_name(c, r)] = (round(x), round(y), round(x + step), round(y + step))
+    return out
+
+
+def _block_picture(state: dict[str, Any], name: str, cells: list[str]) -> Image.Image:
+    """The block ``name`` enlarged, its legal ``cells`` numbered in order and
+    named, the others veiled."""
+    g = _geometry(str(state["shape"]))
+    cell = table().grid_cell
+    c0, r0, c1, r1 = _block_bounds(name)
+    x0, y0 = _px(g, (c0 - BLOCK_MARGIN) * cell, (r0 - BLOCK_MARGIN) * cell)
+    x1, y1 = _px(g, (c1 + 1 + BLOCK_MARGIN) * cell, (r1 + 1 + BLOCK_MARGIN) * cell)
+    board_image = _board(state)
+    crop = Image.new("RGB", (math.ceil(x1 - x0), math.ceil(y1 - y0)), kit.BACKGROUND)
+    inside = (max(0, int(x0)), max(0, int(y0)), min(board_image.width, math.ceil(x1)),
+              min(board_image.height, math.ceil(y1)))
+    crop.paste(board_image.crop(inside), (inside[0] - int(x0), inside[1] - int(y0)))
+    image = crop.resize((BLOCK_PICTURE, BLOCK_PICTURE), Image.Resampling.BICUBIC).convert("RGBA")
+    boxes = block_cell_boxes(name)
+    veil = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    vd = ImageDraw.Draw(veil)
+    legal = set(cells)
+    for c, box in boxes.items():
+        if c not in legal:
+            vd.rectangle(box, fill=DIM)
+    image = Image.alpha_composite(image, veil).convert("RGB")
+    draw = ImageDraw.Draw(image)
+    bx0, by0 = boxes[board.cell_name(c0, r0)][:2]
+    bx1, by1 = boxes[board.cell_name(c1, r1)][2:]
+    draw.rectangle((bx0, by0, bx1, by1), outline=kit.INK, width=4)
+    number, label = kit.font(30, bold=True), kit.font(20, bold=True)
+    for n, c in enumerate(cells, start=1):
+        left, top, right, bottom = boxes[c]
+        cx, cy = (left + right) / 2, (top + bottom) / 2
+        draw.rounded_rectangle((left + 6, top + 6, right - 6, bottom - 6), radius=10, fill=(255, 255, 255),
+                               outline=kit.INK, width=2)
+        draw.text((cx, cy - 9), str(n), font=number, fill=kit.INK, anchor="mm")
+        draw.text((cx, bottom - 18), c, font=label, fill=kit.MUTED, anchor="mm")
+    return image
+
+
+# -- the panel's picture of the string proposals ------------------------------
+
+SHEET_WIDTH = 1000
+"""The proposals picture's width: two or three columns of the same stretch
+of table."""
+PROPOSAL_MARGIN = 4.0
+"""Centimetres of table shown round the proposals."""
+PROPOSAL_MIN_SPAN = 24.0
+"""The least stretch of table (cm) shown, so a short string keeps its
+surroundings."""
+
+
+def proposals_region(state: dict[str, Any], paths: list[list[str]]) -> tuple[float, float, float, float]:
+    """The stretch of table (cm: left, top, right, bottom) every proposal
+    lies in, with a margin, square, and within the field's grid: each
+    proposal is shown over the same stretch so they compare at a glance."""
+    cols, rows = board.grid_size(str(state["shape"]))
+    width, height = cols * table().grid_cell, rows * table().grid_cell
+    pts = [board.centre(c) for path in paths for c in path]
+    left, right = min(p[0] for p in pts), max(p[0] for p in pts)
+    top, bottom = min(p[1] for p in pts), max(p[1] for p in pts)
+    side = min(max(right - left, bottom - top) + 2 * PROPOSAL_MARGIN, max(width, height))
+    side = max(side, PROPOSAL_MIN_SPAN)
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    x0 = min(max(0.0, cx - side / 2), max(0.0, width - side))
+    y0 = min(max(0.0, cy - side / 2), max(0.0, height - side))
+    return x0, y0, x0 + side, y0 + side
+
+
+CAPTION = 76
+"""Room under each proposal for its two-line label."""
+
+
+def proposal_tile(i: int, count: int) -> tuple[int, int, int]:
+    """Where the ``i``th of ``count`` proposals is drawn in their picture
+    (before its banner): left, top and side; two columns up to four
+    proposals, else three."""
+    columns = 2 if count <= 4 else 3
+    side = (SHEET_WIDTH - 12 * (columns + 1)) // columns
+    return 12 + (i % columns) * (side + 12), 12 + (i // columns) * (side + CAPTION), side
+
+
+def proposals_picture(state: dict[str, Any], viewer: int, length: str) -> bytes | None:
+    """The proposals for a ``length`` string, numbered as the panel lists
+    them, each over the same stretch of table in the highlight form with its
+    points tag, and captioned with its label (stations, points, crossings)."""
+    from games.string_railway import GAME
+    try:
+        options = GAME.options_at(state, viewer, [length])
+    except Exception:  # noqa: BLE001 - no such step: no picture
+        return None
+    if not options or not all(o.complete for o in options):
+        return None
+    afters = [GAME.apply(state, viewer, f"{length} {o.token}").state for o in options]
+    region = proposals_region(state, [list(a["strings"][-1]["path"]) for a in afters])
+    last_left, last_top, tile = proposal_tile(len(options) - 1, len(options))
+    image, draw = kit.new_canvas(SHEET_WIDTH, last_top + tile + CAPTION)
+    g = _geometry(str(state["shape"]))
+    x0, y0 = _px(g, region[0], region[1])
+    x1, y1 = _px(g, region[2], region[3])
+    number = kit.font(34, bold=True)
+    face = kit.font(24 if tile > 400 else 21, bold=True)
+    for i, (option, after) in enumerate(zip(options, afters)):
+        left, top, tile = proposal_tile(i, len(options))
+        crop = _board(after).crop((int(x0), int(y0), math.ceil(x1), math.ceil(y1)))
+        image.paste(crop.resize((tile, tile), Image.Resampling.BICUBIC), (left, top))
+        zoom = tile / (x1 - x0)
+        path = [((px - x0) * zoom + left, (py - y0) * zoom + top)
+                for px, py in _string_pts(g, list(after["strings"][-1]["path"]))]
+        kit.highlight_line(draw, path, width=7)
+        draw.rectangle((left, top, left + tile - 1, top + tile - 1), outline=kit.INK, width=2)
+        text = str(i + 1)
+        w = draw.textlength(text, font=number)
+        draw.rounded_rectangle((left + 6, top + 6, left + 6 + w + 20, top + 52), radius=10, fill=kit.INK)
+        draw.text((left + 16 + w / 2, top + 29), text, font=number, fill=(255, 255, 255), anchor="mm")
+        lines = _two_lines(option.label, face, draw, tile)
+        for n, line in enumerate(lines):
+            draw.text((left, top + tile + 6 + 28 * n), line, font=face, fill=kit.INK)
+    return _png(kit.preview_banner(image, f"Your {length} string: which one? (not laid yet)"))
+
+
+def _two_lines(text: str, face: ImageFont.FreeTypeFont, draw: ImageDraw.ImageDraw, width: float) -> list[str]:
+    """``text`` in at most two lines of ``width``, broken after the last
+    space or "-" that fits, the second line cut with "…"."""
+    if draw.textlength(text, font=face) <= width:
+        return [text]
+    cut = max((i + 1 for i, ch in enumerate(text)
+               if ch in " -" and draw.textlength(text[:i + 1].rstrip(), font=face) <= width), default=0)
+    if cut == 0:
+        return [_fit(draw, text, face, width)]
+    return [text[:cut].rstrip(), _fit(draw, text[cut:].lstrip(), face, width)]
