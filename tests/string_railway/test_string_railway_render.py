@@ -70,6 +70,14 @@ def test_the_block_picture_numbers_its_legal_cells_in_button_order_and_veils_the
             assert sum(corner) < 3 * 200, f"{name}: a cell the station can't take is not veiled ({corner})"
 
 
+def test_the_placing_labels_carry_the_pictures_numbers() -> None:
+    state = placing()
+    blocks = GAME.options_at(state, 0, [])
+    assert [o.label.split(". ")[0] for o in blocks] == [str(n) for n in range(1, len(blocks) + 1)]
+    cells = GAME.options_at(state, 0, [blocks[0].token])
+    assert [o.label for o in cells] == [f"{n}. {o.token}" for n, o in enumerate(cells, start=1)]
+
+
 def test_the_block_cells_are_big_enough_to_tap_on_a_phone() -> None:
     box = sr.block_cell_boxes("K11-O15")["M13"]
     assert (box[2] - box[0]) * kit.CHAT_WIDTH / sr.BLOCK_PICTURE >= 50  # px at chat width
