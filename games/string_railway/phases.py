@@ -84,7 +84,8 @@ class ExtraPhase(PlayerPhase):
 
 
 class PlacePhase(PlayerPhase):
-    """Place each drawn station: a block of the grid, then the cell."""
+    """Place each drawn station: a block of the grid, then the cell. Both
+    steps' labels carry the numbers the panel's pictures show."""
 
     def seats(self, state: State) -> list[int]:
         return _seat_of_turn(state)
@@ -97,12 +98,12 @@ class PlacePhase(PlayerPhase):
         s = typed(state)
         what = tile_kinds()[s["drawn"][0] - 1]
         out = []
-        for name, cells in stations.blocks(s, s["company"]):
+        for n, (name, cells) in enumerate(stations.blocks(s, s["company"]), start=1):
             def expand(cells: list[str] = cells) -> list[Node]:
-                return [Node(c, f"{c}", f"Place the {what} station: which cell?", command="station",
+                return [Node(c, f"{i}. {c}", f"Place the {what} station: which cell?", command="station",
                              summary=f"Place the {what} station at {c}",
-                             do=_place(c)) for c in cells]
-            out.append(Node(name, f"{name} ({len(cells)} spot{'s' * (len(cells) != 1)})",
+                             do=_place(c)) for i, c in enumerate(cells, start=1)]
+            out.append(Node(name, f"{n}. {name} ({len(cells)} spot{'s' * (len(cells) != 1)})",
                             f"Place the {what} station: which part of the field?", command="station",
                             expand=expand, menu=True))
         return out
