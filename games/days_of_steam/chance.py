@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from games.core import IllegalAction
-from games.phases import ChancePhase
+from games.phases import OVER, ChancePhase
 
 from . import grammar
 from .geometry import cell_name, unkey
@@ -125,7 +125,7 @@ class DrawTile(PendingDraw):
         state["hands"][seat].append(tokens[1])
         events = [f"{state['players'][seat]} drew a tile."]
         if size(state["deck"]) == 0:
-            state["over"] = {"reason": "deck", "winner": None}
+            state["phase"], state["ended"] = OVER, "deck"
             events.append("That was the last track tile: the game ends.")
         return events
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.phases import OVER
+
 from .board import Arrivals, Board, arrivals, edge_mismatch, max_tiles_from_town, town_spacing, track_distance
 from .circuits import completes_circuit
 from .geometry import Cell, Shape, key, orientations, shape, unkey
@@ -140,7 +142,7 @@ def award_circuit(state: dict[str, Any], seat: int, cell: Cell, replaced: Shape 
     """Give a circuit counter if the tile at ``cell`` completed a new
     circuit (one per turn at most, while counters last). ``replaced``: the
     track an overbuild replaced; only circuits over segments it lacked are new."""
-    if state.get("over") is not None or int(state["circuits_left"]) <= 0:
+    if state["phase"] == OVER or int(state["circuits_left"]) <= 0:
         return []
     board = Board.of(state)
     fresh = None if replaced is None else frozenset(set(board.shapes[cell].segments) - set(replaced.segments))

@@ -43,8 +43,7 @@ def outcome(state: dict[str, Any]) -> Outcome:
     n = len(state["players"])
     scores = [score(state, s) for s in range(n)]
     parts = [breakdown(state, s) for s in range(n)]
-    over = state.get("over") or {}
-    champion = over.get("winner")
+    champion = state["winner"]
     rest = [s for s in range(n) if s != champion]
     groups: list[list[int]] = [[champion]] if champion is not None else []
     for seat in sorted(rest, key=lambda s: _rank_key(state, s), reverse=True):
@@ -60,11 +59,11 @@ def _tiebreak_note(state: dict[str, Any], groups: list[list[int]], scores: list[
     each set of players tied on points who ranks above whom and why (more
     circuit counters, else more steam), and who still shares a place."""
     notes: list[str] = []
-    over = state.get("over") or {}
-    if over.get("winner") is not None:
-        notes.append(f"{state['players'][over['winner']]} reached {param('winning_points')} points and won at once.")
+    champion = state["winner"]
+    if champion is not None:
+        notes.append(f"{state['players'][champion]} reached {param('winning_points')} points and won at once.")
     for sc in sorted(set(scores), reverse=True):
-        tied = [g for g in groups if over.get("winner") not in g and scores[g[0]] == sc]
+        tied = [g for g in groups if champion not in g and scores[g[0]] == sc]
         if sum(len(g) for g in tied) < 2:
             continue
         everyone = _names(state, [s for g in tied for s in g])

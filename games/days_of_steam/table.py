@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from games.core import IllegalAction, State
+from games.phases import OVER
 
 from .geometry import Cell, extent_of, unkey, Extent
 from .grammar import shown
@@ -81,8 +82,8 @@ def end_turn(state: State) -> None:
 
 def check_winner(state: State, seat: int) -> list[str]:
     """End the game if ``seat`` now has the winning points."""
-    if state.get("over") is None and reached_winning_points(state, seat):
-        state["over"] = {"reason": "points", "winner": seat}
+    if state["phase"] != OVER and reached_winning_points(state, seat):
+        state["phase"], state["ended"], state["winner"] = OVER, "points", seat
         state["pending"] = []
         return [f"{state['players'][seat]} reaches {param('winning_points')} points and wins!"]
     return []
