@@ -163,7 +163,7 @@ class DaysOfSteam(PhasedGame):
         return seen
 
     def outcome(self, state: State) -> Outcome:
-        return outcome(state)
+        return outcome(typed(state))
 
     def status_line(self, state: State) -> str:
         s = typed(state)
@@ -180,7 +180,7 @@ class DaysOfSteam(PhasedGame):
         if s["drawn"] is not None:
             return f"Turn {s['turn_no']} · {names[seat]} to place the {s['drawn']['colour']} town drawn"
         return (f"Turn {s['turn_no']} · {names[seat]} to play · steam {s['steam'][seat]} · "
-                f"{score(state, seat)} pts · deck {deck} tiles")
+                f"{score(s, seat)} pts · deck {deck} tiles")
 
     def check_invariants(self, state: State) -> list[str]:
         return invariant_problems(state)
@@ -236,7 +236,7 @@ def invariant_problems(state: State) -> list[str]:
             problems.append(f"seat {s} holds {len(st['hands'][s])} tiles")
     if sum(st["circuits"]) + st["circuits_left"] != param("circuit_counters"):
         problems.append("circuit counters not conserved")
-    board = Board.of(state)
+    board = Board.of(st)
     spots: dict[tuple[Any, int], int] = {}
     for s, train in enumerate(st["trains"]):
         cell = unkey(train["cell"])
@@ -252,7 +252,7 @@ def invariant_problems(state: State) -> list[str]:
             problems.append(f"track against a bare side at {cell}")
     if (st["phase"] == OVER) != bool(st["ended"]):
         problems.append(f"phase {st['phase']!r} but ended {st['ended']!r}")
-    if st["phase"] != OVER and any(score(state, s) >= param("winning_points") for s in range(n)):
+    if st["phase"] != OVER and any(score(st, s) >= param("winning_points") for s in range(n)):
         problems.append("a player has the winning points but the game goes on")
     return problems
 

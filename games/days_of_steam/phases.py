@@ -27,6 +27,7 @@ from games.tree import Node, canonical, run, walk
 
 from . import grammar
 from .chance import CHANCE_PHASES
+from .state import typed
 from .turns import Ctx, first_nodes, typed_turn
 
 
@@ -41,19 +42,19 @@ class PlayPhase(PlayerPhase):
         return "to play"
 
     def nodes(self, state: State, seat: int) -> list[Node]:
-        return first_nodes(Ctx(state, seat))
+        return first_nodes(Ctx(typed(state), seat))
 
     def apply(self, state: State, seat: int, action: str) -> Applied:
         """Walk the tree along the typed tokens (ASCII, variants folded) and
         run the effects on the way; a refusal says what is wrong."""
         tokens = grammar.words(action)
-        turn = typed_turn(state, tokens)
-        typed = grammar.fold(tokens)
-        ctx = Ctx(state, seat)
+        turn = typed_turn(typed(state), tokens)
+        folded = grammar.fold(tokens)
+        ctx = Ctx(typed(state), seat)
         try:
-            path = walk(first_nodes(ctx, turn), typed)
+            path = walk(first_nodes(ctx, turn), folded)
         except IllegalAction as refusal:
-            turn.explain(ctx, typed)
+            turn.explain(ctx, folded)
             raise refusal from None
         return Applied(state, run(path, state), canonical(path))
 

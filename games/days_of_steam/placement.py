@@ -15,14 +15,13 @@ bring two towns closer: only the town's own placement is checked.)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
 from games.phases import OVER
 
 from .board import Arrivals, Board, arrivals, edge_mismatch, max_tiles_from_town, town_spacing, track_distance
 from .circuits import completes_circuit
 from .geometry import Cell, Shape, key, orientations, shape, unkey
 from .params import EDGE_LETTERS, param, tile_defs
+from .state import DaysOfSteamState
 from .table import check_winner
 
 SIDE = {0: "north", 1: "east", 2: "south", 3: "west"}
@@ -40,11 +39,11 @@ class Spot:
     """The kind of track played over, if any."""
 
 
-def train_cells(state: dict[str, Any]) -> set[Cell]:
+def train_cells(state: DaysOfSteamState) -> set[Cell]:
     return {unkey(t["cell"]) for t in state["trains"]}
 
 
-def over_problem(state: dict[str, Any], board: Board, cell: Cell, kind: str) -> str | None:
+def over_problem(state: DaysOfSteamState, board: Board, cell: Cell, kind: str) -> str | None:
     """Why ``kind`` may not be played over the track at ``cell`` (None: it may)."""
     here = state["tiles"][key(cell)]["kind"]
     hdef = tile_defs()[here]
@@ -80,7 +79,7 @@ def track_problem(board: Board, arr: Arrivals, cell: Cell, placed: Shape) -> str
     return None
 
 
-def track_spots(state: dict[str, Any], board: Board, kinds: list[str]) -> list[Spot]:
+def track_spots(state: DaysOfSteamState, board: Board, kinds: list[str]) -> list[Spot]:
     """Every legal play of the given kinds, nearest to a town first."""
     arr = arrivals(board)
     limit = max_tiles_from_town()
@@ -138,7 +137,7 @@ def town_cells(board: Board) -> list[tuple[Cell, int]]:
     return out
 
 
-def award_circuit(state: dict[str, Any], seat: int, cell: Cell, replaced: Shape | None = None) -> list[str]:
+def award_circuit(state: DaysOfSteamState, seat: int, cell: Cell, replaced: Shape | None = None) -> list[str]:
     """Give a circuit counter if the tile at ``cell`` completed a new
     circuit (one per turn at most, while counters last). ``replaced``: the
     track an overbuild replaced; only circuits over segments it lacked are new."""

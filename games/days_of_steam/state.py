@@ -7,7 +7,7 @@ are multisets (kind -> count): a draw is sampled from them at draw time.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict, cast
+from typing import Literal, NotRequired, TypedDict, cast
 
 from games.core import State
 
@@ -47,6 +47,21 @@ class Train(TypedDict):
     cargo: Good | None
 
 
+class RouteData(TypedDict):
+    """A chosen move as the state keeps it while the derailment roll is due."""
+
+    dest: str
+    piece: int
+    spent: int
+    derail_on: int
+    events: list[list[str]]
+    """Per goods step: [verb ("take" or "deliver"), colour, origin key, town key]."""
+    cargo: list[str] | None
+    """The good aboard at the end: [colour, origin key]."""
+    unload: bool
+    path: list[str]
+
+
 class Pending(TypedDict):
     """A chance step due: "setup", "draw" (seat), "town" (seat), "goods"
     (seat, cell), "refill" (slot) or "derail" (seat, route)."""
@@ -55,7 +70,7 @@ class Pending(TypedDict):
     seat: NotRequired[int]
     slot: NotRequired[int]
     cell: NotRequired[str]
-    route: NotRequired[dict[str, Any]]
+    route: NotRequired[RouteData]
 
 
 class Last(TypedDict):

@@ -36,7 +36,7 @@ from .moves import carry_out, dest_token, goods_done, goods_words, risk_words, t
 from .params import param, tile_defs
 from .placement import (Spot, award_circuit, describe, glyph, over_problem, town_cells, town_problem,
                         track_problem, track_spots)
-from .state import Last, typed
+from .state import DaysOfSteamState, Last, typed
 from .table import add_steam, end_turn, extent, size, tile_name
 
 TURN_HEADING = "Your turn: what will you do?"
@@ -62,7 +62,7 @@ class Once(Generic[T]):
 class Ctx:
     """One seat's view of the state while growing its tree or wording a refusal."""
 
-    state: State
+    state: DaysOfSteamState
     seat: int
     board: Board = field(init=False)
     extent: Extent = field(init=False)
@@ -99,7 +99,7 @@ class Ctx:
         return kind
 
 
-def mark(state: State, seat: int, kind: str, cells: Sequence[Cell], start: str | None = None) -> None:
+def mark(state: DaysOfSteamState, seat: int, kind: str, cells: Sequence[Cell], start: str | None = None) -> None:
     """Remember the last move for the board's highlight (``last["where"]``)."""
     last: Last = {"seat": seat, "kind": kind, "where": [key(c) for c in cells]}
     if start is not None:
@@ -185,7 +185,8 @@ class PlayTile(Turn):
     def play(self, ctx: Ctx, spot: Spot) -> Effect:
         """Lay the tile (over the track there, which is discarded), gain its
         steam, take a circuit counter if it closes one, and draw."""
-        def do(state: State) -> list[str]:
+        def do(raw: State) -> list[str]:
+            state = typed(raw)
             kind, cell, placed, over = spot.kind, spot.cell, spot.shape, spot.over
             replaced = ctx.board.shapes.get(cell)
             state["hands"][ctx.seat].remove(kind)
@@ -274,7 +275,8 @@ class PlayTown(Turn):
     def play(self, ctx: Ctx, slot: int, cell: Cell) -> Effect:
         """Put the face-up town in ``slot`` at ``cell`` with its goods; a new
         face-up town is drawn for the slot."""
-        def do(state: State) -> list[str]:
+        def do(raw: State) -> list[str]:
+            state = typed(raw)
             mark(state, ctx.seat, "town", [cell])
             town = state["face_up"].pop(slot)
             events = [f"{ctx.player} played the {town['colour']} town at {ctx.name(cell)}."]
@@ -289,7 +291,8 @@ class PlayTown(Turn):
     def draw(self, ctx: Ctx) -> Effect:
         """Ask chance for the top town of the deck (the turn goes on: its
         player places it)."""
-        def do(state: State) -> list[str]:
+        def do(raw: State) -> list[str]:
+            state = typed(raw)
             state["pending"].append({"kind": "town", "seat": ctx.seat})
             return [f"{ctx.player} draws the top town of the deck."]
         return do
@@ -319,6 +322,11 @@ def _explain_town_square(ctx: Ctx, token: str) -> None:
         raise IllegalAction(f"A town can't go at {ctx.name(cell)}: {problem}.")
 
 
+def _drawn_colour(state: DaysOfSteamState) -> str:
+    drawn = state["drawn"]
+    return drawn["colour"] if drawn is not None else ""
+
+
 class PlaceDrawnTown(Turn):
     """Place the town just drawn from the deck; its two goods are drawn once
     it is on the map (the rulebook: "draw and play the top tile from the
@@ -329,7 +337,7 @@ class PlaceDrawnTown(Turn):
     label = "Place the town you drew"
 
     def node(self, ctx: Ctx) -> Node | None:
-        colour = typed(ctx.state)["drawn"]["colour"]  # type: ignore[index]
+        colour = _drawn_colour(ctx.state)
         cells = Once(lambda: town_cells(ctx.board))
         if not cells():
             return None
@@ -340,7 +348,8 @@ class PlaceDrawnTown(Turn):
                     "two goods are drawn for it once it is placed", self.command, expand=grow)
 
     def place(self, ctx: Ctx, colour: str, cell: Cell) -> Effect:
-        def do(state: State) -> list[str]:
+        def do(raw: State) -> list[str]:
+            state = typed(raw)
             mark(state, ctx.seat, "town", [cell])
             state["drawn"] = None
             events = [f"{ctx.player} placed the {colour} town at {ctx.name(cell)}."]
@@ -354,7 +363,7 @@ class PlaceDrawnTown(Turn):
 
     def explain(self, ctx: Ctx, tokens: list[str]) -> None:
         if len(tokens) != 2 or tokens[0] != self.token:
-            colour = typed(ctx.state)["drawn"]["colour"]  # type: ignore[index]
+            colour = _drawn_colour(ctx.state)
             raise IllegalAction(f"Place the {colour} town you drew as: town SQUARE (e.g. town Z28).")
         _explain_town_square(ctx, tokens[1])
 
@@ -391,7 +400,8 @@ class MoveTrain(Turn):
     def run(self, ctx: Ctx, route: Route) -> Effect:
         """Pay the steam and run the route; a fast route over a curve waits
         for the derailment roll first."""
-        def do(state: State) -> list[str]:
+        def do(raw: State) -> list[str]:
+            state = typed(raw)
             state["steam"][ctx.seat] -= route.spent
             data = to_json(route)
             mark(state, ctx.seat, "move", route.path, start=state["trains"][ctx.seat]["cell"])
@@ -458,7 +468,8 @@ class UseTower(Turn):
                           f"Use the water tower: +{gain} steam", self.water(ctx))
 
     def water(self, ctx: Ctx) -> Effect:
-        def do(state: State) -> list[str]:
+        def do(raw: State) -> list[str]:
+            state = typed(raw)
             gain = add_steam(state, ctx.seat, param("water_tower_steam"))
             mark(state, ctx.seat, "tower", [unkey(state["trains"][ctx.seat]["cell"])])
             end_turn(state)
@@ -489,7 +500,8 @@ class BurnCoal(Turn):
 
     def burn(self, ctx: Ctx, n: int) -> Effect:
         """+1 steam per cube; the turn goes on."""
-        def do(state: State) -> list[str]:
+        def do(raw: State) -> list[str]:
+            state = typed(raw)
             state["coal"][ctx.seat] -= n
             add_steam(state, ctx.seat, n)
             return [f"{ctx.player} burnt {n} coal: steam {state['steam'][ctx.seat]}."]
@@ -521,7 +533,8 @@ class Discard(Turn):
                                    for k in dict.fromkeys(ctx.state["hands"][ctx.seat])])
 
     def discard(self, ctx: Ctx, kind: str) -> Effect:
-        def do(state: State) -> list[str]:
+        def do(raw: State) -> list[str]:
+            state = typed(raw)
             state["hands"][ctx.seat].remove(kind)
             state["discarded"].append(kind)
             state["pending"].append({"kind": "draw", "seat": ctx.seat})
@@ -563,7 +576,7 @@ def first_nodes(ctx: Ctx, only: Turn | None = None) -> list[Node]:
     return [n for n in (t.node(ctx) for t in turns) if n is not None]
 
 
-def typed_turn(state: State, tokens: list[str]) -> Turn:
+def typed_turn(state: DaysOfSteamState, tokens: list[str]) -> Turn:
     """The action a typed text names by its first word (placing the drawn
     town while one waits, whatever was typed)."""
     if not tokens:

@@ -17,6 +17,7 @@ from games.days_of_steam import GAME
 from games.days_of_steam.state import over_as_phase
 from games.phases import OVER
 from games.playout import step
+from tests.support.recorded import outcome_record, replay
 
 SAVED: list[dict[str, Any]] = json.loads((Path(__file__).parent / "schema3_states.json").read_text("utf-8"))
 IDS = [f"seed{s['seed']}" for s in SAVED]
@@ -57,3 +58,14 @@ def test_a_finished_schema_3_game_is_over_with_its_reason_and_winner() -> None:
     state = GAME.upgrade(old)
     assert (state["phase"], state["ended"], state["winner"]) == (OVER, "points", 2)
     assert GAME.is_over(state) and GAME.to_act(state) == [] and CHANCE not in GAME.to_act(state)
+
+
+def test_a_whole_game_recorded_in_schema_2_replays_to_its_upgraded_final_state() -> None:
+    """``recorded_schema2.json`` is the recorded fixture as schema 2 stored
+    it (before ``current``, ``phase == "over"`` and ``last["where"]``): its
+    log replays today to the state its final state upgrades to."""
+    rec = json.loads((Path(__file__).parent / "recorded_schema2.json").read_text("utf-8"))
+    assert rec["final"]["schema"] == 2 and rec["final"]["over"] is not None
+    final = replay(GAME, rec)
+    assert final == GAME.upgrade(rec["final"])
+    assert outcome_record(GAME, final) == rec["outcome"]
