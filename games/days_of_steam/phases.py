@@ -52,7 +52,7 @@ class PlayPhase(PlayerPhase):
         folded = grammar.fold(tokens)
         ctx = Ctx(typed(state), seat)
         try:
-            path = walk(first_nodes(ctx, turn), folded)
+            path = walk(first_nodes(ctx, turn, folded), folded)
         except IllegalAction as refusal:
             turn.explain(ctx, folded)
             raise refusal from None

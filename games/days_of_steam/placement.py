@@ -79,11 +79,13 @@ def track_problem(board: Board, arr: Arrivals, cell: Cell, placed: Shape) -> str
     return None
 
 
-def track_spots(state: DaysOfSteamState, board: Board, kinds: list[str]) -> list[Spot]:
-    """Every legal play of the given kinds, nearest to a town first."""
+def track_spots(state: DaysOfSteamState, board: Board, kinds: list[str], only: Cell | None = None) -> list[Spot]:
+    """Every legal play of the given kinds (on the square ``only``, when
+    given), nearest to a town first."""
     arr = arrivals(board)
     limit = max_tiles_from_town()
-    open_cells = sorted({c for (c, _e), d in arr.items() if d < limit and c not in board.shapes})
+    open_cells = sorted({c for (c, _e), d in arr.items() if d < limit and c not in board.shapes
+                         and only in (None, c)})
     spots: list[Spot] = []
     for kind in dict.fromkeys(kinds):
         for cell in open_cells:
@@ -92,7 +94,7 @@ def track_spots(state: DaysOfSteamState, board: Board, kinds: list[str]) -> list
                     spots.append(Spot(kind, cell, placed, track_distance(arr, cell, placed) or 0, None))
     over_kinds = [k for k in dict.fromkeys(kinds) if tile_defs()[k].over]
     if over_kinds:
-        for cell in sorted(board.shapes):
+        for cell in sorted(c for c in board.shapes if only in (None, c)):
             if over_problem(state, board, cell, over_kinds[0]) is not None:
                 continue
             if not any(arr.get((cell, e), limit) < limit for e in range(4)):

@@ -30,7 +30,7 @@ from games.tree import Effect, Node
 from . import grammar
 from .board import Board, arrivals
 from .chance import place_town
-from .geometry import Cell, Extent, Shape, key, orientations, unkey
+from .geometry import Cell, Extent, Shape, key, orientations, parse_cell_name, unkey
 from .movement import Route, routes
 from .moves import carry_out, dest_token, goods_done, goods_words, risk_words, to_json, variant_token
 from .params import param, tile_defs
@@ -123,9 +123,11 @@ class Turn:
     command = ""
     label = ""
 
-    def node(self, ctx: Ctx) -> Node | None:
+    def node(self, ctx: Ctx, typed: Sequence[str] = ()) -> Node | None:
         """The action's first token with its branch (grown when walked), or
-        None when the action is not open now."""
+        None when the action is not open now. ``typed``: the tokens of a
+        typed action, which a branch may use to grow only the part the walk
+        will follow (the nodes on that path are the same)."""
         raise NotImplementedError
 
     def explain(self, ctx: Ctx, tokens: list[str]) -> None:
@@ -144,8 +146,15 @@ class PlayTile(Turn):
     token = command = "tile"
     label = "Play a track tile"
 
-    def node(self, ctx: Ctx) -> Node | None:
-        spots = Once(lambda: track_spots(ctx.state, ctx.board, ctx.state["hands"][ctx.seat]))
+    def node(self, ctx: Ctx, typed: Sequence[str] = ()) -> Node | None:
+        """A typed "tile KIND SQUARE SIDES" grows only KIND's plays on SQUARE."""
+        hand, only = ctx.state["hands"][ctx.seat], None
+        if len(typed) == 4:
+            hand = [k for k in hand if k == typed[1].lower()]
+            only = parse_cell_name(typed[2])
+            if only is None:
+                return None
+        spots = Once(lambda: track_spots(ctx.state, ctx.board, hand, only))
         if not spots():
             return None
         return self.first(lambda: self.kinds(ctx, spots()), "Then draw a new tile")
@@ -245,7 +254,7 @@ class PlayTown(Turn):
     token = command = "town"
     label = "Play a town tile"
 
-    def node(self, ctx: Ctx) -> Node | None:
+    def node(self, ctx: Ctx, typed: Sequence[str] = ()) -> Node | None:
         if not ctx.state["face_up"] and not size(ctx.state["town_deck"]):
             return None
         cells = Once(lambda: town_cells(ctx.board))
@@ -336,7 +345,7 @@ class PlaceDrawnTown(Turn):
     token = command = "town"
     label = "Place the town you drew"
 
-    def node(self, ctx: Ctx) -> Node | None:
+    def node(self, ctx: Ctx, typed: Sequence[str] = ()) -> Node | None:
         colour = _drawn_colour(ctx.state)
         cells = Once(lambda: town_cells(ctx.board))
         if not cells():
@@ -374,7 +383,7 @@ class MoveTrain(Turn):
     token = command = "move"
     label = "Move your train"
 
-    def node(self, ctx: Ctx) -> Node | None:
+    def node(self, ctx: Ctx, typed: Sequence[str] = ()) -> Node | None:
         found = Once(lambda: routes(ctx.state, ctx.board, ctx.seat))
         if not found():
             return None
@@ -459,7 +468,7 @@ class UseTower(Turn):
     token = command = "tower"
     label = "Take water: +4 steam (ends your turn)"
 
-    def node(self, ctx: Ctx) -> Node | None:
+    def node(self, ctx: Ctx, typed: Sequence[str] = ()) -> Node | None:
         if not on_water_tower(ctx):
             return None
         gain = min(param("water_tower_steam"), param("max_steam") - int(ctx.state["steam"][ctx.seat]))
@@ -489,7 +498,7 @@ class BurnCoal(Turn):
     token = command = "coal"
     label = "Burn coal first (+1 steam each)"
 
-    def node(self, ctx: Ctx) -> Node | None:
+    def node(self, ctx: Ctx, typed: Sequence[str] = ()) -> Node | None:
         coal = int(ctx.state["coal"][ctx.seat])
         most = min(coal, param("max_steam") - int(ctx.state["steam"][ctx.seat]))
         if most < 1:
@@ -525,7 +534,7 @@ class Discard(Turn):
     token = command = "discard"
     label = "Discard a tile and draw (nothing else is possible)"
 
-    def node(self, ctx: Ctx) -> Node | None:
+    def node(self, ctx: Ctx, typed: Sequence[str] = ()) -> Node | None:
         if any(t.node(ctx) is not None for t in MAIN):
             return None
         return self.first(lambda: [Node(k, tile_name(k), "Which tile do you discard?", "", self.command,
@@ -558,11 +567,12 @@ PLACE = PlaceDrawnTown()
 BY_TOKEN: dict[str, Turn] = {t.token: t for t in (*MAIN, COAL, DISCARD)}
 
 
-def first_nodes(ctx: Ctx, only: Turn | None = None) -> list[Node]:
+def first_nodes(ctx: Ctx, only: Turn | None = None, typed: Sequence[str] = ()) -> list[Node]:
     """The first step of the seat's tree: the four actions that are open,
     then coal; coal and discard when none of the four is. Only placing the
-    town he drew while one waits. ``only``: just that action's node (a
-    typed text names its action first, so the walk grows no other branch)."""
+    town he drew while one waits. ``only``: just that action's node, grown
+    for the ``typed`` tokens (a typed text names its action first, so the
+    walk grows no other branch)."""
     if ctx.state["drawn"] is not None:
         turns: Sequence[Turn] = (PLACE,)
     elif only is not None:
@@ -573,7 +583,7 @@ def first_nodes(ctx: Ctx, only: Turn | None = None) -> list[Node]:
         if main:
             return main + ([coal] if coal else [])
         turns = (COAL, DISCARD)
-    return [n for n in (t.node(ctx) for t in turns) if n is not None]
+    return [n for n in (t.node(ctx, typed) for t in turns) if n is not None]
 
 
 def typed_turn(state: DaysOfSteamState, tokens: list[str]) -> Turn:
