@@ -37,12 +37,16 @@ Decisions where the rulebook and the design notes are silent (ours):
 - A player who can neither play a tile or town, nor move, nor take water
   discards a tile of his choice and draws (the rulebook has no pass).
 - Burning coal is an action of its own that does not end the turn.
-- Action texts are read by a strict ASCII grammar (grammar.py): any case,
-  leading zeros, extra spaces and a segment's ends or a tile's segments in
-  any order are read as the canonical text, which the log stores; any
-  other text is refused. Squares may be typed in lower case ("z27").
+- Action texts are checked by walking the turn's token tree (turns.py, on
+  games/tree.py), the same tree the panel and the legal actions come from;
+  typed text is ASCII only, and any case, leading zeros, extra spaces and a
+  segment's ends or a tile's segments in any order are folded into the
+  canonical text (grammar.py), which the log stores; any other text is
+  refused with what is wrong. Squares may be typed in lower case ("z27").
 - A player who reaches 13 points wins at once and ranks first; the others
-  rank by points, circuit counters, steam.
+  rank by points, circuit counters, steam. The game over is
+  ``phase == "over"`` with ``ended`` ("deck" or "points") and ``winner``
+  (the 13-point player, else None).
 """
 
 from __future__ import annotations
