@@ -411,6 +411,11 @@ def _draw_last(img: Image.Image, state: DaysOfSteamState, g: Grid) -> None:
                           band)
 
 
+PIN_MIN = 16
+"""The smallest pin head's radius: on a late game's big map (cells about 50
+px) a train still shows 8 px wide at chat width."""
+
+
 def _train_spots(state: DaysOfSteamState, g: Grid) -> list[tuple[int, float, float, float]]:
     """(seat, x, y, size) of each train's pin point on the image."""
     crowd: dict[str, int] = {}
@@ -422,12 +427,12 @@ def _train_spots(state: DaysOfSteamState, g: Grid) -> list[tuple[int, float, flo
         if tile is None:
             continue
         x, y = g.at(train["cell"])
-        r = max(9, g.s * 0.2)
+        r = max(PIN_MIN, g.s * 0.2)
         if tile["kind"] == "town":
             i = crowd.get(train["cell"], 0)
             crowd[train["cell"]] = i + 1
             ax, ay = corners[i % 4][0] * g.s, corners[i % 4][1] * g.s
-            r = max(8, g.s * 0.16)
+            r = max(PIN_MIN - 2, g.s * 0.16)
         else:
             ax, ay = piece_anchor(shape(tile["kind"], int(tile["rot"])), int(train["piece"]), g.s)
         out.append((seat, x + ax, y + ay, r))
@@ -610,8 +615,8 @@ def _draw_standing(img: Image.Image, state: DaysOfSteamState, lay: ChatLayout, l
         if seat == due:
             d.rectangle((0, y, lay.width, y + lay.row - 2), fill=(250, 232, 200))
             d.text((x0, mid), "▶", font=f, fill=kit.INK, anchor="lm")
-        r = lay.row * 0.2
-        loco_pin(d, x0 + lay.font * 1.6, mid + r * 1.45, r, seat, letters[seat])
+        r = lay.row * 0.26
+        loco_pin(d, x0 + lay.font * 1.6, mid + r * 1.5, r, seat, letters[seat])
         x = x0 + lay.font * 2.6
         d.text((x, mid), _fit(d, name, bold, lay.font * 6), font=bold, fill=kit.INK, anchor="lm")
         x += lay.font * 6.4
