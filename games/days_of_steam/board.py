@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Iterator
 
 from .geometry import Cell, Shape, neighbour, opposite, shape, unkey
 from .params import param, tile_defs
+from .state import DaysOfSteamState
 
 Arrivals = dict[tuple[Cell, int], int]
 """(cell, edge) -> fewest segments a valid path from a town crosses before
@@ -31,7 +32,7 @@ class Board:
     hills: frozenset[Cell]
 
     @classmethod
-    def of(cls, state: dict[str, Any]) -> "Board":
+    def of(cls, state: DaysOfSteamState) -> "Board":
         shapes: dict[Cell, Shape] = {}
         towns: dict[Cell, str] = {}
         hills: set[Cell] = set()

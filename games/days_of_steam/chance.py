@@ -10,8 +10,6 @@ events never name it.
 from __future__ import annotations
 
 import random
-from typing import Any
-
 from games.core import IllegalAction
 from games.phases import ChancePhase
 
@@ -19,7 +17,10 @@ from . import grammar
 from .geometry import cell_name, unkey
 from .moves import carry_out, goods_done
 from .params import COLOURS, param
-from .table import State, all_towns_played, draw, goods_token, parse_goods, sample_goods, size, take
+from games.core import State
+
+from .state import DaysOfSteamState, FaceUpTown, Good, typed
+from .table import all_towns_played, draw, goods_token, parse_goods, sample_goods, size, take
 
 
 class PendingDraw(ChancePhase):
@@ -27,27 +28,28 @@ class PendingDraw(ChancePhase):
     outcome's text is read strictly, then the entry is cleared."""
 
     def apply(self, state: State, action: str) -> list[str]:
-        pending = state["pending"][0]
-        events = self.settle(state, grammar.words(action))
-        if state["pending"] and state["pending"][0] is pending:
-            state["pending"].pop(0)
+        st = typed(state)
+        pending = st["pending"][0]
+        events = self.settle(st, grammar.words(action))
+        if st["pending"] and st["pending"][0] is pending:
+            st["pending"].pop(0)
         return events
 
-    def settle(self, state: State, tokens: list[str]) -> list[str]:
+    def settle(self, state: DaysOfSteamState, tokens: list[str]) -> list[str]:
         """Carry out the outcome whose tokens are given (IllegalAction if
         they are not this draw's canonical text)."""
         raise NotImplementedError
 
 
-def _town_goods(colours: list[str], origin: str) -> list[dict[str, str]]:
+def _town_goods(colours: list[str], origin: str) -> list[Good]:
     return [{"colour": c, "origin": origin} for c in colours]
 
 
-def _face_up(colour: str, goods: list[str]) -> dict[str, Any]:
+def _face_up(colour: str, goods: list[str]) -> FaceUpTown:
     return {"colour": colour, "goods": goods}
 
 
-def _parse_face_up(token: str, state: State) -> tuple[str, list[str]]:
+def _parse_face_up(token: str, state: DaysOfSteamState) -> tuple[str, list[str]]:
     colour, _, goods = token.partition(":")
     if colour not in COLOURS:
         raise IllegalAction(f"{grammar.shown(colour)} is not a town colour.")
@@ -80,7 +82,7 @@ class Setup(PendingDraw):
             parts.append(",".join(hand))
         return " ".join(parts)
 
-    def settle(self, state: State, tokens: list[str]) -> list[str]:
+    def settle(self, state: DaysOfSteamState, tokens: list[str]) -> list[str]:
         slots = param("face_up_towns")
         n = len(state["players"])
         if len(tokens) != 2 + slots + n or tokens[0] != "setup":
@@ -116,7 +118,7 @@ class DrawTile(PendingDraw):
     def sample(self, state: State, rng: random.Random) -> str:
         return f"draw {draw(state['deck'], rng)}"
 
-    def settle(self, state: State, tokens: list[str]) -> list[str]:
+    def settle(self, state: DaysOfSteamState, tokens: list[str]) -> list[str]:
         if len(tokens) != 2 or tokens[0] != "draw":
             raise IllegalAction("A tile draw reads: draw KIND")
         pending = state["pending"][0]
@@ -125,12 +127,12 @@ class DrawTile(PendingDraw):
         state["hands"][seat].append(tokens[1])
         events = [f"{state['players'][seat]} drew a tile."]
         if size(state["deck"]) == 0:
-            state["over"] = {"reason": "deck", "winner": None}
+            state["phase"], state["ended"] = "over", "deck"  # games.phases.OVER
             events.append("That was the last track tile: the game ends.")
         return events
 
 
-def place_town(state: State, cell_key: str, colour: str, goods: list[str], seat: int) -> list[str]:
+def place_town(state: DaysOfSteamState, cell_key: str, colour: str, goods: list[str], seat: int) -> list[str]:
     """Put a town into play with its goods; hand out coal when it was the last."""
     state["tiles"][cell_key] = {"kind": "town", "rot": 0, "colour": colour,
                                 "goods": _town_goods(goods, cell_key)}
@@ -150,7 +152,7 @@ class _TownDraw(PendingDraw):
     def sample(self, state: State, rng: random.Random) -> str:
         return f"{self.verb} {draw(state['town_deck'], rng)} {goods_token(sample_goods(state['bag'], rng))}"
 
-    def take_town(self, state: State, tokens: list[str]) -> tuple[str, list[str]]:
+    def take_town(self, state: DaysOfSteamState, tokens: list[str]) -> tuple[str, list[str]]:
         """Parse "VERB COLOUR GOODS" and take the town and goods out of stock."""
         if len(tokens) != 3 or tokens[0] != self.verb:
             raise IllegalAction(f"A town draw reads: {self.verb} COLOUR GOODS")
@@ -168,7 +170,7 @@ class DrawTown(PendingDraw):
     def sample(self, state: State, rng: random.Random) -> str:
         return f"town {draw(state['town_deck'], rng)}"
 
-    def settle(self, state: State, tokens: list[str]) -> list[str]:
+    def settle(self, state: DaysOfSteamState, tokens: list[str]) -> list[str]:
         if len(tokens) != 2 or tokens[0] != "town" or tokens[1] not in COLOURS:
             raise IllegalAction("A town draw reads: town COLOUR")
         seat = int(state["pending"][0]["seat"])
@@ -183,7 +185,7 @@ class DrawGoods(PendingDraw):
     def sample(self, state: State, rng: random.Random) -> str:
         return f"goods {goods_token(sample_goods(state['bag'], rng))}"
 
-    def settle(self, state: State, tokens: list[str]) -> list[str]:
+    def settle(self, state: DaysOfSteamState, tokens: list[str]) -> list[str]:
         if len(tokens) != 2 or tokens[0] != "goods":
             raise IllegalAction("A goods draw reads: goods GOODS")
         goods = parse_goods(tokens[1], state["bag"])
@@ -201,7 +203,7 @@ class RefillTown(_TownDraw):
 
     verb = "refill"
 
-    def settle(self, state: State, tokens: list[str]) -> list[str]:
+    def settle(self, state: DaysOfSteamState, tokens: list[str]) -> list[str]:
         pending = state["pending"][0]
         colour, goods = self.take_town(state, tokens)
         state["face_up"].insert(int(pending["slot"]), _face_up(colour, goods))
@@ -214,7 +216,7 @@ class DerailRoll(PendingDraw):
     def sample(self, state: State, rng: random.Random) -> str:
         return f"roll {rng.randint(1, 6)}"
 
-    def settle(self, state: State, tokens: list[str]) -> list[str]:
+    def settle(self, state: DaysOfSteamState, tokens: list[str]) -> list[str]:
         if len(tokens) != 2 or tokens[0] != "roll" or tokens[1] not in {"1", "2", "3", "4", "5", "6"}:
             raise IllegalAction("A derailment roll reads: roll N (1-6)")
         pending = state["pending"][0]
@@ -225,7 +227,8 @@ class DerailRoll(PendingDraw):
             goods = goods_done(pending["route"])
             done = f"; it {goods}" if goods else ""
             return [f"{name} rolls {roll}: the train stays on the rails{done}."] + carry_out(state, seat, pending["route"])
-        state["last"]["derailed"] = True
+        if state["last"] is not None:
+            state["last"]["derailed"] = True
         return [f"{name} rolls {roll}: derailed! The train goes back and the {pending['route']['spent']} steam is lost."]
 
 

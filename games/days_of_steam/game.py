@@ -37,12 +37,16 @@ Decisions where the rulebook and the design notes are silent (ours):
 - A player who can neither play a tile or town, nor move, nor take water
   discards a tile of his choice and draws (the rulebook has no pass).
 - Burning coal is an action of its own that does not end the turn.
-- Action texts are read by a strict ASCII grammar (grammar.py): any case,
-  leading zeros, extra spaces and a segment's ends or a tile's segments in
-  any order are read as the canonical text, which the log stores; any
-  other text is refused. Squares may be typed in lower case ("z27").
+- Action texts are checked by walking the turn's token tree (turns.py, on
+  games/tree.py), the same tree the panel and the legal actions come from;
+  typed text is ASCII only, and any case, leading zeros, extra spaces and a
+  segment's ends or a tile's segments in any order are folded into the
+  canonical text (grammar.py), which the log stores; any other text is
+  refused with what is wrong. Squares may be typed in lower case ("z27").
 - A player who reaches 13 points wins at once and ranks first; the others
-  rank by points, circuit counters, steam.
+  rank by points, circuit counters, steam. The game over is
+  ``phase == "over"`` with ``ended`` ("deck" or "points") and ``winner``
+  (the 13-point player, else None).
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ import copy
 from typing import Any
 
 from games.core import Outcome, State
-from games.phases import ChancePhase, PhasedGame, PlayerPhase
+from games.phases import OVER, ChancePhase, PhasedGame, PlayerPhase
 
 from .board import Board, edge_mismatch
 from .chance import CHANCE_PHASES
@@ -131,7 +135,8 @@ class DaysOfSteam(PhasedGame):
             "turn_no": 1,
             "pending": [{"kind": "setup"}],
             "last": None,
-            "over": None,
+            "ended": "",
+            "winner": None,
             "drawn": None,
         }
         part = plain(start)
@@ -144,7 +149,7 @@ class DaysOfSteam(PhasedGame):
         """The step due now: the first pending draw, else the placing of a
         town drawn from the deck, else the turn of the seat to play; None
         once the game is over."""
-        if state["over"] is not None:
+        if state["phase"] == OVER:
             return None
         if state["pending"]:
             return CHANCE_PHASES[state["pending"][0]["kind"]]
@@ -161,19 +166,16 @@ class DaysOfSteam(PhasedGame):
         seen["viewer"] = seat
         return seen
 
-    def is_over(self, state: State) -> bool:
-        return state["over"] is not None
-
     def outcome(self, state: State) -> Outcome:
-        return outcome(state)
+        return outcome(typed(state))
 
     def status_line(self, state: State) -> str:
         s = typed(state)
         names = s["players"]
-        if s["over"] is not None:
+        if s["phase"] == OVER:
             result = self.outcome(state)
             best = " and ".join(names[w] for w in result.ranking[0])
-            why = "the last track tile was drawn" if s["over"]["reason"] == "deck" else "13 points"
+            why = "the last track tile was drawn" if s["ended"] == "deck" else "13 points"
             return f"Game over ({why}) · {best} wins with {result.scores[result.ranking[0][0]]} points"
         deck = size(s["deck"]) if s["deck"] else int(state.get("deck_size", 0))
         if s["pending"]:
@@ -182,7 +184,7 @@ class DaysOfSteam(PhasedGame):
         if s["drawn"] is not None:
             return f"Turn {s['turn_no']} · {names[seat]} to place the {s['drawn']['colour']} town drawn"
         return (f"Turn {s['turn_no']} · {names[seat]} to play · steam {s['steam'][seat]} · "
-                f"{score(state, seat)} pts · deck {deck} tiles")
+                f"{score(s, seat)} pts · deck {deck} tiles")
 
     def check_invariants(self, state: State) -> list[str]:
         return invariant_problems(state)
@@ -234,11 +236,11 @@ def invariant_problems(state: State) -> list[str]:
         if int(st["coal"][s]) < 0:
             problems.append(f"seat {s} has negative coal")
         drawing = any(p["kind"] == "draw" and p["seat"] == s for p in st["pending"])
-        if st["phase"] == "play" and st["over"] is None and not drawing and len(st["hands"][s]) != param("hand_size"):
+        if st["phase"] == "play" and not drawing and len(st["hands"][s]) != param("hand_size"):
             problems.append(f"seat {s} holds {len(st['hands'][s])} tiles")
     if sum(st["circuits"]) + st["circuits_left"] != param("circuit_counters"):
         problems.append("circuit counters not conserved")
-    board = Board.of(state)
+    board = Board.of(st)
     spots: dict[tuple[Any, int], int] = {}
     for s, train in enumerate(st["trains"]):
         cell = unkey(train["cell"])
@@ -252,7 +254,9 @@ def invariant_problems(state: State) -> list[str]:
     for cell, shp in board.shapes.items():
         if edge_mismatch(board, cell, shp) is not None:
             problems.append(f"track against a bare side at {cell}")
-    if st["over"] is None and any(score(state, s) >= param("winning_points") for s in range(n)):
+    if (st["phase"] == OVER) != bool(st["ended"]):
+        problems.append(f"phase {st['phase']!r} but ended {st['ended']!r}")
+    if st["phase"] != OVER and any(score(st, s) >= param("winning_points") for s in range(n)):
         problems.append("a player has the winning points but the game goes on")
     return problems
 

@@ -1,23 +1,27 @@
-"""How an action text is read: strict ASCII, one canonical text per action.
+"""The spelling of action texts: strict ASCII, one canonical text per action.
 
-An action is plain ASCII letters, digits and punctuation in tokens
-separated by spaces. Harmless variants are read as the canonical text they
-stand for: any case ("TILE Curve z27 ne"), leading zeros ("coal 01",
-"Z027"), extra spaces, either end order of a track segment ("SN" for "NS")
-and the segments of a tile in any order ("SE+NS"). Anything else is
-refused with a message quoting at most :data:`QUOTE` characters of the
-token at fault. Nothing here looks at the state: the rules check what a
-well-formed text asks for.
+Which actions are legal is the token tree's to say (:mod:`.turns`); this
+module only folds harmless spellings into the canonical tokens the tree
+holds, before the walk (:func:`fold`), and reads tokens for the wording of
+a refusal. An action is plain ASCII letters, digits and punctuation in
+tokens separated by spaces. Harmless variants are read as the canonical
+text they stand for: any case ("TILE Curve z27 ne"), leading zeros ("coal
+01", "Z027"), extra spaces, either end order of a track segment ("SN" for
+"NS"), the segments of a tile in any order ("SE+NS") and the long goods
+spelling ("take-red@Z26"). Anything else is refused with a message quoting
+at most :data:`QUOTE` characters of the token at fault. Nothing here looks
+at the state.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from games.core import IllegalAction
 
-from .geometry import Cell, cell_name, parse_cell_name
-from .params import COLOURS, EDGE_LETTERS
+from .geometry import Cell, Shape, cell_name, orientations, parse_cell_name
+from .params import COLOURS, EDGE_LETTERS, tile_defs
 
 QUOTE = 40
 """The most characters of a player's token a message repeats."""
@@ -128,3 +132,52 @@ def destination(token: str) -> str:
     if not colon:
         return name
     return f"{name}:{''.join(EDGE_LETTERS[e] for e in sorted(sides(piece)))}"
+
+
+def turning(kind: str, token: str) -> Shape | None:
+    """The orientation of ``kind`` whose segments ``token`` names, in any
+    order and case (None if the token names none)."""
+    try:
+        wanted = segments(token)
+    except IllegalAction:
+        return None
+    for shp in orientations(kind):
+        if frozenset(frozenset(seg) for seg in shp.segments) == wanted:
+            return shp
+    return None
+
+
+def _folded(read: Callable[[str], str], token: str) -> str:
+    """``token`` in its canonical spelling, or as typed when it has none
+    (the walk then refuses it)."""
+    try:
+        return read(token)
+    except IllegalAction:
+        return token
+
+
+def _square(token: str) -> str:
+    return cell_name(cell(token))
+
+
+def fold(tokens: list[str]) -> list[str]:
+    """The tokens of a typed action with harmless variants folded into the
+    canonical spelling the tree holds: the action word in lower case, a
+    square's name without leading zeros ("z027" is "Z27"), a tile's sides in
+    its canonical order ("e+sn" is "NS+E" for a siding), a move's
+    destination and route in their short spelling."""
+    out = list(tokens)
+    verb = out[0].lower()
+    out[0] = verb
+    if verb == "tile" and len(out) == 4:
+        kind = out[1].lower()
+        out[2] = _folded(_square, out[2])
+        if kind in tile_defs() and kind != "town":
+            found = turning(kind, out[3])
+            out[3] = found.code if found is not None else out[3]
+    elif verb == "town" and len(out) in (2, 3) and out[-1].lower() != "deck":
+        out[-1] = _folded(_square, out[-1])
+    elif verb == "move" and len(out) == 3:
+        out[1] = _folded(destination, out[1])
+        out[2] = _folded(route, out[2])
+    return out

@@ -27,6 +27,7 @@ from typing import Any
 from .board import Board
 from .geometry import Cell, is_curve, key, neighbour, opposite, unkey
 from .params import param
+from .state import DaysOfSteamState
 
 Good = tuple[str, str]
 """A goods cube: (colour, key of the town it started in)."""
@@ -61,11 +62,11 @@ class Route:
         return sum(1 for e in self.events if e[0] == "deliver")
 
 
-def town_goods(state: dict[str, Any], town: Cell) -> list[Good]:
+def town_goods(state: DaysOfSteamState, town: Cell) -> list[Good]:
     return [(g["colour"], g["origin"]) for g in state["tiles"][key(town)].get("goods", [])]
 
 
-def occupied_pieces(state: dict[str, Any], board: Board, seat: int) -> dict[tuple[Cell, int], int]:
+def occupied_pieces(state: DaysOfSteamState, board: Board, seat: int) -> dict[tuple[Cell, int], int]:
     """(cell, piece) -> trains of other players there, towns left out."""
     out: dict[tuple[Cell, int], int] = {}
     for s, train in enumerate(state["trains"]):
@@ -86,7 +87,7 @@ def start_exits(board: Board, cell: Cell, piece: int) -> list[int]:
 class _Search:
     """Depth-first walk over every valid path the steam allows."""
 
-    def __init__(self, state: dict[str, Any], board: Board, seat: int) -> None:
+    def __init__(self, state: DaysOfSteamState, board: Board, seat: int) -> None:
         self.state = state
         self.board = board
         self.steam = int(state["steam"][seat])
@@ -158,7 +159,7 @@ class _Search:
                 self.leave(nxt, far, spent + cost, bent, events, cargo, taken, path + (nxt,))
 
 
-def routes(state: dict[str, Any], board: Board, seat: int) -> list[Route]:
+def routes(state: DaysOfSteamState, board: Board, seat: int) -> list[Route]:
     """Every distinct move of ``seat`` now, best first (deliveries first,
     then goods taken, then the least steam)."""
     train = state["trains"][seat]

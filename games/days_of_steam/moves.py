@@ -10,17 +10,18 @@ keep a move's text within Discord's 100 characters.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from .geometry import Cell, cell_name, key, shape, unkey
 from .movement import Route
 from .params import EDGE_LETTERS
-from .table import State, check_winner
+from .state import DaysOfSteamState, RouteData
+from .table import check_winner
 
 Namer = Callable[[Cell], str]
 
 
-def dest_token(state: State, route: Route, name: Namer) -> str:
+def dest_token(state: DaysOfSteamState, route: Route, name: Namer) -> str:
     """The destination: the cell, plus the piece's sides on a tile with two
     separate pieces (a bridge, a double curve, a siding): "C4:NS"."""
     tile = state["tiles"][key(route.dest)]
@@ -59,7 +60,7 @@ def risk_words(route: Route) -> str:
     return "derail on 1" if d == 1 else f"derail on 1-{d}"
 
 
-def to_json(route: Route) -> dict[str, Any]:
+def to_json(route: Route) -> RouteData:
     return {
         "dest": key(route.dest), "piece": route.piece, "spent": route.spent,
         "derail_on": route.derail_on,
@@ -69,7 +70,7 @@ def to_json(route: Route) -> dict[str, Any]:
     }
 
 
-def goods_done(route: dict[str, Any]) -> str:
+def goods_done(route: RouteData) -> str:
     """What a move did with goods, in order, as the public event says it
     ("took blue at AB27, delivered blue at AC25, unloaded red at Z26")."""
     words = [f"{'took' if verb == 'take' else 'delivered'} {colour} at {cell_name(unkey(town))}"
@@ -79,7 +80,7 @@ def goods_done(route: dict[str, Any]) -> str:
     return ", ".join(words)
 
 
-def carry_out(state: State, seat: int, route: dict[str, Any]) -> list[str]:
+def carry_out(state: DaysOfSteamState, seat: int, route: RouteData) -> list[str]:
     """Move the train and its goods along a route whose steam is already
     paid; the events left to tell (a win), the goods being told by the caller
     with :func:`goods_done`."""

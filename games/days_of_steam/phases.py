@@ -7,76 +7,28 @@ he drew from the deck waits to be placed. Chance steps (set-up, draws, the
 derailment roll) are the phases of :mod:`.chance`, one per kind of pending
 draw in ``state["pending"]``.
 
-The choices of a turn are a tree of tokens (:mod:`games.tree`) grown from
-the turn classes of :mod:`.turns`: the panel, the legal actions and
-autocomplete all come from it. A typed action is read by the strict ASCII
-grammar of :mod:`.grammar` (case, leading zeros, a segment's ends and a
-tile's segments in any order, the long goods spelling), which maps harmless
-variants to the canonical text that the tree offers and the log stores.
+The choices of a turn are a lazy tree of tokens (:mod:`games.tree`) grown by
+the turn classes of :mod:`.turns`: the panel, the legal actions,
+autocomplete and the checking of typed text all walk it. Typed text is read
+as ASCII only, its harmless variants folded into the canonical tokens the
+tree holds (:func:`.grammar.fold`: case, leading zeros, a segment's ends
+and a tile's segments in any order, the long goods spelling); what the walk
+refuses is worded by the action's :meth:`.turns.Turn.explain`. No memo: a
+branch is grown only when walked, and a typed action grows only its own.
 """
 
 from __future__ import annotations
 
-import json
-from collections import OrderedDict
-from typing import Callable, Mapping, Sequence
+from typing import Mapping
 
-from games.core import Applied, Choice, State
+from games.core import Applied, IllegalAction, State
 from games.phases import ChancePhase, PlayerPhase
-from games.tree import Node
+from games.tree import Node, canonical, run, walk
 
+from . import grammar
 from .chance import CHANCE_PHASES
-from .turns import apply_turn, legal_choices
-
-MEMO_SIZE = 8
-"""How many (state, seat) choice lists :func:`choices_of` keeps: a panel
-asks for the same state's choices once per step it shows."""
-
-_memo: OrderedDict[tuple[str, int], list[Node]] = OrderedDict()
-
-
-def tree_of(found: Sequence[Choice], depth: int = 0) -> list[Node]:
-    """The token tree whose leaves are exactly ``found`` (in the order they
-    come, grouped by their token at each step)."""
-    groups: dict[str, list[Choice]] = {}
-    for choice in found:
-        groups.setdefault(choice.steps[depth].token, []).append(choice)
-    nodes = []
-    for same in groups.values():
-        first = same[0]
-        step = first.steps[depth]
-        if len(first.steps) == depth + 1:
-            nodes.append(Node(step.token, step.label, step.heading, step.detail, command=first.command,
-                              summary=first.summary, menu=step.menu))
-            continue
-        nodes.append(Node(step.token, step.label, step.heading, step.detail, command=first.command,
-                          expand=_below(same, depth + 1), menu=step.menu))
-    return nodes
-
-
-def _below(found: Sequence[Choice], depth: int) -> Callable[[], list[Node]]:
-    """The next step's nodes, grown when a panel or a walk opens them."""
-    return lambda: tree_of(found, depth)
-
-
-def choices_of(state: State, seat: int) -> list[Node]:
-    """The tree of ``seat``'s choices in ``state``, kept for the last few
-    states (keyed by the state's JSON, outside the game object, which stays
-    stateless)."""
-    memo = (json.dumps(state, sort_keys=True), seat)
-    if memo in _memo:
-        _memo.move_to_end(memo)
-        return list(_memo[memo])
-    found = legal_choices(state, seat)
-    nodes = tree_of(found)
-    _memo[memo] = nodes
-    while len(_memo) > MEMO_SIZE:
-        _memo.popitem(last=False)
-    return list(nodes)
-
-
-def _seat_of_turn(state: State) -> list[int]:
-    return [int(state["current"])]
+from .state import typed
+from .turns import Ctx, first_nodes, typed_turn
 
 
 class PlayPhase(PlayerPhase):
@@ -84,19 +36,27 @@ class PlayPhase(PlayerPhase):
     (after burning coal, if he likes); discard and draw when none is open."""
 
     def seats(self, state: State) -> list[int]:
-        return _seat_of_turn(state)
+        return [int(state["current"])]
 
     def waiting_for(self, state: State) -> str:
         return "to play"
 
     def nodes(self, state: State, seat: int) -> list[Node]:
-        return choices_of(state, seat)
+        return first_nodes(Ctx(typed(state), seat))
 
     def apply(self, state: State, seat: int, action: str) -> Applied:
-        """Read ``action`` with the strict grammar and carry it out; the
-        canonical text is the one the tree offers."""
-        events, canonical = apply_turn(state, seat, action)
-        return Applied(state, events, canonical)
+        """Walk the tree along the typed tokens (ASCII, variants folded) and
+        run the effects on the way; a refusal says what is wrong."""
+        tokens = grammar.words(action)
+        turn = typed_turn(typed(state), tokens)
+        folded = grammar.fold(tokens)
+        ctx = Ctx(typed(state), seat)
+        try:
+            path = walk(first_nodes(ctx, turn, folded), folded)
+        except IllegalAction as refusal:
+            turn.explain(ctx, folded)
+            raise refusal from None
+        return Applied(state, run(path, state), canonical(path))
 
 
 class PlaceTownPhase(PlayPhase):

@@ -15,12 +15,13 @@ bring two towns closer: only the town's own placement is checked.)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from games.phases import OVER
 
 from .board import Arrivals, Board, arrivals, edge_mismatch, max_tiles_from_town, town_spacing, track_distance
 from .circuits import completes_circuit
 from .geometry import Cell, Shape, key, orientations, shape, unkey
 from .params import EDGE_LETTERS, param, tile_defs
+from .state import DaysOfSteamState
 from .table import check_winner
 
 SIDE = {0: "north", 1: "east", 2: "south", 3: "west"}
@@ -38,11 +39,11 @@ class Spot:
     """The kind of track played over, if any."""
 
 
-def train_cells(state: dict[str, Any]) -> set[Cell]:
+def train_cells(state: DaysOfSteamState) -> set[Cell]:
     return {unkey(t["cell"]) for t in state["trains"]}
 
 
-def over_problem(state: dict[str, Any], board: Board, cell: Cell, kind: str) -> str | None:
+def over_problem(state: DaysOfSteamState, board: Board, cell: Cell, kind: str) -> str | None:
     """Why ``kind`` may not be played over the track at ``cell`` (None: it may)."""
     here = state["tiles"][key(cell)]["kind"]
     hdef = tile_defs()[here]
@@ -78,11 +79,13 @@ def track_problem(board: Board, arr: Arrivals, cell: Cell, placed: Shape) -> str
     return None
 
 
-def track_spots(state: dict[str, Any], board: Board, kinds: list[str]) -> list[Spot]:
-    """Every legal play of the given kinds, nearest to a town first."""
+def track_spots(state: DaysOfSteamState, board: Board, kinds: list[str], only: Cell | None = None) -> list[Spot]:
+    """Every legal play of the given kinds (on the square ``only``, when
+    given), nearest to a town first."""
     arr = arrivals(board)
     limit = max_tiles_from_town()
-    open_cells = sorted({c for (c, _e), d in arr.items() if d < limit and c not in board.shapes})
+    open_cells = sorted({c for (c, _e), d in arr.items() if d < limit and c not in board.shapes
+                         and only in (None, c)})
     spots: list[Spot] = []
     for kind in dict.fromkeys(kinds):
         for cell in open_cells:
@@ -91,7 +94,7 @@ def track_spots(state: dict[str, Any], board: Board, kinds: list[str]) -> list[S
                     spots.append(Spot(kind, cell, placed, track_distance(arr, cell, placed) or 0, None))
     over_kinds = [k for k in dict.fromkeys(kinds) if tile_defs()[k].over]
     if over_kinds:
-        for cell in sorted(board.shapes):
+        for cell in sorted(c for c in board.shapes if only in (None, c)):
             if over_problem(state, board, cell, over_kinds[0]) is not None:
                 continue
             if not any(arr.get((cell, e), limit) < limit for e in range(4)):
@@ -136,11 +139,11 @@ def town_cells(board: Board) -> list[tuple[Cell, int]]:
     return out
 
 
-def award_circuit(state: dict[str, Any], seat: int, cell: Cell, replaced: Shape | None = None) -> list[str]:
+def award_circuit(state: DaysOfSteamState, seat: int, cell: Cell, replaced: Shape | None = None) -> list[str]:
     """Give a circuit counter if the tile at ``cell`` completed a new
     circuit (one per turn at most, while counters last). ``replaced``: the
     track an overbuild replaced; only circuits over segments it lacked are new."""
-    if state.get("over") is not None or int(state["circuits_left"]) <= 0:
+    if state["phase"] == OVER or int(state["circuits_left"]) <= 0:
         return []
     board = Board.of(state)
     fresh = None if replaced is None else frozenset(set(board.shapes[cell].segments) - set(replaced.segments))

@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from .geometry import Cell, key, orientations
 from .params import EDGE_LETTERS
-from .table import State
+from games.core import State
 
 TileSpec = tuple[str, ...]
 """("curve", "N-E") / ("junction-left", "W-E", "E-S") / ("town", "red", "blue", "green")."""

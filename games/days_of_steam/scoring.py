@@ -9,14 +9,13 @@ steam; players still tied share the victory.
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.core import Outcome
 
 from .params import param, variety_bonus
+from .state import DaysOfSteamState
 
 
-def breakdown(state: dict[str, Any], seat: int) -> dict[str, int]:
+def breakdown(state: DaysOfSteamState, seat: int) -> dict[str, int]:
     """The parts of ``seat``'s score, in the rulebook's order."""
     delivered: list[str] = state["delivered"][seat]
     return {
@@ -26,25 +25,24 @@ def breakdown(state: dict[str, Any], seat: int) -> dict[str, int]:
     }
 
 
-def score(state: dict[str, Any], seat: int) -> int:
+def score(state: DaysOfSteamState, seat: int) -> int:
     return sum(breakdown(state, seat).values())
 
 
-def reached_winning_points(state: dict[str, Any], seat: int) -> bool:
+def reached_winning_points(state: DaysOfSteamState, seat: int) -> bool:
     return score(state, seat) >= param("winning_points")
 
 
-def _rank_key(state: dict[str, Any], seat: int) -> tuple[int, int, int]:
+def _rank_key(state: DaysOfSteamState, seat: int) -> tuple[int, int, int]:
     return (score(state, seat), int(state["circuits"][seat]), int(state["steam"][seat]))
 
 
-def outcome(state: dict[str, Any]) -> Outcome:
+def outcome(state: DaysOfSteamState) -> Outcome:
     """Scores and ranking; a 13-point winner ranks first whatever the rest."""
     n = len(state["players"])
     scores = [score(state, s) for s in range(n)]
     parts = [breakdown(state, s) for s in range(n)]
-    over = state.get("over") or {}
-    champion = over.get("winner")
+    champion = state["winner"]
     rest = [s for s in range(n) if s != champion]
     groups: list[list[int]] = [[champion]] if champion is not None else []
     for seat in sorted(rest, key=lambda s: _rank_key(state, s), reverse=True):
@@ -55,16 +53,16 @@ def outcome(state: dict[str, Any]) -> Outcome:
     return Outcome(scores, parts, groups, _tiebreak_note(state, groups, scores))
 
 
-def _tiebreak_note(state: dict[str, Any], groups: list[list[int]], scores: list[int]) -> str:
+def _tiebreak_note(state: DaysOfSteamState, groups: list[list[int]], scores: list[int]) -> str:
     """How the ranking was decided, in words: the 13-point winner, then for
     each set of players tied on points who ranks above whom and why (more
     circuit counters, else more steam), and who still shares a place."""
     notes: list[str] = []
-    over = state.get("over") or {}
-    if over.get("winner") is not None:
-        notes.append(f"{state['players'][over['winner']]} reached {param('winning_points')} points and won at once.")
+    champion = state["winner"]
+    if champion is not None:
+        notes.append(f"{state['players'][champion]} reached {param('winning_points')} points and won at once.")
     for sc in sorted(set(scores), reverse=True):
-        tied = [g for g in groups if over.get("winner") not in g and scores[g[0]] == sc]
+        tied = [g for g in groups if champion not in g and scores[g[0]] == sc]
         if sum(len(g) for g in tied) < 2:
             continue
         everyone = _names(state, [s for g in tied for s in g])
@@ -76,12 +74,12 @@ def _tiebreak_note(state: dict[str, Any], groups: list[list[int]], scores: list[
     return " ".join(notes)
 
 
-def _names(state: dict[str, Any], seats: list[int]) -> str:
+def _names(state: DaysOfSteamState, seats: list[int]) -> str:
     names = [str(state["players"][s]) for s in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _why_above(state: dict[str, Any], upper: list[int], lower: list[int], first: bool) -> str:
+def _why_above(state: DaysOfSteamState, upper: list[int], lower: list[int], first: bool) -> str:
     """Why the players of ``upper`` rank above those of ``lower`` (tied on points)."""
     a, b = upper[0], lower[0]
     who = _names(state, upper)

@@ -7,13 +7,16 @@ are multisets (kind -> count): a draw is sampled from them at draw time.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict, cast
+from typing import Literal, NotRequired, TypedDict, cast
 
 from games.core import State
 
-SCHEMA = 3
+SCHEMA = 4
 """2: fixed cell names; a town from the deck is drawn before it is placed.
-3: the seat whose turn it is is ``current`` (the glossary's word; it was ``turn``)."""
+3: the seat whose turn it is is ``current`` (the glossary's word; it was ``turn``).
+4: a finished game's ``phase`` is ``"over"`` (``games.phases.OVER``; it was an
+``over`` dict), why it ended is ``ended`` and a 13-point winner ``winner``;
+the last move's squares are ``last["where"]`` (they were ``last["cells"]``)."""
 
 
 class Good(TypedDict):
@@ -44,6 +47,21 @@ class Train(TypedDict):
     cargo: Good | None
 
 
+class RouteData(TypedDict):
+    """A chosen move as the state keeps it while the derailment roll is due."""
+
+    dest: str
+    piece: int
+    spent: int
+    derail_on: int
+    events: list[list[str]]
+    """Per goods step: [verb ("take" or "deliver"), colour, origin key, town key]."""
+    cargo: list[str] | None
+    """The good aboard at the end: [colour, origin key]."""
+    unload: bool
+    path: list[str]
+
+
 class Pending(TypedDict):
     """A chance step due: "setup", "draw" (seat), "town" (seat), "goods"
     (seat, cell), "refill" (slot) or "derail" (seat, route)."""
@@ -52,7 +70,7 @@ class Pending(TypedDict):
     seat: NotRequired[int]
     slot: NotRequired[int]
     cell: NotRequired[str]
-    route: NotRequired[dict[str, Any]]
+    route: NotRequired[RouteData]
 
 
 class Last(TypedDict):
@@ -60,15 +78,18 @@ class Last(TypedDict):
 
     seat: int
     kind: str
-    cells: list[str]
+    """"tile", "town", "move", "tower" or "discard"."""
+    where: list[str]
+    """The squares (keys) of the move: the tile or town placed, the tower,
+    or every square a train entered, in order, from where it started."""
     start: NotRequired[str]
     derailed: NotRequired[bool]
     circuit: NotRequired[bool]
 
 
-class Over(TypedDict):
-    reason: Literal["deck", "points"]
-    winner: int | None
+Ended = Literal["", "deck", "points"]
+"""Why the game ended: "" while it goes on, "deck" (the last track tile was
+drawn) or "points" (a player reached 13 points)."""
 
 
 class Drawn(TypedDict):
@@ -83,7 +104,8 @@ class DaysOfSteamState(TypedDict):
     game: str
     chance_taken: int
     players: list[str]
-    phase: Literal["setup", "play"]
+    phase: Literal["setup", "play", "over"]
+    """"setup" until the set-up draw, "play", then "over" (``games.phases.OVER``)."""
     tiles: dict[str, Tile]
     face_up: list[FaceUpTown]
     town_deck: dict[str, int]
@@ -103,7 +125,9 @@ class DaysOfSteamState(TypedDict):
     """The number of the game's current turn."""
     pending: list[Pending]
     last: Last | None
-    over: Over | None
+    ended: Ended
+    winner: int | None
+    """The seat that reached 13 points (it ranks first), else None."""
     drawn: Drawn | None
 
 
@@ -112,7 +136,23 @@ def current_from_turn(state: State) -> State:
     return {("current" if k == "turn" else k): v for k, v in state.items()}
 
 
-MIGRATIONS = {2: current_from_turn}
+def over_as_phase(state: State) -> State:
+    """Schema 3 -> 4: the ``over`` dict becomes ``phase == "over"`` with
+    ``ended`` (its reason) and ``winner``; ``last["cells"]`` becomes
+    ``last["where"]``."""
+    new = {k: v for k, v in state.items() if k != "over"}
+    over = state.get("over")
+    new["ended"] = over["reason"] if over else ""
+    new["winner"] = over["winner"] if over else None
+    if over:
+        new["phase"] = "over"
+    last = state.get("last")
+    if last is not None:
+        new["last"] = {("where" if k == "cells" else k): v for k, v in last.items()}
+    return new
+
+
+MIGRATIONS = {2: current_from_turn, 3: over_as_phase}
 """Schema version -> the function upgrading a stored state of it by one version."""
 
 

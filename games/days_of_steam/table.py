@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import random
 
-from games.core import IllegalAction, State
+from games.core import IllegalAction
 
 from .geometry import Cell, extent_of, unkey, Extent
 from .grammar import shown
 from .params import COLOURS, param, tile_defs, town_counts
 from .scoring import reached_winning_points
-
-__all__ = ["State"]
-
+from .state import DaysOfSteamState
 
 def take(multiset: dict[str, int], item: str, what: str) -> None:
     """Remove one ``item``; IllegalAction if none is left."""
@@ -67,40 +65,40 @@ def sample_goods(bag: dict[str, int], rng: random.Random) -> list[str]:
     return out
 
 
-def add_steam(state: State, seat: int, amount: int) -> int:
+def add_steam(state: DaysOfSteamState, seat: int, amount: int) -> int:
     """Raise a train's steam, never above the maximum; returns the gain."""
     before = int(state["steam"][seat])
     state["steam"][seat] = min(param("max_steam"), before + amount)
     return int(state["steam"][seat]) - before
 
 
-def end_turn(state: State) -> None:
+def end_turn(state: DaysOfSteamState) -> None:
     state["current"] = (int(state["current"]) + 1) % len(state["players"])
     state["turn_no"] = int(state["turn_no"]) + 1
 
 
-def check_winner(state: State, seat: int) -> list[str]:
+def check_winner(state: DaysOfSteamState, seat: int) -> list[str]:
     """End the game if ``seat`` now has the winning points."""
-    if state.get("over") is None and reached_winning_points(state, seat):
-        state["over"] = {"reason": "points", "winner": seat}
+    if state["phase"] != "over" and reached_winning_points(state, seat):
+        state["phase"], state["ended"], state["winner"] = "over", "points", seat  # games.phases.OVER
         state["pending"] = []
         return [f"{state['players'][seat]} reaches {param('winning_points')} points and wins!"]
     return []
 
 
-def towns_in_play(state: State) -> int:
+def towns_in_play(state: DaysOfSteamState) -> int:
     return sum(1 for t in state["tiles"].values() if t["kind"] == "town")
 
 
-def all_towns_played(state: State) -> bool:
+def all_towns_played(state: DaysOfSteamState) -> bool:
     return towns_in_play(state) == sum(town_counts().values())
 
 
-def placed_cells(state: State) -> list[Cell]:
+def placed_cells(state: DaysOfSteamState) -> list[Cell]:
     return [unkey(k) for k in state["tiles"]]
 
 
-def extent(state: State) -> Extent:
+def extent(state: DaysOfSteamState) -> Extent:
     return extent_of(placed_cells(state))
 
 

@@ -52,7 +52,7 @@ def _written_cells(seat: int, action: str, events: list[str], last: dict[str, ob
     (``state["last"]``), never by a name."""
     if last is None:
         return []
-    cells = [str(c) for c in last["cells"]]  # type: ignore[attr-defined]
+    cells = [str(c) for c in last["where"]]  # type: ignore[attr-defined]
     out: list[tuple[str, str]] = []
     tokens = action.split()
     if seat != CHANCE and tokens[0] == "tile":
@@ -81,7 +81,7 @@ def test_every_cell_named_in_the_log_names_the_same_square_at_the_end(seed: int)
             written += [(n, key((0, 0)), []) for e in events for n in CELL_TOKEN.findall(e)]
             continue
         last = state["last"]
-        path = [str(c) for c in last["cells"]] if last else []
+        path = [str(c) for c in last["where"]] if last else []
         written += [(n, k, path) for n, k in _written_cells(seat, action, events, last)]
     final = extent(state)
     assert final.min_x < -1 or final.min_y < -1, "the map grew west or north of the first town"

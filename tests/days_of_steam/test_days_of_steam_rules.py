@@ -9,6 +9,7 @@ import pytest
 
 from games.core import CHANCE, IllegalAction, State
 from games.days_of_steam import GAME
+from games.phases import OVER
 from games.days_of_steam.board import Board
 from games.days_of_steam.geometry import Cell, extent_of, unkey
 from games.days_of_steam.movement import Route, routes
@@ -291,7 +292,7 @@ def test_thirteen_points_win_at_once() -> None:
     state["town_deck"]["blue"] -= 1
     assert score(state, 0) == 10 and not GAME.check_invariants(state)
     after = GAME.apply(state, 0, move_choice(state, (6, 0), "s4,tb@")).state
-    assert score(after, 0) == 14 and GAME.is_over(after) and after["over"]["winner"] == 0
+    assert score(after, 0) == 14 and GAME.is_over(after) and after["winner"] == 0
     result = GAME.outcome(after)
     assert result.ranking[0] == [0] and "reached 13" in result.tiebreak_note
     assert GAME.to_act(after) == []
@@ -305,7 +306,7 @@ def test_drawing_the_last_track_tile_ends_the_game() -> None:
     after = GAME.apply(state, 0, f"tile straight {name(state, (1, 0))} EW").state
     assert not GAME.is_over(after)
     done = GAME.apply(after, CHANCE, "draw curve")
-    assert GAME.is_over(done.state) and done.state["over"]["reason"] == "deck"
+    assert GAME.is_over(done.state) and done.state["phase"] == OVER and done.state["ended"] == "deck"
     assert "last track tile" in done.events[-1] and spare > 0
 
 
@@ -317,7 +318,7 @@ def _tied(circuits: list[int], steam: list[int]) -> State:
         state["delivered"][s] = ["red"] * (3 - c)
     state["bag"]["red"] += 3 - sum(3 - c for c in circuits)
     state["circuits"], state["circuits_left"] = circuits, 7 - sum(circuits)
-    state["over"] = {"reason": "deck", "winner": None}
+    state["phase"], state["ended"] = OVER, "deck"
     return state
 
 
@@ -481,7 +482,7 @@ def test_a_circuit_counter_reaching_13_points_ends_the_game_at_once() -> None:
     assert score(state, 0) == 12 and not GAME.check_invariants(state)
     after = GAME.apply(state, 0, f"tile curve {name(state, (2, -1))} SW")
     assert score(after.state, 0) == 13 and GAME.is_over(after.state)
-    assert after.state["over"] == {"reason": "points", "winner": 0}
+    assert (after.state["phase"], after.state["ended"], after.state["winner"]) == (OVER, "points", 0)
     assert after.state["pending"] == [], "no tile is drawn after the winning play"
     assert GAME.to_act(after.state) == [] and "wins" in after.events[-1]
 

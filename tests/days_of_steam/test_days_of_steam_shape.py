@@ -66,8 +66,13 @@ def test_the_panel_offers_exactly_the_legal_actions() -> None:
 
 
 def _saved_in_schema_2(state: State) -> State:
-    """``state`` as Railyard stored it before schema 3 (the seat to play as ``turn``)."""
-    old = {("turn" if k == "current" else k): v for k, v in state.items()}
+    """``state`` (a game going on) as Railyard stored it before schema 3:
+    the seat to play as ``turn``, the end as ``over``, the last move's
+    squares as ``last["cells"]``."""
+    old = {("turn" if k == "current" else k): v for k, v in state.items() if k not in ("ended", "winner")}
+    old["over"] = None
+    if state["last"] is not None:
+        old["last"] = {("cells" if k == "where" else k): v for k, v in state["last"].items()}
     old["schema"] = 2
     return old
 
@@ -77,7 +82,7 @@ def test_a_game_saved_in_the_previous_format_loads_and_continues() -> None:
     state = next(s for s in states if CHANCE not in GAME.to_act(s) and s["current"] == 1)
     loaded = GAME.upgrade(_saved_in_schema_2(state))
     assert loaded == state
-    assert loaded["schema"] == GAME.schema_version == 3
+    assert loaded["schema"] == GAME.schema_version == 4
     assert GAME.to_act(loaded) == [1]
     action = GAME.legal_actions(loaded, 1)[0].text
     assert GAME.apply(loaded, 1, action).state == GAME.apply(state, 1, action).state
