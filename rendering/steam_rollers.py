@@ -116,6 +116,11 @@ CHAT_MAP = Frame(40.0, HEADER_H + 78.0, SIZE)
 SIDE_X = 800                         # the dice and cubes column
 CELL_W, CELL_H = 540, 186            # one player's cell below the map
 THUMB = 15.0                         # a thumbnail map's hex circumradius
+CELLS_Y = round(CHAT_MAP.y + CHAT_MAP.height + 44)
+"""The top of the first row of player cells."""
+DICE_Y = round(CHAT_MAP.y) - 72
+BLACK_DIE = 64
+"""The black die's side on the chat image; its top-left is (SIDE_X, DICE_Y + 36)."""
 FULL_WIDTH = 1440
 FULL_MAP = Frame(46.0, 100.0, 44.0)
 """The large map on the full board (``render_full``)."""
@@ -125,6 +130,17 @@ FULL_RIGHT = 905
 def centre(hex_name: str) -> tuple[float, float]:
     """A hex's centre on the chat image's large map."""
     return CHAT_MAP.centre(hex_name)
+
+
+def cell_origin(seat: int) -> tuple[int, int]:
+    """The top-left of ``seat``'s cell on the chat image (two to a row)."""
+    return 10 + (seat % 2) * (CELL_W + 10), CELLS_Y + (seat // 2) * (CELL_H + 8)
+
+
+def thumbnail(seat: int) -> Frame:
+    """Where ``seat``'s map is drawn small, in his cell of the chat image."""
+    x, y = cell_origin(seat)
+    return Frame(x + 8.0, y + 12.0, THUMB)
 
 
 def last_outline(hex_name: str, frame: Frame = CHAT_MAP) -> list[tuple[float, float]]:
@@ -377,7 +393,7 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
     4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
     5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
-    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+    6: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.5), (0.73, 0.5), (0.27, 0.73), (0.73, 0.73)),
 }
 
 
@@ -441,20 +457,17 @@ def render(state: State, viewer: int | None) -> bytes:
     players = len(st["players"])
     rows = (players + 1) // 2
     frame = CHAT_MAP
-    cells_y = round(frame.y + frame.height + 44)
-    height = cells_y + rows * (CELL_H + 8) + 44
+    height = CELLS_Y + rows * (CELL_H + 8) + 44
     image, draw = kit.new_canvas(WIDTH, height)
     _draw_header(draw, state, letters)
-    _draw_map_title(draw, state, shown, letters, round(frame.y) - 72)
+    _draw_map_title(draw, state, shown, letters, DICE_Y)
     draw_map(image, frame, st, shown)
     draw = ImageDraw.Draw(image)
-    y = _draw_dice(draw, st, round(frame.y) - 72)
+    y = _draw_dice(draw, st, DICE_Y)
     _draw_cubes(draw, st, y + 10)
     due = _due(state)
     for seat in range(players):
-        x = 10 + (seat % 2) * (CELL_W + 10)
-        y = cells_y + (seat // 2) * (CELL_H + 8)
-        _draw_cell(image, state, seat, x, y, letters, shown, seat in due)
+        _draw_cell(image, state, seat, letters, shown, seat in due)
     draw = ImageDraw.Draw(image)
     draw.text((WIDTH // 2, height - 22), CHAT_LEGEND, font=kit.font(20), fill=kit.INK, anchor="mm")
     return _png(image)
@@ -534,7 +547,7 @@ def _draw_dice(draw: ImageDraw.ImageDraw, st: SteamRollersState, y: int) -> int:
     if black is None:
         draw.text((x0, y + 20), "not rolled yet", font=kit.font(22), fill=kit.MUTED, anchor="lm")
         return y + 50
-    draw_die(draw, x0, y, 64, int(black), True)
+    draw_die(draw, x0, y, BLACK_DIE, int(black), True)
     shapes = rules().black_die_shapes[int(black)]
     face = kit.font(22, True)
     draw.text((x0 + 76, y + 18), f"{shapes[0]} or", font=face, fill=kit.INK, anchor="lm")
@@ -582,14 +595,14 @@ def _draw_cubes(draw: ImageDraw.ImageDraw, st: SteamRollersState, y: int) -> Non
         y += 36
 
 
-def _draw_cell(image: Image.Image, state: State, seat: int, x: int, y: int, letters: list[str], shown: int,
-               due: bool) -> None:
+def _draw_cell(image: Image.Image, state: State, seat: int, letters: list[str], shown: int, due: bool) -> None:
     """One player: his map as a thumbnail (his name instead where his map is
     the large one), his score, engine and cards."""
     st = typed(state)
+    x, y = cell_origin(seat)
     draw = ImageDraw.Draw(image)
     draw.rectangle((x, y, x + CELL_W, y + CELL_H), outline=kit.INK if due else kit.MUTED, width=4 if due else 1)
-    frame = Frame(x + 8.0, y + 12.0, THUMB)
+    frame = thumbnail(seat)
     draw_map(image, frame, st, seat)
     draw = ImageDraw.Draw(image)
     tx = round(frame.x + frame.width + 16)
