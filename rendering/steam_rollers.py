@@ -114,13 +114,14 @@ HEADER_H = 122                       # the turn line and two lines of the last m
 CHAT_MAP = Frame(40.0, HEADER_H + 78.0, SIZE)
 """The large map on the chat image (``render``)."""
 SIDE_X = 800                         # the dice and cubes column
-CELL_W, CELL_H = 540, 186            # one player's cell below the map
+CELL_W, CELL_H = 535, 186            # one player's cell below the map
 THUMB = 15.0                         # a thumbnail map's hex circumradius
 CELLS_Y = round(CHAT_MAP.y + CHAT_MAP.height + 44)
 """The top of the first row of player cells."""
 DICE_Y = round(CHAT_MAP.y) - 72
 BLACK_DIE = 64
 """The black die's side on the chat image; its top-left is (SIDE_X, DICE_Y + 36)."""
+ENGINE_STEP = 36                     # from one engine box to the next
 FULL_WIDTH = 1440
 FULL_MAP = Frame(46.0, 100.0, 44.0)
 """The large map on the full board (``render_full``)."""
@@ -511,7 +512,7 @@ def _draw_map_title(draw: ImageDraw.ImageDraw, state: State, seat: int, letters:
     face = kit.font(24, True)
     name = _fit(typed(state)["players"][seat], face, 330)
     draw.text((50, y + 14), f"{name}'s map", font=face, fill=kit.INK, anchor="lm")
-    _draw_engine(draw, state, seat, 470, y)
+    _draw_engine(draw, state, seat, 440, y)
 
 
 def _draw_engine(draw: ImageDraw.ImageDraw, state: State, seat: int, x: int, y: int) -> None:
@@ -527,14 +528,14 @@ def _draw_engine(draw: ImageDraw.ImageDraw, state: State, seat: int, x: int, y: 
         box = (x, y + 1, x + 26, y + 27)
         crossed = value in record["engine"]
         if last is not None and last["seat"] == seat and last["kind"] == "improve" and last.get("box") == value:
-            kit.highlight_box(draw, (x - 4, y - 3, x + 30, y + 31), 4)
+            kit.highlight_box(draw, (x - 3, y - 2, x + 29, y + 30), 3)
         draw.rectangle(box, fill=(255, 255, 255), outline=kit.INK, width=2)
         if crossed:
             draw.line((x + 3, y + 4, x + 23, y + 24), fill=kit.MUTED, width=3)
             draw.line((x + 23, y + 4, x + 3, y + 24), fill=kit.MUTED, width=3)
         draw.text((x + 13, y + 14), str(value), font=kit.font(17, crossed), fill=kit.INK if crossed else kit.MUTED,
                   anchor="mm", stroke_width=2 if crossed else 0, stroke_fill=(255, 255, 255))
-        x += 32
+        x += ENGINE_STEP
 
 
 def _draw_dice(draw: ImageDraw.ImageDraw, st: SteamRollersState, y: int) -> int:
@@ -544,7 +545,7 @@ def _draw_dice(draw: ImageDraw.ImageDraw, st: SteamRollersState, y: int) -> int:
     draw.text((x0, y + 14), "Dice", font=kit.font(24, True), fill=kit.INK, anchor="lm")
     y += 36
     black = st["black"]
-    if black is None:
+    if black is None or st["phase"] in ("setup", "roll"):
         draw.text((x0, y + 20), "not rolled yet", font=kit.font(22), fill=kit.MUTED, anchor="lm")
         return y + 50
     draw_die(draw, x0, y, BLACK_DIE, int(black), True)
@@ -620,8 +621,9 @@ def _draw_cell(image: Image.Image, state: State, seat: int, letters: list[str], 
     draw.text((tx, y + 104), _engine_text(state, seat), font=face, fill=kit.INK, anchor="lm")
     codes = " ".join(held_codes(state, seat)) or "-"
     draw.text((tx, y + 134), _fit(f"cards {codes}", face, width), font=face, fill=kit.INK, anchor="lm")
-    tags = (["to play"] if due else []) + (["start"] if seat == st["start"] else []) + (
-        ["map above"] if seat == shown else [])
+    over = GAME.is_over(state)
+    tags = [tag for tag, on in (("won", over and seat in GAME.outcome(state).winners), ("to play", due),
+                                ("start", seat == st["start"] and not over), ("map above", seat == shown)) if on]
     if tags:
         draw.text((tx, y + 164), " · ".join(tags), font=kit.font(20, True), fill=kit.MUTED, anchor="lm")
 
@@ -682,7 +684,7 @@ def _draw_full_header(draw: ImageDraw.ImageDraw, state: State, seat: int, letter
     _draw_engine(draw, state, seat, 330, 16)
     strength = engine_strength(state, seat)
     bonus = " (4b +1)" if strength > len(st["maps"][seat]["engine"]) else ""
-    draw.text((330 + 96 + 6 * 32 + 8, 30), f"strength {strength}{bonus}", font=kit.font(20, True),
+    draw.text((330 + 96 + 6 * ENGINE_STEP + 8, 30), f"strength {strength}{bonus}", font=kit.font(20, True),
               fill=kit.INK, anchor="lm")
     dels = st["maps"][seat]["deliveries"]
     parts = breakdown(state, seat)
