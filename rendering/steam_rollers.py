@@ -221,7 +221,7 @@ def _draw_borders(draw: ImageDraw.ImageDraw, frame: Frame) -> None:
 def _track_widths(size: float) -> tuple[int, int]:
     """The dark outline's and the seat colour's widths of a track line."""
     colour = max(3, round(size * 0.22))
-    return colour + max(2, round(size * 0.1)), colour
+    return colour + max(2, round(size * 0.16)), colour
 
 
 def _track_sprite(a: int, b: int, seat: int, town: bool, size: float) -> Image.Image:
