@@ -275,14 +275,20 @@ def _paste(image: Image.Image, sprite: Image.Image, cx: float, cy: float) -> Non
 
 
 def draw_map(image: Image.Image, frame: Frame, state: SteamRollersState, seat: int) -> None:
-    """``seat``'s map at ``frame``: his track, the walls, the towns, his
-    scoring connections (detailed maps) and the last move when it is his."""
+    """``seat``'s map at ``frame``: the last move round its hexes when it is
+    his, then his track, the walls, the towns and his scoring connections
+    (detailed maps)."""
     m = _margin(frame)
     image.paste(_background(frame), (round(frame.x) - m, round(frame.y) - m))
     draw = ImageDraw.Draw(image)
     geo = board()
     track = state["maps"][seat]["track"]
     walls = [int(w) for w in state["walls"]]
+    last = state["last"]
+    if last is not None and last["seat"] == seat:   # under the track, so the piece drawn shows whole
+        width = max(3, round(frame.size * 0.14))
+        for h in last["where"]:
+            kit.highlight_line(draw, last_outline(h, frame), width, closed=True)
     for h, (a, b) in track.items():
         _paste(image, _track_sprite(a, b, seat, h in geo.towns, frame.size), *frame.centre(h))
     if frame.detailed:
@@ -294,11 +300,6 @@ def draw_map(image: Image.Image, frame: Frame, state: SteamRollersState, seat: i
     _draw_towns(draw, frame)
     if frame.detailed:
         _draw_connections(draw, frame, track, walls, seat)
-    last = state["last"]
-    if last is not None and last["seat"] == seat:
-        width = max(3, round(frame.size * 0.14))
-        for h in last["where"]:
-            kit.highlight_line(draw, last_outline(h, frame), width, closed=True)
 
 
 def _draw_connections(draw: ImageDraw.ImageDraw, frame: Frame, track: dict[str, list[int]], walls: list[int],
