@@ -511,7 +511,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: State, letters: list[str]) ->
 def _draw_map_title(draw: ImageDraw.ImageDraw, state: State, seat: int, letters: list[str], y: int) -> None:
     kit.seat_marker(draw, 28, y + 14, 14, seat, letters[seat])
     face = kit.font(24, True)
-    name = _fit(typed(state)["players"][seat], face, 330)
+    name = _fit(typed(state)["players"][seat], face, 440 - 16 - 50 - face.getlength("'s map"))
     draw.text((50, y + 14), f"{name}'s map", font=face, fill=kit.INK, anchor="lm")
     _draw_engine(draw, state, seat, 440, y)
 

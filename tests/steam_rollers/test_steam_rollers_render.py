@@ -70,3 +70,12 @@ def test_the_full_board_is_wider_and_shows_the_other_players_maps() -> None:
     assert chat.width <= kit.MAX_POST_WIDTH < full.width
     state["maps"][1]["track"]["E3"] = [0, 3]                    # bob's map, not the viewer's
     assert _image(render_full(state, 0)) != full
+
+
+def test_a_long_name_is_cut_before_the_engine_boxes() -> None:
+    state = started(2, roll="roll 5 1 3 6")
+    state["players"] = ["Alexandra-Katharina von Steinbach", "bob"]
+    state, _ = act(state, 0, "1 build C2 N-SW")
+    image = _image(render(state, None))
+    gap = [image.getpixel((x, y)) for x in range(426, 438) for y in range(DICE_Y + 2, DICE_Y + 28)]
+    assert all(_near(p, kit.BACKGROUND, 6) for p in gap)          # the strip before "Engine" is clear
