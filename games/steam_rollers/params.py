@@ -9,14 +9,75 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
 from games.data import load_json
 
 
-def _load(name: str) -> dict[str, Any]:
-    """``data/steam_rollers/<name>``, read through :mod:`games.data`."""
-    data: dict[str, Any] = load_json("steam_rollers", name)
+class RulesTable(TypedDict):
+    """``rules.json``: the rulebook's counts (JSON keys are strings)."""
+
+    source: str
+    cube_colours: list[str]
+    cubes_per_colour: int
+    extra_cubes_per_city: int
+    empty_cities_to_end: int
+    engine_boxes: int
+    engine_bonus: dict[str, int]
+    destinations: dict[str, list[int]]
+    black_die_shapes: dict[str, list[str]]
+
+
+class CardTable(TypedDict):
+    name: str
+    effect: str
+    kind: str
+    """"one-time" or "permanent"."""
+    vp: int
+
+
+class CardsTable(TypedDict):
+    """``cards.json``: each side of the special cards, by code ("5b")."""
+
+    source: str
+    cards: dict[str, CardTable]
+
+
+class WallsTable(TypedDict):
+    """``walls.json``: the borders (border -> its two regions) and which
+    borders each die face walls at Medium and Hard."""
+
+    source: str
+    borders: dict[str, list[int]]
+    medium: dict[str, list[int]]
+    hard: dict[str, list[int]]
+
+
+class MapHex(TypedDict):
+    hex: str
+    region: int
+    city: NotRequired[int]
+    town: NotRequired[bool]
+
+
+class MapCity(TypedDict):
+    colour: str
+
+
+class MapTable(TypedDict):
+    """``map.json``: the board's size, its cities' colours and every hex."""
+
+    source: str
+    columns: int
+    rows: int
+    cities: dict[str, MapCity]
+    hexes: list[MapHex]
+
+
+def _load(name: str) -> object:
+    """``data/steam_rollers/<name>``, read through :mod:`games.data` (each
+    caller states the file's type)."""
+    data: object = load_json("steam_rollers", name)
     return data
 
 
@@ -52,9 +113,9 @@ class Rules:
 @cache
 def rules() -> Rules:
     """The game's parameters (loaded once)."""
-    table = _load("rules.json")
-    cards = _load("cards.json")["cards"]
-    walls = _load("walls.json")
+    table = cast(RulesTable, _load("rules.json"))
+    cards = cast(CardsTable, _load("cards.json"))["cards"]
+    walls = cast(WallsTable, _load("walls.json"))
     return Rules(
         cube_colours=tuple(table["cube_colours"]),
         cubes_per_colour=int(table["cubes_per_colour"]),
@@ -75,6 +136,6 @@ def rules() -> Rules:
     )
 
 
-def map_data() -> dict[str, Any]:
+def map_data() -> MapTable:
     """The raw map table (hexes with region, city, town)."""
-    return _load("map.json")
+    return cast(MapTable, _load("map.json"))

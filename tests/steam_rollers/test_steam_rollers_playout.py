@@ -203,8 +203,7 @@ def test_render_outlines_the_last_delivery_route_on_the_delivering_players_map()
 
     from PIL import Image
 
-    from rendering import kit
-    from rendering.steam_rollers import SIZE, centre
+    from rendering.steam_rollers import last_outline
     from steam_rollers_fixtures import DIRECT_1_3, DIRECT_3_4, DIRECT_4_2, TOWN_4_2, lay
 
     state = started(2, roll="roll 1 1 3 5")
@@ -216,12 +215,20 @@ def test_render_outlines_the_last_delivery_route_on_the_delivering_players_map()
     state, _ = act(state, 0, "1 deliver red@1 to2-3")          # 1-3-4-2, not through town H5
 
     def outlined(viewer: int, hex_name: str) -> bool:
+        """The highlight form (white band, black dashes) runs round the hex:
+        along its outline, both white and black pixels are plentiful."""
         image = Image.open(io.BytesIO(render(state, viewer))).convert("RGB")
-        cx, cy = centre(hex_name)
-        pixel = image.getpixel((round(cx), round(cy - (SIZE - 3) * 0.866 + 2)))
-        assert isinstance(pixel, tuple)
-        # the PNG palette may round the highlight by a few units (median cut)
-        return max(abs(p - h) for p, h in zip(pixel, kit.HIGHLIGHT)) <= 8
+        corners = last_outline(hex_name)
+        samples = []
+        for a, b in zip(corners, corners[1:] + corners[:1]):
+            for i in range(12):
+                t = i / 12
+                pixel = image.getpixel((round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t)))
+                assert isinstance(pixel, tuple)
+                samples.append(pixel)
+        white = sum(min(p) >= 235 for p in samples) / len(samples)
+        black = sum(max(p) <= 45 for p in samples) / len(samples)
+        return white >= 0.25 and black >= 0.25
 
     route = state["last"]["where"]
     assert route[0] == "B2" and route[-1] == "J5" and {"G2", "F5"} <= set(route)
