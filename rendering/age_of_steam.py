@@ -207,6 +207,12 @@ def _piece_sprite(piece: tuple[int, ...], colour: kit.RGB, dashed: bool) -> Imag
     return sprite
 
 
+@cache
+def _piece_shape(piece: tuple[int, ...]) -> Image.Image:
+    """Where a piece of track and its casing lie on its sprite (a mask)."""
+    return _piece_sprite(piece, UNOWNED, False).getchannel("A")
+
+
 def _paste_piece(image: Image.Image, label: str, piece: tuple[int, ...], colour: kit.RGB, dashed: bool) -> None:
     cx, cy = hex_centre(label)
     sprite = _piece_sprite(piece, colour, dashed)
@@ -337,20 +343,39 @@ def _draw_costs(image: Image.Image, state: AgeOfSteamState) -> None:
 Box = tuple[float, float, float, float]
 
 
-def _obstacles(state: AgeOfSteamState, net: Network) -> Image.Image:
-    """A mask of what a name tag must not cover: track, towns, cities and
-    locomotive markers."""
+@cache
+def _static_obstacles() -> Image.Image:
+    """What never moves and a name tag must not cover: towns, printed
+    cities, the build costs of towns, rivers and mountains, and the
+    coordinates around the map."""
     mask = Image.new("L", (MAP_W, MAP_H), 0)
     d = ImageDraw.Draw(mask)
     b = board()
-    for label, _entry in state["board"].items():
-        cx, cy = hex_centre(label)
-        for piece in pieces(state, label):
-            d.line(_piece_points(piece, cx, cy, 6), fill=255, width=15)
     for label in b.towns:
         cx, cy = hex_centre(label)
         d.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), fill=255)
-    for label in list(b.cities) + list(state["new_cities"]):
+    for label in b.cities:
+        cx, cy = hex_centre(label)
+        d.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), fill=255)
+    for label in _costly_hexes():
+        cx, cy = hex_centre(label)
+        d.rectangle((cx - 16, cy + 12, cx + 16, cy + 26), fill=255)
+    for strip in ((0, 0, MAP_W, MARGIN - 4), (0, MAP_H - MARGIN + 4, MAP_W, MAP_H),
+                  (0, 0, MARGIN - 6, MAP_H), (MAP_W - MARGIN + 6, 0, MAP_W, MAP_H)):
+        d.rectangle(strip, fill=255)  # the coordinates
+    return mask
+
+
+def _obstacles(state: AgeOfSteamState, net: Network) -> Image.Image:
+    """A mask of what a name tag must not cover: track, towns, cities,
+    locomotive markers, build costs and the coordinates."""
+    mask = _static_obstacles().copy()
+    d = ImageDraw.Draw(mask)
+    for label in state["board"]:
+        cx, cy = hex_centre(label)
+        for piece in pieces(state, label):
+            mask.paste(255, (int(round(cx - PIECE / 2)), int(round(cy - PIECE / 2))), _piece_shape(piece))
+    for label in state["new_cities"]:
         cx, cy = hex_centre(label)
         d.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), fill=255)
     for sec in net.sections:
@@ -358,13 +383,6 @@ def _obstacles(state: AgeOfSteamState, net: Network) -> Image.Image:
             continue
         x, y = _marker_point(state, sec)
         d.ellipse((x - 12, y - 12, x + 12, y + 12), fill=255)
-    for label in _costly_hexes():
-        if build_cost_text(state, label):
-            cx, cy = hex_centre(label)
-            d.rectangle((cx - 16, cy + 12, cx + 16, cy + 26), fill=255)
-    for strip in ((0, 0, MAP_W, MARGIN - 4), (0, MAP_H - MARGIN + 4, MAP_W, MAP_H),
-                  (0, 0, MARGIN - 6, MAP_H), (MAP_W - MARGIN + 6, 0, MAP_W, MAP_H)):
-        d.rectangle(strip, fill=255)  # the coordinates
     return mask
 
 
@@ -372,6 +390,19 @@ def _covered(mask: Image.Image, box: Box) -> int:
     """How many pixels of ``box`` the mask marks."""
     crop = mask.crop((int(box[0]), int(box[1]), int(box[2]), int(box[3])))
     return sum(crop.histogram()[1:])
+
+
+def _free_box(mask: Image.Image, boxes: list[Box]) -> Box:
+    """The first box the mask leaves free, else the one it covers least."""
+    best, least = boxes[0], -1
+    for box in boxes:
+        crop = mask.crop((int(box[0]), int(box[1]), int(box[2]), int(box[3])))
+        if crop.getbbox() is None:
+            return box
+        covered = sum(crop.histogram()[1:])
+        if least < 0 or covered < least:
+            best, least = box, covered
+    return best
 
 
 def _tag_boxes(label: str, w: int) -> list[Box]:
@@ -391,21 +422,54 @@ def _tag_boxes(label: str, w: int) -> list[Box]:
     return out
 
 
-def _draw_city_names(image: Image.Image, state: AgeOfSteamState, net: Network) -> list[Box]:
-    """Name tags where they cover the least track, towns, cities, markers
-    and other tags (the first such spot of :func:`_tag_boxes`); returns the
-    boxes used."""
-    b = board()
+LayoutKey = tuple[tuple[tuple[str, str, int], ...], tuple[tuple[str, str], ...], tuple[tuple[int, int], ...]]
+_TAG_LAYOUTS: dict[LayoutKey, list[Box]] = {}
+
+
+def _layout_key(state: AgeOfSteamState, net: Network) -> LayoutKey:
+    """What the tags' places depend on: the tiles, the new cities and the
+    locomotive markers (a delivery or an auction leaves them as they were)."""
+    tiles = tuple(sorted((label, e["tile"], e["rot"]) for label, e in state["board"].items()))
+    markers = tuple(sorted((int(x), int(y)) for x, y in (_marker_point(state, sec) for sec in net.sections
+                                                         if not sec.complete and sec.owner is not None
+                                                         and sec.paths)))
+    return tiles, tuple(sorted(state["new_cities"].items())), markers
+
+
+def _tag_layout(state: AgeOfSteamState, net: Network) -> list[Box]:
+    """Each city's tag box, in the order of :func:`_city_labels`: the first
+    spot of :func:`_tag_boxes` that covers no track, town, city, marker,
+    cost or other tag, else the one covering least (kept for the next
+    boards with the same track)."""
+    key = _layout_key(state, net)
+    if key in _TAG_LAYOUTS:
+        return _TAG_LAYOUTS[key]
     mask = _obstacles(state, net)
     d = ImageDraw.Draw(mask)
     placed: list[Box] = []
-    for label in list(b.cities) + list(state["new_cities"]):
+    for label in _city_labels(state):
         tag = _name_tag(city_name(state, label), city_colour(state, label))
-        box = min(_tag_boxes(label, tag.width), key=lambda bx: _covered(mask, bx))
+        box = _free_box(mask, _tag_boxes(label, tag.width))
         d.rectangle(box, fill=255)
         placed.append(box)
-        image.paste(tag, (int(box[0]), int(box[1])), tag)
+    if len(_TAG_LAYOUTS) >= 256:  # bounded: boards vary without end
+        _TAG_LAYOUTS.clear()
+    _TAG_LAYOUTS[key] = placed
     return placed
+
+
+def _city_labels(state: AgeOfSteamState) -> list[str]:
+    return list(board().cities) + list(state["new_cities"])
+
+
+def _draw_city_names(image: Image.Image, state: AgeOfSteamState, net: Network) -> list[Box]:
+    """Every city's name tag where :func:`_tag_layout` places it; returns
+    the boxes used."""
+    boxes = _tag_layout(state, net)
+    for label, box in zip(_city_labels(state), boxes):
+        tag = _name_tag(city_name(state, label), city_colour(state, label))
+        image.paste(tag, (int(box[0]), int(box[1])), tag)
+    return boxes
 
 
 def _cube_rows(n: int) -> tuple[int, int]:
