@@ -723,6 +723,13 @@ def warning(state: AgeOfSteamState, seat: int, seen: Outlook) -> str:
     return ""
 
 
+def _actions_are_last_turns(state: AgeOfSteamState) -> bool:
+    """Whether the actions in the state are the last turn's: the players
+    select new ones after issuing shares and bidding (the Turn Order holder
+    of the last turn may still pass in this turn's auction)."""
+    return state["phase"] in ("shares", "auction") and state["round"] > 1
+
+
 def _seat_order(state: AgeOfSteamState) -> list[int]:
     """Player order, eliminated players last."""
     return list(state["order"]) + [s for s in range(len(state["players"])) if s not in state["order"]]
@@ -770,7 +777,8 @@ def _chat_panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteam
     for head, w in CHAT_COLUMNS:
         _text(image, (cx + 4, y + 12), head, 20, False, kit.MUTED, "lm")
         cx += w
-    _text(image, (cx + 4, y + 12), "action", 20, False, kit.MUTED, "lm")
+    _text(image, (cx + 4, y + 12), "last turn's action" if _actions_are_last_turns(state) else "action", 20, False,
+          kit.MUTED, "lm")
     y += 30
     due = due_seats(state)
     for s in _seat_order(state):
@@ -892,6 +900,7 @@ def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamSta
     width = sum(w for _, w in COLUMNS)
     cx = x
     for head, w in COLUMNS:
+        head = "Prev. act" if head == "Action" and _actions_are_last_turns(state) else head
         _text(image, (cx + 4, y + 13), head, 16, True, kit.INK, "lm")
         cx += w
     y += 26
