@@ -219,7 +219,8 @@ def _paste_piece(image: Image.Image, label: str, piece: tuple[int, ...], colour:
     image.paste(sprite, (int(round(cx - PIECE / 2)), int(round(cy - PIECE / 2))), sprite)
 
 
-TAG_H = 21
+TAG_H = 24
+TAG_FONT = 19
 
 
 @cache
@@ -227,13 +228,13 @@ def _name_tag(name: str, colour_name: str) -> Image.Image:
     """A city's name on a white tag outlined in the city's colour, led by a
     square of that colour with its letter (the colour is never told alone)."""
     fill = GOODS[colour_name]
-    w = int(_text_width(name, 16, True)) + 8 + TAG_H
+    w = int(_text_width(name, TAG_FONT, True)) + 8 + TAG_H
     tag = Image.new("RGBA", (w, TAG_H), (0, 0, 0, 0))
     d = ImageDraw.Draw(tag)
     d.rounded_rectangle((0, 0, w - 1, TAG_H - 1), radius=4, fill=(255, 255, 255), outline=fill, width=2)
     d.rectangle((0, 0, TAG_H - 1, TAG_H - 1), fill=fill, outline=kit.INK, width=1)
-    _text(tag, (TAG_H / 2, TAG_H / 2 + 1), COLOUR_LETTER[colour_name], 14, True, kit.text_colour_on(fill), "mm")
-    _text(tag, (TAG_H + (w - TAG_H) / 2, TAG_H / 2), name, 16, True, kit.INK, "mm")
+    _text(tag, (TAG_H / 2, TAG_H / 2 + 1), COLOUR_LETTER[colour_name], 16, True, kit.text_colour_on(fill), "mm")
+    _text(tag, (TAG_H + (w - TAG_H) / 2, TAG_H / 2), name, TAG_FONT, True, kit.INK, "mm")
     return tag
 
 
