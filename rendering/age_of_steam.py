@@ -1,25 +1,58 @@
 """The Age of Steam board: the Rust Belt map with track, goods and the last
-move highlighted, and beside it the turn track, the players and the goods
-display."""
+move highlighted, and the players' panel.
+
+Two images (issue 14, boards read at a glance on a phone):
+
+- ``render`` is the image posted in the chat after every move: the whole map
+  at its own scale (995 px wide) with a compact panel *below* it, so the
+  image is portrait-friendly and no wider than the map. The panel holds only
+  the essentials in fonts of 20-26 px (>= 2% of the width, 11-14 px when
+  Discord shows it 550 px wide): whose turn and which step, the last move
+  (a delivery with the links it paid per owner), and one row per player
+  (cash, income, shares, engine, cash after the coming expenses, projected
+  VP and a warning when he is about to lose income or be eliminated). The
+  map is not cropped: the Rust Belt's cities span the whole map from the
+  first turn, and goods move between any two of them, so a crop would hide
+  the cities a player plans for; the full board is one tap away.
+- ``render_full`` is the whole board: the same map with the wide side panel
+  of every detail (turn track, player table with the projection, the goods
+  display, the bag, each tile kind left as a small picture with its count,
+  the notes of the step under way and a legend).
+
+On the map: every player's track has a light casing so it reads on any
+terrain; completed links carry their owner's marker (shape, colour and
+letter); unfinished track is dashed in its owner's colour and unowned track
+dashed grey. A city shows its growth number on a white disc (light side) or
+a black disc (dark side), its goods as lettered cubes (up to 6 in two rows
+inside the hex), and its name on a tag that leads with the city's colour
+letter, placed where it covers the least track, towns, markers and other
+tags. Empty river, mountain and town hexes show their build cost where it
+differs from the plain $2. The last move is drawn in the kit's highlight
+form (white band, black edges and dashes): around the hexes just built, or
+along the route a cube just took, with an arrowhead at its destination.
+"""
 
 from __future__ import annotations
 
 import io
 import math
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
 from games.age_of_steam.goods import display_columns
-from games.age_of_steam.state import AgeOfSteamState, typed
 from games.age_of_steam.hexmap import board, column_letter
 from games.age_of_steam.params import COLOUR_LETTER, rules
+from games.age_of_steam.projection import Outlook, delivery_pays, expenses_to_come, outlook
+from games.age_of_steam.state import AgeOfSteamState, typed
+from games.age_of_steam.tiles import kinds
 from games.age_of_steam.track import Network, city_colour, city_name, disks_used, is_town, network, pieces
 from rendering import kit
 
 SIZE = 34  # hex circumradius
 SQ3 = math.sqrt(3)
+APOTHEM = SQ3 * SIZE / 2
 MARGIN = 30
 MAP_W = int(MARGIN * 2 + SIZE * 2 + SIZE * 1.5 * 17)
 MAP_H = int(MARGIN * 2 + SQ3 * SIZE * 11) + 8
@@ -36,12 +69,24 @@ TERRAIN = {
 }
 GOODS = {
     "red": (214, 62, 52),
-    "blue": (52, 110, 200),
-    "purple": (140, 80, 170),
+    "blue": (60, 130, 220),
+    "purple": (120, 50, 140),
     "yellow": (240, 205, 60),
     "black": (70, 70, 70),
 }
 UNOWNED = (150, 150, 150)
+CASING = (252, 250, 244)
+"""The light band under every track, so it reads on any terrain."""
+TURN_FILL = (255, 236, 170)
+"""The panel row of the player whose turn it is (with an arrow and a frame)."""
+
+PALETTES: dict[str, Sequence[kit.RGB]] = {
+    "players": kit.PLAYER_COLOURS,
+    "goods": tuple(GOODS.values()),
+    "terrain": (TERRAIN["plain"], TERRAIN["river"], TERRAIN["mountain"], TERRAIN["lake"]),
+}
+"""The colours that carry meaning; each also has a letter or a shape (seat
+markers, lettered cubes and city tags, river waves and mountain peaks)."""
 
 _cache: dict[str, Image.Image] = {}
 
@@ -101,47 +146,104 @@ def _marker(image: Image.Image, cx: float, cy: float, r: int, seat: int, letter:
     image.paste(sprite, (int(round(cx - sprite.width / 2)), int(round(cy - sprite.height / 2))), sprite)
 
 
+def _essential(image: Image.Image, xy: tuple[float, float], text: str, role: str, size: int,
+               bold: bool = False, fill: kit.RGB = kit.INK, anchor: str = "la") -> None:
+    """An essential text (``kit.ESSENTIAL_ROLES``), its font noted by the kit."""
+    kit.essential_font(role, size, bold)
+    _text(image, xy, text, size, bold, fill, anchor)
+
+
 PIECE = 2 * SIZE + 8  # side of a track sprite, centred on the hex centre
 
 
+def _piece_points(piece: tuple[int, ...], cx: float, cy: float, steps: int = 12) -> list[tuple[float, float]]:
+    """The line a piece of track follows, from its first edge to its second
+    (a town exit: from the centre to its edge); curves bend through the
+    centre as ``kit.draw_track_between`` draws them."""
+    if len(piece) == 1:
+        return [(cx, cy), _edge(cx, cy, piece[0])]
+    a, b = _edge(cx, cy, piece[0]), _edge(cx, cy, piece[1])
+    if math.dist(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), (cx, cy)) < 1e-6:
+        return [a, b]
+    return [((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * cx + t * t * b[0],
+             (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * cy + t * t * b[1])
+            for t in (i / steps for i in range(steps + 1))]
+
+
+def _dash_runs(points: Sequence[tuple[float, float]], on: float, off: float) -> list[list[tuple[float, float]]]:
+    """The polyline cut into runs ``on`` long with gaps ``off`` long."""
+    runs: list[list[tuple[float, float]]] = []
+    current: list[tuple[float, float]] = [points[0]]
+    drawing, left = True, on
+    for a, b in zip(points, points[1:]):
+        length, at = math.dist(a, b), 0.0
+        while length - at > left:
+            at += left
+            p = (a[0] + (b[0] - a[0]) * at / length, a[1] + (b[1] - a[1]) * at / length)
+            if drawing:
+                runs.append([*current, p])
+            current, drawing = [p], not drawing
+            left = off if not drawing else on
+        left -= length - at
+        current.append(b)
+    if drawing and len(current) > 1:
+        runs.append(current)
+    return runs
+
+
 @cache
-def _piece_sprite(piece: tuple[int, ...], colour: kit.RGB, glow: bool) -> Image.Image:
-    """One track piece (a path between two edges, or a town exit), outlined
-    in ink; ``glow`` draws the wide highlight band of a delivery route."""
+def _piece_sprite(piece: tuple[int, ...], colour: kit.RGB, dashed: bool) -> Image.Image:
+    """One track piece on a light casing, outlined in ink: solid in its
+    owner's colour, or ``dashed`` (colour dashes on the casing's light
+    colour) for unfinished or unowned track."""
     sprite = Image.new("RGBA", (PIECE, PIECE), (0, 0, 0, 0))
     d = ImageDraw.Draw(sprite)
-    c = (PIECE / 2, PIECE / 2)
-    layers = [(kit.HIGHLIGHT, 21)] if glow else [(kit.INK, 11), (colour, 7)]
-    for fill, width in layers:
-        if len(piece) == 1:
-            d.line([c, _edge(c[0], c[1], piece[0])], fill=fill, width=width)
-        else:
-            kit.draw_track_between(d, c, _edge(c[0], c[1], piece[0]), _edge(c[0], c[1], piece[1]), fill, width)
+    pts = _piece_points(piece, PIECE / 2, PIECE / 2)
+    for fill, width in ((CASING, 15), (kit.INK, 11), (CASING if dashed else colour, 7)):
+        d.line(pts, fill=fill, width=width, joint="curve")
+    if dashed:
+        for run in _dash_runs(pts, 7, 5):
+            d.line(run, fill=colour, width=7)
     return sprite
 
 
-def _paste_piece(image: Image.Image, label: str, piece: tuple[int, ...], colour: kit.RGB, glow: bool) -> None:
+@cache
+def _piece_shape(piece: tuple[int, ...]) -> Image.Image:
+    """Where a piece of track and its casing lie on its sprite (a mask)."""
+    return _piece_sprite(piece, UNOWNED, False).getchannel("A")
+
+
+def _paste_piece(image: Image.Image, label: str, piece: tuple[int, ...], colour: kit.RGB, dashed: bool) -> None:
     cx, cy = hex_centre(label)
-    sprite = _piece_sprite(piece, colour, glow)
+    sprite = _piece_sprite(piece, colour, dashed)
     image.paste(sprite, (int(round(cx - PIECE / 2)), int(round(cy - PIECE / 2))), sprite)
 
 
+TAG_H = 24
+TAG_FONT = 19
+
+
 @cache
-def _name_tag(name: str, colour: kit.RGB) -> Image.Image:
-    """A city's name on a white tag outlined in the city's colour."""
-    w = int(_text_width(name, 16, True)) + 8
-    tag = Image.new("RGBA", (w, 21), (0, 0, 0, 0))
-    ImageDraw.Draw(tag).rounded_rectangle((0, 0, w - 1, 20), radius=4, fill=(255, 255, 255),
-                                          outline=colour, width=2)
-    _text(tag, (w / 2, 10), name, 16, True, kit.INK, "mm")
+def _name_tag(name: str, colour_name: str) -> Image.Image:
+    """A city's name on a white tag outlined in the city's colour, led by a
+    square of that colour with its letter (the colour is never told alone)."""
+    fill = GOODS[colour_name]
+    w = int(_text_width(name, TAG_FONT, True)) + 8 + TAG_H
+    tag = Image.new("RGBA", (w, TAG_H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(tag)
+    d.rounded_rectangle((0, 0, w - 1, TAG_H - 1), radius=4, fill=(255, 255, 255), outline=fill, width=2)
+    d.rectangle((0, 0, TAG_H - 1, TAG_H - 1), fill=fill, outline=kit.INK, width=1)
+    _text(tag, (TAG_H / 2, TAG_H / 2 + 1), COLOUR_LETTER[colour_name], 16, True, kit.text_colour_on(fill), "mm")
+    _text(tag, (TAG_H + (w - TAG_H) / 2, TAG_H / 2), name, TAG_FONT, True, kit.INK, "mm")
     return tag
 
 
 def _base() -> Image.Image:
-    """The static map: terrain, lakes, towns and edge coordinates."""
+    """The static map: terrain, lakes, towns, printed cities and edge
+    coordinates (MAP_W x MAP_H)."""
     if "base" in _cache:
         return _cache["base"]
-    image, draw = kit.new_canvas(WIDTH, HEIGHT)
+    image, draw = kit.new_canvas(MAP_W, MAP_H)
     b = board()
     for label, mh in b.hexes.items():
         cx, cy = centre(mh.col, mh.row)
@@ -152,12 +254,12 @@ def _base() -> Image.Image:
             continue
         draw.polygon(corners, fill=fill, outline=(160, 170, 140))
         if mh.terrain == "river":
-            pts = [(cx - SIZE * 0.6 + i * SIZE * 0.15, cy + 6 * math.sin(i * 1.2)) for i in range(9)]
+            pts = [(cx - SIZE * 0.6 + i * SIZE * 0.15, cy - 2 + 6 * math.sin(i * 1.2)) for i in range(9)]
             draw.line(pts, fill=(60, 120, 200), width=3)
         elif mh.terrain == "mountain":
-            draw.polygon([(cx - 16, cy + 12), (cx - 4, cy - 12), (cx + 8, cy + 12)], outline=(110, 80, 50),
+            draw.polygon([(cx - 16, cy + 8), (cx - 4, cy - 16), (cx + 8, cy + 8)], outline=(110, 80, 50),
                          fill=(170, 140, 100))
-            draw.polygon([(cx, cy + 12), (cx + 10, cy - 4), (cx + 20, cy + 12)], outline=(110, 80, 50),
+            draw.polygon([(cx, cy + 8), (cx + 10, cy - 8), (cx + 20, cy + 8)], outline=(110, 80, 50),
                          fill=(170, 140, 100))
     f = kit.font(16, bold=True)
     for col in range(b.columns):
@@ -175,11 +277,20 @@ def _base() -> Image.Image:
     return image
 
 
+def _growth_disc(image: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: float, side: str,
+                 number: int) -> None:
+    """The growth die: its number on a white disc (light side) or a black
+    disc (dark side), as the printed map shows it."""
+    fill, ink = ((255, 255, 255), kit.INK) if side == "light" else (kit.INK, (255, 255, 255))
+    draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=fill, outline=kit.INK, width=2)
+    _text(image, (cx, cy + 1), str(number), 14, True, ink, "mm")
+
+
 def _draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState,
                  printed: bool = False) -> None:
-    """Printed cities (static, drawn into the cached base) or placed new cities:
-    the city's colour with its growth die (L/D and the number; a new city
-    also shows its letter)."""
+    """Printed cities (static, drawn into the cached base) or placed new
+    cities: the city's colour with its growth disc (a new city also shows
+    its letter beside the disc)."""
     b = board()
     for label in (list(b.cities) if printed else list(state["new_cities"])):
         cx, cy = hex_centre(label)
@@ -187,11 +298,11 @@ def _draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfStea
         draw.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), fill=colour, outline=kit.INK, width=2)
         if label in b.cities:
             city = b.cities[label]
-            tag = f"{'L' if city.side == 'light' else 'D'}{city.number}"
+            _growth_disc(image, draw, cx, cy - 17, city.side, city.number)
         else:
             nc = b.new_cities[state["new_cities"][label]]
-            tag = f"{nc.letter}·{'L' if nc.side == 'light' else 'D'}{nc.number}"
-        _text(image, (cx, cy - 14), tag, 16, True, kit.text_colour_on(colour), "mm")
+            _growth_disc(image, draw, cx + 8, cy - 17, nc.side, nc.number)
+            _text(image, (cx - 10, cy - 16), nc.letter, 15, True, kit.text_colour_on(colour), "mm")
     if not printed:
         return
     for label in b.towns:
@@ -199,44 +310,187 @@ def _draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfStea
         draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=(255, 255, 255), outline=kit.INK, width=2)
 
 
-def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
-    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-
-
-def _draw_city_names(image: Image.Image, state: AgeOfSteamState) -> None:
-    """Name tags above the cities, else where they hide no other tag (below,
-    or shifted sideways), drawn over the track so they stay readable."""
+def build_cost_text(state: AgeOfSteamState, label: str) -> str:
+    """The cost printed on an empty hex where it differs from a simple tile
+    on plain terrain: river and mountain add their extra; a town costs $1 plus
+    $1 per exit, from $2 ("$2+"). Empty for plain, built or city hexes."""
     b = board()
-    placed: list[tuple[float, float, float, float]] = []
-    for label in list(b.cities) + list(state["new_cities"]):
+    if label in state["board"] or label in b.cities or label in state["new_cities"]:
+        return ""
+    r = rules()
+    if label in b.towns:
+        return f"${r.town_base_cost + r.town_cost_per_exit}+"
+    extra = r.terrain_extra.get(b.hexes[label].terrain, 0)
+    return f"${r.tile_cost['simple'] + extra}" if extra else ""
+
+
+@cache
+def _costly_hexes() -> tuple[str, ...]:
+    """Hexes that can show a build cost: towns, rivers and mountains."""
+    b = board()
+    return tuple(label for label, mh in b.hexes.items()
+                 if label in b.towns or (mh.terrain in rules().terrain_extra
+                                         and rules().terrain_extra[mh.terrain] > 0 and label not in b.cities))
+
+
+def _draw_costs(image: Image.Image, state: AgeOfSteamState) -> None:
+    for label in _costly_hexes():
+        text = build_cost_text(state, label)
+        if text:
+            cx, cy = hex_centre(label)
+            _text(image, (cx, cy + 19), text, 14, True, kit.INK, "mm")
+
+
+Box = tuple[float, float, float, float]
+
+
+@cache
+def _static_obstacles() -> Image.Image:
+    """What never moves and a name tag must not cover: towns, printed
+    cities, the build costs of towns, rivers and mountains, and the
+    coordinates around the map."""
+    mask = Image.new("L", (MAP_W, MAP_H), 0)
+    d = ImageDraw.Draw(mask)
+    b = board()
+    for label in b.towns:
         cx, cy = hex_centre(label)
-        colour = GOODS[city_colour(state, label)]
-        name = city_name(state, label)
-        tag = _name_tag(name, colour)
-        tops = [cy - SIZE - 12, cy + SIZE - 1] if b.hexes[label].row > 0 else [cy + SIZE - 1]
-        lefts = [cx - tag.width / 2, cx - tag.width + SIZE / 2, cx - SIZE / 2]
-        boxes: list[tuple[float, float, float, float]] = []
-        for left in lefts:
-            left = max(2, min(MAP_W - tag.width - 2, left))
-            boxes.extend((left, top, left + tag.width, top + tag.height) for top in tops)
-        box = min(boxes, key=lambda bx: sum(_overlap(bx, o) for o in placed))
+        d.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), fill=255)
+    for label in b.cities:
+        cx, cy = hex_centre(label)
+        d.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), fill=255)
+    for label in _costly_hexes():
+        cx, cy = hex_centre(label)
+        d.rectangle((cx - 16, cy + 12, cx + 16, cy + 26), fill=255)
+    for strip in ((0, 0, MAP_W, MARGIN - 4), (0, MAP_H - MARGIN + 4, MAP_W, MAP_H),
+                  (0, 0, MARGIN - 6, MAP_H), (MAP_W - MARGIN + 6, 0, MAP_W, MAP_H)):
+        d.rectangle(strip, fill=255)  # the coordinates
+    return mask
+
+
+def _obstacles(state: AgeOfSteamState, net: Network) -> Image.Image:
+    """A mask of what a name tag must not cover: track, towns, cities,
+    locomotive markers, build costs and the coordinates."""
+    mask = _static_obstacles().copy()
+    d = ImageDraw.Draw(mask)
+    for label in state["board"]:
+        cx, cy = hex_centre(label)
+        for piece in pieces(state, label):
+            mask.paste(255, (int(round(cx - PIECE / 2)), int(round(cy - PIECE / 2))), _piece_shape(piece))
+    for label in state["new_cities"]:
+        cx, cy = hex_centre(label)
+        d.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), fill=255)
+    for sec in net.sections:
+        if sec.complete or sec.owner is None or not sec.paths:
+            continue
+        x, y = _marker_point(state, sec)
+        d.ellipse((x - 12, y - 12, x + 12, y + 12), fill=255)
+    return mask
+
+
+def _covered(mask: Image.Image, box: Box) -> int:
+    """How many pixels of ``box`` the mask marks."""
+    crop = mask.crop((int(box[0]), int(box[1]), int(box[2]), int(box[3])))
+    return sum(crop.histogram()[1:])
+
+
+def _free_box(mask: Image.Image, boxes: list[Box]) -> Box:
+    """The first box the mask leaves free, else the one it covers least."""
+    best, least = boxes[0], -1
+    for box in boxes:
+        crop = mask.crop((int(box[0]), int(box[1]), int(box[2]), int(box[3])))
+        if crop.getbbox() is None:
+            return box
+        covered = sum(crop.histogram()[1:])
+        if least < 0 or covered < least:
+            best, least = box, covered
+    return best
+
+
+def _tag_boxes(label: str, w: int) -> list[Box]:
+    """Where a tag ``w`` wide may go around its city, best first: above,
+    below, beside, and shifted sideways, kept inside the map."""
+    cx, cy = hex_centre(label)
+    above, below, middle = cy - APOTHEM - TAG_H, cy + APOTHEM, cy - TAG_H / 2
+    spots = [(cx - w / 2, above), (cx - w / 2, below), (cx + SIZE + 1, middle), (cx - SIZE - 1 - w, middle),
+             (cx - w + SIZE / 2, above), (cx - SIZE / 2, above), (cx - w + SIZE / 2, below), (cx - SIZE / 2, below),
+             (cx + SIZE / 2, middle - TAG_H), (cx - SIZE / 2 - w, middle - TAG_H),
+             (cx + SIZE / 2, middle + TAG_H), (cx - SIZE / 2 - w, middle + TAG_H)]
+    out: list[Box] = []
+    for left, top in spots:
+        left = max(2, min(MAP_W - w - 2, left))
+        top = max(2, min(MAP_H - TAG_H - 2, top))
+        out.append((left, top, left + w, top + TAG_H))
+    return out
+
+
+LayoutKey = tuple[tuple[tuple[str, str, int], ...], tuple[tuple[str, str], ...], tuple[tuple[int, int], ...]]
+_TAG_LAYOUTS: dict[LayoutKey, list[Box]] = {}
+
+
+def _layout_key(state: AgeOfSteamState, net: Network) -> LayoutKey:
+    """What the tags' places depend on: the tiles, the new cities and the
+    locomotive markers (a delivery or an auction leaves them as they were)."""
+    tiles = tuple(sorted((label, e["tile"], e["rot"]) for label, e in state["board"].items()))
+    markers = tuple(sorted((int(x), int(y)) for x, y in (_marker_point(state, sec) for sec in net.sections
+                                                         if not sec.complete and sec.owner is not None
+                                                         and sec.paths)))
+    return tiles, tuple(sorted(state["new_cities"].items())), markers
+
+
+def _tag_layout(state: AgeOfSteamState, net: Network) -> list[Box]:
+    """Each city's tag box, in the order of :func:`_city_labels`: the first
+    spot of :func:`_tag_boxes` that covers no track, town, city, marker,
+    cost or other tag, else the one covering least (kept for the next
+    boards with the same track)."""
+    key = _layout_key(state, net)
+    if key in _TAG_LAYOUTS:
+        return _TAG_LAYOUTS[key]
+    mask = _obstacles(state, net)
+    d = ImageDraw.Draw(mask)
+    placed: list[Box] = []
+    for label in _city_labels(state):
+        tag = _name_tag(city_name(state, label), city_colour(state, label))
+        box = _free_box(mask, _tag_boxes(label, tag.width))
+        d.rectangle(box, fill=255)
         placed.append(box)
+    if len(_TAG_LAYOUTS) >= 256:  # bounded: boards vary without end
+        _TAG_LAYOUTS.clear()
+    _TAG_LAYOUTS[key] = placed
+    return placed
+
+
+def _city_labels(state: AgeOfSteamState) -> list[str]:
+    return list(board().cities) + list(state["new_cities"])
+
+
+def _draw_city_names(image: Image.Image, state: AgeOfSteamState, net: Network) -> list[Box]:
+    """Every city's name tag where :func:`_tag_layout` places it; returns
+    the boxes used."""
+    boxes = _tag_layout(state, net)
+    for label, box in zip(_city_labels(state), boxes):
+        tag = _name_tag(city_name(state, label), city_colour(state, label))
         image.paste(tag, (int(box[0]), int(box[1])), tag)
+    return boxes
+
+
+def _cube_rows(n: int) -> tuple[int, int]:
+    """Cubes per row and the cube side for ``n`` cubes in a city hex: three
+    to a row (two rows hold six), four smaller ones beyond."""
+    return (3, 13) if n <= 6 else (4, 10)
 
 
 def _draw_cubes(image: Image.Image, state: AgeOfSteamState) -> None:
+    """The goods in each city, in rows below its growth disc, inside the hex."""
     for label, cubes in state["cubes"].items():
         if not cubes:
             continue
         cx, cy = hex_centre(label)
-        n = len(cubes)
-        side = 15
-        per_row = 4
+        per_row, side = _cube_rows(len(cubes))
         for i, cube in enumerate(cubes):
             r, c = divmod(i, per_row)
-            in_row = min(per_row, n - r * per_row)
+            in_row = min(per_row, len(cubes) - r * per_row)
             x = cx - in_row * (side + 1) / 2 + c * (side + 1)
-            y = cy + 2 + r * (side + 1)
+            y = cy - 6 + r * (side + 1)
             _cube(image, x, y, side, cube)
 
 
@@ -246,7 +500,7 @@ def _cube_sprite(cube: str, side: int) -> Image.Image:
     fill = GOODS[cube]
     sprite = Image.new("RGB", (side + 1, side + 1), fill)
     ImageDraw.Draw(sprite).rectangle((0, 0, side, side), fill=fill, outline=(255, 255, 255), width=1)
-    _text(sprite, (side / 2 + 0.5, side / 2 + 1), COLOUR_LETTER[cube], max(11, side - 4), True,
+    _text(sprite, (side / 2 + 0.5, side / 2 + 1), COLOUR_LETTER[cube], max(8, min(13, side - 3)), True,
           kit.text_colour_on(fill), "mm")
     return sprite
 
@@ -259,51 +513,332 @@ def _edge(cx: float, cy: float, e: int) -> tuple[float, float]:
     return kit.hex_edge_midpoint(cx, cy, SIZE, e, flat_top=True)
 
 
-def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, last: dict[str, Any]) -> None:
-    """Every piece of track in its owner's colour (grey when unowned); the
-    tiles just built outlined, the pieces a cube just used on a wide band."""
-    if last.get("kind") == "build":
-        for label in set(last.get("where", [])):
-            cx, cy = hex_centre(label)
-            draw.polygon(kit.hex_corners(cx, cy, SIZE - 1, flat_top=True), outline=kit.HIGHLIGHT, width=5)
-    route = {(h, int(i)) for h, i in last.get("pieces", [])} if last.get("kind") == "move" else set()
-    for label, entry in state["board"].items():
-        for i, piece in enumerate(pieces(state, label)):
-            if (label, i) in route:
-                _paste_piece(image, label, piece, kit.HIGHLIGHT, True)
+def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network) -> None:
+    """Every piece of track on its casing: solid in its owner's colour on a
+    completed link, dashed on unfinished track, dashed grey when unowned."""
     for label, entry in state["board"].items():
         for i, piece in enumerate(pieces(state, label)):
             owner = entry["owners"][i]
-            _paste_piece(image, label, piece, kit.player_colour(owner) if owner is not None else UNOWNED, False)
+            link = net.of_piece.get((label, i))
+            complete = link is not None and net.sections[link].complete
+            colour = kit.player_colour(owner) if owner is not None else UNOWNED
+            _paste_piece(image, label, piece, colour, owner is None or not complete)
         if is_town(state, label):
             cx, cy = hex_centre(label)
             draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=(255, 255, 255), outline=kit.INK, width=2)
 
 
+def _draw_last_build(draw: ImageDraw.ImageDraw, last: dict[str, Any]) -> None:
+    """The hexes just built, ringed in the highlight form."""
+    if last.get("kind") != "build":
+        return
+    for label in sorted(set(last.get("where", []))):
+        cx, cy = hex_centre(label)
+        kit.highlight_line(draw, kit.hex_corners(cx, cy, SIZE - 5, flat_top=True), 5, closed=True)
+
+
+def _marker_point(state: AgeOfSteamState, sec: Any) -> tuple[float, float]:
+    """Where an unfinished section's locomotive marker stands: half-way
+    between the last hex's centre and the open end."""
+    label, i = sec.paths[-1]
+    cx, cy = hex_centre(label)
+    piece = pieces(state, label)[i]
+    ex, ey = _edge(cx, cy, piece[-1] if sec.open_end is None else sec.open_end[1])
+    return (cx + ex) / 2, (cy + ey) / 2
+
+
 def _draw_markers(image: Image.Image, state: AgeOfSteamState, net: Network, letters: list[str]) -> None:
-    """A locomotive marker at the open end of every owned unfinished section."""
+    """A locomotive marker at the open end of every owned unfinished section,
+    and the owner's marker on the middle piece of every completed link."""
     for sec in net.sections:
-        if sec.complete or sec.owner is None or not sec.paths:
+        if sec.owner is None or not sec.paths:
             continue
-        label, i = sec.paths[-1]
-        cx, cy = hex_centre(label)
-        piece = pieces(state, label)[i]
-        ex, ey = _edge(cx, cy, piece[-1] if sec.open_end is None else sec.open_end[1])
-        _marker(image, (cx + ex) / 2, (cy + ey) / 2, 10, sec.owner, letters[sec.owner])
-
-
-def _draw_route(image: Image.Image, draw: ImageDraw.ImageDraw, last: dict[str, Any]) -> None:
-    """The cities and towns a delivered cube passed, outlined. The cube
-    itself is not drawn: a delivered cube leaves the board (it goes back to
-    the bag), and the panel's notes name its colour and route."""
-    nodes = last.get("route") or []
-    if not last.get("pieces"):  # a state saved before routes kept their pieces
-        for label in set(last.get("where", [])) - set(nodes):
+        if sec.complete:
+            label, i = sec.paths[len(sec.paths) // 2]
             cx, cy = hex_centre(label)
-            draw.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), outline=kit.HIGHLIGHT, width=3)
-    for label in nodes:
+            pts = _piece_points(pieces(state, label)[i], cx, cy)
+            x, y = pts[len(pts) // 2]
+            _marker(image, x, y, 8, sec.owner, letters[sec.owner])
+        else:
+            x, y = _marker_point(state, sec)
+            _marker(image, x, y, 10, sec.owner, letters[sec.owner])
+
+
+def route_lines(state: AgeOfSteamState, net: Network, last: dict[str, Any]) -> list[list[tuple[float, float]]]:
+    """The lines a delivered cube took, one per link in the order it ran
+    them, each along the link's pieces from the edge of the city or town it
+    left to the edge of the next one."""
+    refs = [(str(h), int(i)) for h, i in last.get("pieces", [])]
+    nodes = list(last.get("route", []))
+    if not refs or len(nodes) < 2:
+        return []
+    groups: list[list[tuple[str, int]]] = []
+    for ref in refs:
+        if not groups or net.of_piece.get(ref) != net.of_piece.get(groups[-1][0]):
+            groups.append([])
+        groups[-1].append(ref)
+    lines: list[list[tuple[float, float]]] = []
+    for k, group in enumerate(groups):
+        link = net.of_piece.get(group[0])
+        if link is not None and k < len(nodes) and net.sections[link].start != nodes[k]:
+            group.reverse()  # the link was traced from the other end
+        here = hex_centre(nodes[k]) if k < len(nodes) else hex_centre(group[0][0])
+        line: list[tuple[float, float]] = []
+        for label, i in group:
+            ps = pieces(state, label)
+            if i >= len(ps):
+                return []
+            cx, cy = hex_centre(label)
+            pts = _piece_points(ps[i], cx, cy)
+            if math.dist(pts[-1], here) < math.dist(pts[0], here):
+                pts.reverse()
+            line.extend(pts)
+            here = pts[-1]
+        lines.append(line)
+    return lines
+
+
+def _draw_route(draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network, last: dict[str, Any]) -> None:
+    """The last delivery, under the track: its route as a wide band in the
+    highlight form (its black dashes and edges show on both sides of the
+    owners' track drawn over it), and the cities and towns it passed ringed."""
+    if last.get("kind") != "move":
+        return
+    for label in last.get("route") or []:
         cx, cy = hex_centre(label)
-        draw.polygon(kit.hex_corners(cx, cy, SIZE - 1, flat_top=True), outline=kit.HIGHLIGHT, width=5)
+        kit.highlight_line(draw, kit.hex_corners(cx, cy, SIZE - 1, flat_top=True), 3, closed=True)
+    for line in route_lines(state, net, last):
+        kit.highlight_line(draw, line, 23)
+
+
+def _draw_arrowhead(draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network, last: dict[str, Any]) -> None:
+    """An arrowhead, white with a black edge, where the delivered cube
+    entered its destination city."""
+    if last.get("kind") != "move":
+        return
+    lines = route_lines(state, net, last)
+    if not lines or len(lines[-1]) < 2:
+        return
+    (x0, y0), (x1, y1) = lines[-1][-2], lines[-1][-1]
+    length = math.dist((x0, y0), (x1, y1)) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    tip = (x1 + ux * 6, y1 + uy * 6)
+    back = (x1 - ux * 16, y1 - uy * 16)
+    head = [tip, (back[0] - uy * 12, back[1] + ux * 12), (back[0] + uy * 12, back[1] - ux * 12)]
+    draw.polygon(head, fill=kit.HIGHLIGHT, outline=kit.HIGHLIGHT_DASH, width=3)
+
+
+def _draw_map(state: AgeOfSteamState, net: Network, letters: list[str]) -> Image.Image:
+    """The map with everything on it (MAP_W x MAP_H)."""
+    image = _base().copy()
+    draw = ImageDraw.Draw(image)
+    last: dict[str, Any] = dict(state["last"] or {})
+    _draw_cities(image, draw, state)
+    _draw_costs(image, state)
+    _draw_route(draw, state, net, last)
+    _draw_track(image, draw, state, net)
+    _draw_last_build(draw, last)
+    _draw_cubes(image, state)
+    _draw_markers(image, state, net, letters)
+    _draw_arrowhead(draw, state, net, last)
+    _draw_city_names(image, state, net)
+    return image
+
+
+# -- what the panels say --------------------------------------------------------
+
+def due_seats(state: AgeOfSteamState) -> list[int]:
+    """The players whose turn it is (none while chance draws or at the end)."""
+    from games.age_of_steam import GAME
+    from games.core import CHANCE
+    return [s for s in GAME.to_act(dict(state)) if s != CHANCE]
+
+
+def last_text(state: AgeOfSteamState, net: Network) -> str:
+    """The last move in a line: what was built where, or the cube delivered,
+    its route and the links it paid per owner ("+2 ann, +1 bob")."""
+    last = state["last"]
+    if last is None:
+        return ""
+    names = state["players"]
+    if last["kind"] == "build":
+        return f"Last: {names[last['seat']]} built in {', '.join(last['where'])}."
+    route = " > ".join(city_name(state, n) for n in last.get("route", []))
+    paid = ", ".join(f"+{n} {names[o] if o is not None else 'nobody'}" for o, n in delivery_pays(state, net))
+    return f"Last: {names[last['seat']]} moved {last.get('colour', 'a')} {route}" + (f": {paid}" if paid else ".")
+
+
+def step_lines(state: AgeOfSteamState) -> list[str]:
+    """What happened so far in the step under way, when the last build or
+    delivery does not say it: the bids of an auction, the actions taken, who
+    issued shares, the cubes Production still has to place."""
+    names = state["players"]
+    phase, st = state["phase"], state["step"]
+    out: list[str] = []
+    if phase == "auction":
+        bids = ", ".join(f"{names[s]} ${st['bids'][str(s)]}" if str(s) in st["bids"] else f"{names[s]} -"
+                         for s in st["bidders"])
+        out.append(f"Bids: {bids}.")
+        if st["dropped"]:
+            out.append("Dropped out: " + ", ".join(f"{names[s]} (${st['paid'].get(str(s), 0)})"
+                                                   for s in st["dropped"]) + ".")
+    elif phase == "actions":
+        taken = [f"{names[s]} {rules().action_label[a]}" for s in state["order"]
+                 if (a := state["action"][s]) is not None]
+        if taken:
+            out.append("Actions taken: " + ", ".join(taken) + ".")
+    elif phase == "shares":
+        done = [names[s] for s in state["order"] if s not in st.get("queue", []) and not state["eliminated"][s]]
+        if done:
+            out.append("Shares issued (or not): " + ", ".join(done) + ".")
+    elif phase == "production" and state.get("held"):
+        out.append(f"Production: {names[st['seat']]} places {' and '.join(state['held'])}, "
+                   "each in an empty box (box 1 at the top goes out first).")
+    return out
+
+
+def chat_last_lines(state: AgeOfSteamState, net: Network) -> list[str]:
+    """The chat's "last move" lines: the step's progress, then the last
+    build or delivery (with its turn when it was an earlier one)."""
+    out = step_lines(state)
+    text = last_text(state, net)
+    last = state["last"]
+    if text and last is not None and last["round"] != state["round"]:
+        text = text.replace("Last:", f"Last (turn {last['round']}):", 1)
+    if text:
+        out.append(text)
+    return out or ["No track built or goods moved yet."]
+
+
+def warning(state: AgeOfSteamState, seat: int, seen: Outlook) -> str:
+    """What a player must know before the coming expenses: that he will be
+    eliminated, or lose income because his cash can't pay them."""
+    if state["eliminated"][seat]:
+        return "out"
+    if not expenses_to_come(state):
+        return ""
+    if seen.eliminated:
+        return "! eliminated at expenses"
+    if seen.income_lost:
+        return f"! income -{seen.income_lost} at expenses"
+    return ""
+
+
+def _actions_are_last_turns(state: AgeOfSteamState) -> bool:
+    """Whether the actions in the state are the last turn's: the players
+    select new ones after issuing shares and bidding (the Turn Order holder
+    of the last turn may still pass in this turn's auction)."""
+    return state["phase"] in ("shares", "auction") and state["round"] > 1
+
+
+def _seat_order(state: AgeOfSteamState) -> list[int]:
+    """Player order, eliminated players last."""
+    return list(state["order"]) + [s for s in range(len(state["players"])) if s not in state["order"]]
+
+
+def _turn_arrow(draw: ImageDraw.ImageDraw, x: float, y: float, h: float) -> None:
+    """A black arrow pointing at the row of the player whose turn it is."""
+    draw.polygon([(x, y + h * 0.2), (x + h * 0.55, y + h / 2), (x, y + h * 0.8)], fill=kit.INK)
+
+
+# -- the chat image: the map over a compact panel -----------------------------------
+
+CHAT_TURN, CHAT_LAST, CHAT_ROW = 26, 22, 22
+CHAT_COLUMNS = (("", 30), ("", 34), ("player", 150), ("cash", 76), ("income", 92), ("shares", 84),
+                ("engine", 84), ("next turn", 116), ("VP", 70))
+"""The compact table: turn arrow, marker, then the standing of each player;
+the rest of the row holds his action or warning."""
+
+
+def _chat_panel_lines(state: AgeOfSteamState, net: Network) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    from games.age_of_steam import GAME
+    width = MAP_W - 24
+    turn = _wrap(GAME.status_line(dict(state)), width, CHAT_TURN, True)
+    last = tuple(part for line in chat_last_lines(state, net) for part in _wrap(line, width, CHAT_LAST, False))
+    return turn, last
+
+
+def _chat_panel_height(state: AgeOfSteamState, turn: Sequence[str], last: Sequence[str]) -> int:
+    rows = len(state["players"])
+    return 12 + 34 * len(turn) + 30 * len(last) + 8 + 30 + 34 * rows + 8 + 22 * len(CHAT_FOOTNOTE)
+
+
+def _chat_panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network,
+                letters: list[str], viewer: int | None, top: int, turn: Sequence[str],
+                last: Sequence[str]) -> None:
+    x, y = 12, top + 12
+    for line in turn:
+        _essential(image, (x, y), line, "turn", CHAT_TURN, True)
+        y += 34
+    for line in last:
+        _essential(image, (x, y), line, "last", CHAT_LAST)
+        y += 30
+    y += 8
+    cx = x
+    for head, w in CHAT_COLUMNS:
+        _text(image, (cx + 4, y + 12), head, 20, False, kit.MUTED, "lm")
+        cx += w
+    _text(image, (cx + 4, y + 12), "last turn's action" if _actions_are_last_turns(state) else "action", 20, False,
+          kit.MUTED, "lm")
+    y += 30
+    due = due_seats(state)
+    for s in _seat_order(state):
+        seen = outlook(state, s, net)
+        row = (x, y, MAP_W - 12, y + 32)
+        if s in due:
+            draw.rectangle(row, fill=TURN_FILL, outline=kit.INK, width=2)
+            _turn_arrow(draw, x + 6, y, 32)
+        elif state["eliminated"][s]:
+            draw.rectangle(row, fill=(235, 228, 212))
+        name = state["players"][s][:12] + (" (you)" if s == viewer else "")
+        nxt = f"${seen.cash}" if expenses_to_come(state) and not state["eliminated"][s] else "-"
+        act = state["action"][s]
+        note = warning(state, s, seen) or (rules().action_label[act] if act else "")
+        cells = ["", "", name, f"${state['cash'][s]}", str(state["income"][s]), str(state["shares"][s]),
+                 str(state["engine"][s]), nxt, str(seen.vp)]
+        cx = x
+        for text, (_head, w) in zip(cells, CHAT_COLUMNS):
+            if text:
+                _essential(image, (cx + 4, y + 16), text, "standing", CHAT_ROW, s in due, kit.INK, "lm")
+            cx += w
+        if note:
+            _essential(image, (cx + 4, y + 16), note, "standing", CHAT_ROW - 2, note.startswith("!"), kit.INK, "lm")
+        _marker(image, x + 30 + 17, y + 16, 12, s, letters[s])
+        y += 34
+    for line in CHAT_FOOTNOTE:
+        _text(image, (x, y + 4), line, 17, False, kit.MUTED)
+        y += 22
+
+
+CHAT_FOOTNOTE = ("Next turn: cash after the coming income and expenses; VP with that income.",
+                 "Dashed track: unfinished, or grey: unowned. The full board is one tap away.")
+
+
+def render(json_state: dict[str, Any], viewer: int | None) -> bytes:
+    """The chat image: the whole map over a compact panel (see the module)."""
+    state = typed(json_state)
+    letters = kit.player_letters(state["players"])
+    net = network(state)
+    board_image = _draw_map(state, net, letters)
+    turn, last = _chat_panel_lines(state, net)
+    image, draw = kit.new_canvas(MAP_W, MAP_H + _chat_panel_height(state, turn, last))
+    image.paste(board_image, (0, 0))
+    draw.line((0, MAP_H, MAP_W, MAP_H), fill=kit.MUTED, width=2)
+    _chat_panel(image, draw, state, net, letters, viewer, MAP_H, turn, last)
+    return _png(image)
+
+
+# -- the full board: the map beside the detailed panel ---------------------------------
+
+def render_full(json_state: dict[str, Any], viewer: int | None) -> bytes:
+    """The whole board: the map and the detailed side panel."""
+    state = typed(json_state)
+    letters = kit.player_letters(state["players"])
+    net = network(state)
+    image, draw = kit.new_canvas(WIDTH, HEIGHT)
+    image.paste(_draw_map(state, net, letters), (0, 0))
+    _panel(image, draw, state, net, letters, viewer)
+    return _png(image)
 
 
 def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network,
@@ -313,30 +848,28 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState
     from games.age_of_steam import GAME
     _text(image, (x, y), "Age of Steam · Rust Belt", 24, True)
     y += 34
-    for line in _wrap(GAME.status_line(dict(state)), PANEL_W - 20, 17):
-        _text(image, (x, y), line, 17)
+    for line in _wrap(GAME.status_line(dict(state)), PANEL_W - 20, 17, True):
+        _text(image, (x, y), line, 17, True)
         y += 23
     y += 6
-    # turn track
     turns = state["rounds"]
     for t in range(1, turns + 1):
         bx = x + (t - 1) * 40
-        fill = kit.HIGHLIGHT if t == state["round"] else (255, 255, 255)
+        fill = kit.INK if t == state["round"] else (255, 255, 255)
         draw.rectangle((bx, y, bx + 34, y + 28), fill=fill, outline=kit.INK, width=2)
         _text(image, (bx + 17, y + 14), str(t), 17, True, kit.text_colour_on(fill), "mm")
     _text(image, (x + turns * 40 + 4, y + 14), "turns", 16, False, kit.MUTED, "lm")
     y += 40
-    y = _players(image, draw, state, letters, viewer, x, y)
+    y = _players(image, draw, state, net, letters, viewer, x, y)
     y = _goods_display(image, draw, state, x, y)
-    y += 8
+    y += 4
     if state["phase"] != "over":  # at the end the scores need the room
         bag = state["bag"]
-        _text(image, (x, y), "Bag: " + "  ".join(f"{COLOUR_LETTER[c]} {n}" for c, n in bag.items()), 16)
-        y += 24
-        supply = sum(state["supply"].values())
         disks = rules().town_disks - disks_used(state)
-        _text(image, (x, y), f"Track tiles left: {supply} · town disks left: {disks}", 16)
-        y += 30
+        _text(image, (x, y), "Bag: " + "  ".join(f"{COLOUR_LETTER[c]} {n}" for c, n in bag.items())
+              + f" · town disks: {disks}", 16)
+        y += 22
+        y = _tiles_left(image, draw, state, x, y)
     for line in _notes(state, net):
         parts = _wrap(line, PANEL_W - 20, 16)
         if y + 21 * len(parts) > HEIGHT:
@@ -345,50 +878,100 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState
             _text(image, (x, y), part, 16)
             y += 21
         y += 2
-    legend = _wrap(LEGEND, PANEL_W - 20, 16)
-    if y + 4 + 21 * len(legend) <= HEIGHT:  # at the end the scores take its place
+    legend = _wrap(LEGEND, PANEL_W - 20, 15)
+    if y + 4 + 19 * len(legend) <= HEIGHT:  # at the end the scores take its place
         for part in legend:
-            _text(image, (x, y + 4), part, 16, False, kit.MUTED)
-            y += 21
+            _text(image, (x, y + 4), part, 15, False, kit.MUTED)
+            y += 19
 
 
-LEGEND = ("Track in its owner's colour, grey = unowned; a marker on unfinished track. Pink: tiles "
-          "just built, or the route of the cube just moved. Cubes: R red, B blue, P purple, Y yellow, "
-          "K black. L/D n: growth die on the light/dark side.")
+LEGEND = ("Solid track: a completed link, its owner's marker on it; dashed: unfinished (a marker at "
+          "its end) or grey, unowned. White band with black dashes: the hexes just built, or the "
+          "route of the cube just moved. Disc: growth number, white light side, black dark side. "
+          "$3/$4: a tile on an empty river/mountain (plain $2); $2+ on a town: $1 + $1 per exit.")
 
-COLUMNS = (("", 30), ("Player", 110), ("$", 48), ("Inc", 48), ("Sh", 40), ("Eng", 44), ("Action", 170))
+COLUMNS = (("", 30), ("Player", 92), ("$", 38), ("Inc", 40), ("Sh", 34), ("Eng", 42), ("Next", 50),
+           ("VP", 40), ("Action", 114))
 
 
-def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, letters: list[str],
-             viewer: int | None, x: int, y: int) -> int:
-    """One row per player, in player order (eliminated players last)."""
-    r = rules()
+def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network,
+             letters: list[str], viewer: int | None, x: int, y: int) -> int:
+    """One row per player, in player order (eliminated players last); the
+    player whose turn it is framed with an arrow; warnings below."""
     width = sum(w for _, w in COLUMNS)
     cx = x
     for head, w in COLUMNS:
-        _text(image, (cx + 4, y + 15), head, 17, True, kit.INK, "lm")
+        head = "Prev. act" if head == "Action" and _actions_are_last_turns(state) else head
+        _text(image, (cx + 4, y + 13), head, 16, True, kit.INK, "lm")
         cx += w
-    y += 30
+    y += 26
     draw.line((x, y - 2, x + width, y - 2), fill=kit.MUTED, width=1)
-    order = list(state["order"]) + [s for s in range(len(state["players"])) if s not in state["order"]]
-    for s in order:
+    due = due_seats(state)
+    warnings: list[str] = []
+    for s in _seat_order(state):
         act = state["action"][s]
         out = state["eliminated"][s]
-        fill = (235, 228, 212) if out else ((255, 236, 170) if s == viewer else None)
-        if fill is not None:
-            draw.rectangle((x, y, x + width, y + 28), fill=fill)
-        cells = ["", state["players"][s][:10], str(state["cash"][s]), str(state["income"][s]),
-                 str(state["shares"][s]), str(state["engine"][s]),
-                 "out" if out else (r.action_label[act] if act else "-")]
+        seen = outlook(state, s, net)
+        if s in due:
+            draw.rectangle((x, y, x + width, y + 26), fill=TURN_FILL, outline=kit.INK, width=2)
+        elif out:
+            draw.rectangle((x, y, x + width, y + 26), fill=(235, 228, 212))
+        nxt = f"${seen.cash}" if expenses_to_come(state) and not out else "-"
+        cells = ["", state["players"][s][:9] + ("*" if s == viewer else ""), str(state["cash"][s]),
+                 str(state["income"][s]), str(state["shares"][s]), str(state["engine"][s]), nxt, str(seen.vp),
+                 "out" if out else (rules().action_label[act] if act else "-")]
         cx = x
         for text, (_, w) in zip(cells, COLUMNS):
-            _text(image, (cx + 4, y + 15), text, 17, False, kit.INK, "lm")
+            _text(image, (cx + 4, y + 14), text, 16, s in due, kit.INK, "lm")
             cx += w
-        _marker(image, x + 15, y + 14, 11, s, letters[s])
-        y += 30
-    you = ", you in yellow" if viewer is not None else ""
-    _text(image, (x, y + 2), f"In player order{you}; Sh shares, Eng engine", 16, False, kit.MUTED)
-    return y + 30
+        _marker(image, x + 15, y + 13, 10, s, letters[s])
+        if s in due:
+            _turn_arrow(draw, x - 9, y, 26)
+        note = warning(state, s, seen)
+        if note.startswith("!"):
+            warnings.append(f"! {state['players'][s]}: {note[2:]}")
+        y += 28
+    you = ", * you" if viewer is not None else ""
+    _text(image, (x, y + 2), f"Next: cash after income and expenses; VP with that income{you}", 15, False,
+          kit.MUTED)
+    y += 22
+    for line in warnings:
+        _text(image, (x, y + 2), line, 16, True)
+        y += 22
+    return y + 6
+
+
+def _tiles_left(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, x: int, y: int) -> int:
+    """Each tile kind left in the supply: a small picture and its count."""
+    supply = state["supply"]
+    per_row = 8
+    for k, (name, kind) in enumerate(kinds().items()):
+        r, c = divmod(k, per_row)
+        bx, by = x + c * 60, y + r * 34
+        icon = _tile_icon(kind.paths, kind.cls == "town")
+        image.paste(icon, (bx, by), icon)
+        _text(image, (bx + 32, by + 16), str(supply.get(name, 0)), 16, True, kit.INK, "lm")
+    rows = (len(kinds()) + per_row - 1) // per_row
+    return y + rows * 34 + 4
+
+
+@cache
+def _tile_icon(paths: tuple[tuple[int, ...], ...], town: bool) -> Image.Image:
+    """A tile kind in miniature: a hex with its track drawn in ink."""
+    side = 32
+    icon = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    d = ImageDraw.Draw(icon)
+    c = side / 2
+    d.polygon(kit.hex_corners(c, c, 15, flat_top=True), fill=(255, 255, 255), outline=kit.MUTED)
+    for p in paths:
+        a = kit.hex_edge_midpoint(c, c, 15, p[0], flat_top=True)
+        if len(p) == 1:
+            d.line([(c, c), a], fill=kit.INK, width=3)
+        else:
+            kit.draw_track_between(d, (c, c), a, kit.hex_edge_midpoint(c, c, 15, p[1], flat_top=True), kit.INK, 3, 8)
+    if town:
+        d.ellipse((c - 4, c - 4, c + 4, c + 4), fill=(255, 255, 255), outline=kit.INK, width=2)
+    return icon
 
 
 def _notes(state: AgeOfSteamState, net: Network) -> list[str]:
@@ -403,29 +986,16 @@ def _notes(state: AgeOfSteamState, net: Network) -> list[str]:
             for s in group:
                 parts = ", ".join(f"{v} {k.removesuffix(' VP')}" for k, v in result.breakdown[s].items())
                 out.append(f"{place}. {names[s]}: {result.scores[s]} VP ({parts})")
-    if state["phase"] == "auction":
-        a = state["step"]
-        bids = ", ".join(f"{names[s]} ${a['bids'][str(s)]}" if str(s) in a["bids"] else f"{names[s]} -"
-                         for s in a["bidders"])
-        out.append(f"Bids: {bids}.")
-        if a["dropped"]:
-            out.append("Dropped out: " + ", ".join(f"{names[s]} (${a['paid'].get(str(s), 0)})"
-                                                   for s in a["dropped"]) + ".")
-    if state["phase"] == "production" and state.get("held"):
-        out.append(f"Production: {names[state['step']['seat']]} places {' and '.join(state['held'])}, "
-                   "each in an empty box (box 1 at the top goes out first).")
-    last: dict[str, Any] = dict(state["last"] or {})
-    if last.get("kind") == "build":
-        out.append(f"Last: {names[last['seat']]} built in {', '.join(last['where'])}.")
-    elif last.get("kind") == "move":
-        route = " > ".join(city_name(state, n) for n in last["route"])
-        out.append(f"Last: {names[last['seat']]} moved a {last['colour']} cube {route}.")
+    out.extend(step_lines(state))
+    text = last_text(state, net)
+    if text:
+        out.append(text)
     return out
 
 
 def _goods_display(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, x: int, y: int) -> int:
-    _text(image, (x, y), "Goods display (light · dark · new cities)", 17, True)
-    y += 26
+    _text(image, (x, y), "Goods display (light · dark · new cities)", 16, True)
+    y += 22
     cols = display_columns(state["display"])
     cw = 23
     for k, (name, col) in enumerate(cols):
@@ -433,26 +1003,26 @@ def _goods_display(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSt
         cx = x + k * cw + gap
         shade = (255, 250, 235) if name.startswith("L") else ((205, 200, 190) if name.startswith("D") else
                                                                (230, 230, 230))
-        draw.rectangle((cx, y, cx + cw - 2, y + 24 + 3 * 22), fill=shade)
+        draw.rectangle((cx, y, cx + cw - 2, y + 22 + 3 * 20), fill=shade)
         label = name[1:] if name[0] in "LD" and name[1:].isdigit() else name
-        _text(image, (cx + cw / 2 - 1, y + 11), label, 16, True, kit.INK, "mm")
+        _text(image, (cx + cw / 2 - 1, y + 10), label, 15, True, kit.INK, "mm")
         for i, cube in enumerate(col):
-            by = y + 24 + i * 22
+            by = y + 22 + i * 20
             if cube is None:
-                draw.rectangle((cx + 2, by + 2, cx + cw - 4, by + 19), outline=kit.MUTED)
+                draw.rectangle((cx + 2, by + 2, cx + cw - 4, by + 17), outline=kit.MUTED)
             else:
-                _cube(image, cx + 2, by + 2, 17, cube)
-    return y + 24 + 3 * 22 + 6
+                _cube(image, cx + 2, by + 2, 16, cube)
+    return y + 22 + 3 * 20 + 6
 
 
 @lru_cache(maxsize=512)  # bounded: status lines and notes vary without end
-def _wrap(text: str, width: int, size: int) -> tuple[str, ...]:
+def _wrap(text: str, width: int, size: int, bold: bool = False) -> tuple[str, ...]:
     words = text.split()
     lines: list[str] = []
     cur = ""
     for w in words:
         trial = f"{cur} {w}".strip()
-        if _text_width(trial, size) <= width:
+        if _text_width(trial, size, bold) <= width or not cur:
             cur = trial
         else:
             lines.append(cur)
@@ -462,29 +1032,11 @@ def _wrap(text: str, width: int, size: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def render(json_state: dict[str, Any], viewer: int | None) -> bytes:
-    state = typed(json_state)
-    image = _base().copy()
-    draw = ImageDraw.Draw(image)
-    letters = kit.player_letters(state["players"])
-    last: dict[str, Any] = dict(state["last"] or {})
-    net = network(state)
-    _draw_cities(image, draw, state)
-    _draw_track(image, draw, state, last)
-    if last.get("kind") == "move":
-        _draw_route(image, draw, last)
-    _draw_cubes(image, state)
-    _draw_markers(image, state, net, letters)
-    _draw_city_names(image, state)
-    _panel(image, draw, state, net, letters, viewer)
-    return _png(image)
-
-
 def _key_colours() -> list[kit.RGB]:
     """Every flat colour the board uses: these stay exact in the palette."""
-    fixed: list[kit.RGB] = [kit.BACKGROUND, kit.INK, kit.MUTED, kit.HIGHLIGHT, UNOWNED, (255, 255, 255),
-                            (0, 0, 0), (160, 170, 140), (60, 120, 200), (110, 80, 50), (170, 140, 100),
-                            (255, 236, 170), (235, 228, 212), (255, 250, 235), (205, 200, 190),
+    fixed: list[kit.RGB] = [kit.BACKGROUND, kit.INK, kit.MUTED, kit.HIGHLIGHT, kit.HIGHLIGHT_DASH, UNOWNED,
+                            CASING, TURN_FILL, (255, 255, 255), (160, 170, 140), (60, 120, 200), (110, 80, 50),
+                            (170, 140, 100), (235, 228, 212), (255, 250, 235), (205, 200, 190),
                             (230, 230, 230)]
     out: list[kit.RGB] = []
     for c in fixed + list(TERRAIN.values()) + list(GOODS.values()) + list(kit.PLAYER_COLOURS):
@@ -499,8 +1051,8 @@ def _palette() -> Image.Image:
     (anti-aliased text edges) from a sample of the map with text in every
     colour. Mapping to a fixed palette is ~6x faster than quantizing anew."""
     keys = _key_colours()
-    sample = _base().copy()
-    d = ImageDraw.Draw(sample)
+    sample, d = kit.new_canvas(WIDTH, HEIGHT)
+    sample.paste(_base(), (0, 0))
     for k, colour in enumerate(keys):
         bx, by = MAP_W + 10 + (k % 6) * 80, 20 + (k // 6) * 40
         d.rectangle((bx, by, bx + 76, by + 36), fill=colour)
@@ -529,7 +1081,7 @@ def _png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-__all__ = ["render"]
+__all__ = ["render", "render_full", "PALETTES"]
 
 
 def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int, int] | None:

@@ -8,8 +8,10 @@ import math
 from PIL import Image, ImageChops
 
 from aos_helpers import act, at_build, at_move, delivery_ready, take_tiles, tile
+from games.age_of_steam.state import typed
+from games.age_of_steam.track import network
 from rendering import kit
-from rendering.age_of_steam import MAP_H, MAP_W, SIZE, hex_centre, render
+from rendering.age_of_steam import APOTHEM, CASING, MAP_H, MAP_W, PIECE, SIZE, UNOWNED, hex_centre, render
 
 
 def pixels(state: dict) -> Image.Image:
@@ -32,14 +34,23 @@ def beside_exit(label: str, edge: int, offset: float) -> tuple[int, int]:
     return int(mx - offset * math.sin(angle)), int(my + offset * math.cos(angle))
 
 
-def test_the_post_after_a_build_outlines_the_tiles_just_placed() -> None:
+def highlighted(image: Image.Image, point: tuple[int, int], reach: int = 6) -> bool:
+    """Whether the last-move form (white band with black edges and dashes)
+    runs within ``reach`` pixels of ``point``: both its colours are there
+    (no other mark of the board is pure black)."""
+    x, y = point
+    seen = {image.getpixel((x + dx, y + dy)) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)}
+    return kit.HIGHLIGHT in seen and kit.HIGHLIGHT_DASH in seen
+
+
+def test_the_post_after_a_build_rings_the_tiles_just_placed_in_the_highlight_form() -> None:
     state = at_build(3, cash=20)
     state = act(state, 0, "build G7 straight.1")
     state = act(state, 0, "build F7 town1.1")
     image = pixels(state)
-    assert image.getpixel(near_corner("G7")) == kit.HIGHLIGHT
-    assert image.getpixel(near_corner("F7")) == kit.HIGHLIGHT
-    assert image.getpixel(near_corner("C4")) != kit.HIGHLIGHT  # an untouched hex
+    assert highlighted(image, near_corner("G7"))
+    assert highlighted(image, near_corner("F7"))
+    assert not highlighted(image, near_corner("C4"))  # an untouched hex
 
 
 def _delivery_ready() -> dict:
@@ -52,12 +63,12 @@ def test_the_post_after_a_delivery_draws_the_route_the_cube_took() -> None:
     spot = beside_exit("K9", 3, 8)  # beside the Indianapolis exit towards Evansville's link
     unused = beside_exit("N9", 3, 8)  # beside cid's unfinished track, not on the route
     before = pixels(state)
-    assert before.getpixel(spot) != kit.HIGHLIGHT
+    assert not highlighted(before, spot)
     state = act(state, 0, "move J10-blue NE.K9-SE.M9")
     after = pixels(state)
-    assert after.getpixel(spot) == kit.HIGHLIGHT
-    assert after.getpixel(unused) != kit.HIGHLIGHT
-    assert after.getpixel(near_corner("M9")) == kit.HIGHLIGHT  # the destination, Cincinnati
+    assert highlighted(after, spot)
+    assert not highlighted(after, unused)
+    assert highlighted(after, near_corner("M9"))  # the destination, Cincinnati
 
 
 def test_a_delivered_cube_is_not_drawn_at_its_destination_city_after_the_delivery() -> None:
@@ -88,14 +99,153 @@ def test_the_panel_notes_the_production_cubes_still_to_place() -> None:
     pixels(state)
 
 
-def test_track_is_drawn_in_its_owners_exact_colour_and_unowned_track_grey() -> None:
+def _along(image: Image.Image, label: str, piece: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """The colours on the centre line of a piece of track on ``label``."""
+    from rendering.age_of_steam import _piece_points
+    cx, cy = hex_centre(label)
+    ox, oy = round(cx - PIECE / 2), round(cy - PIECE / 2)  # where the sprite is pasted
+    pts = _piece_points(piece, PIECE / 2, PIECE / 2, 40)
+    return [image.getpixel((int(ox + x), int(oy + y))) for x, y in pts[4:-4]]
+
+
+def test_a_completed_link_is_solid_in_its_owners_colour_and_unfinished_track_dashed() -> None:
+    from games.age_of_steam.track import pieces
+    state = typed(_delivery_ready())  # K10: ann's piece of a completed link; N9: cid's unfinished track
+    image = pixels(dict(state))
+    solid = _along(image, "K10", pieces(state, "K10")[0])
+    assert solid.count(kit.player_colour(0)) >= 0.9 * len(solid)
+    dashed = _along(image, "N9", pieces(state, "N9")[0])
+    cid = kit.player_colour(2)
+    assert dashed.count(cid) >= 0.3 * len(dashed) and dashed.count(CASING) >= 0.2 * len(dashed)
+
+
+def test_unowned_track_is_dashed_grey() -> None:
+    from games.age_of_steam.track import pieces
     state = at_build(3, cash=20, built=True)
-    state["board"] = {"G7": tile("straight", 0, 1), "C4": tile("straight", 0, None)}
+    state["board"] = {"C4": tile("straight", 0, None)}
+    take_tiles(state)
+    line = _along(pixels(state), "C4", pieces(typed(state), "C4")[0])
+    assert line.count(UNOWNED) >= 0.3 * len(line) and line.count(CASING) >= 0.2 * len(line)
+
+
+def test_track_runs_on_a_light_casing_outside_its_ink_edge() -> None:
+    state = at_build(3, cash=20, built=True)
+    state["board"] = {"G7": tile("straight", 0, 1)}
     take_tiles(state)
     image = pixels(state)
-    for label, colour in (("G7", kit.player_colour(1)), ("C4", (150, 150, 150))):
+    cx, cy = hex_centre("G7")
+    x = round(cx - PIECE / 2) + PIECE // 2  # the vertical straight's centre column
+    y = int(cy) + 10
+    assert image.getpixel((x, y)) == kit.player_colour(1)
+    assert image.getpixel((x + 5, y)) == kit.INK and image.getpixel((x - 5, y)) == kit.INK
+    assert image.getpixel((x + 7, y)) == CASING and image.getpixel((x - 7, y)) == CASING
+
+
+def test_a_completed_link_carries_its_owners_marker() -> None:
+    """bob's link K9-L9-M9 shows his marker (a sky-blue square with B) on its
+    middle piece, drawn whole."""
+    from games.age_of_steam.track import pieces
+    from rendering.age_of_steam import _marker_sprite, _piece_points
+    state = typed(_delivery_ready())
+    image = pixels(dict(state))
+    net = network(state)
+    link = next(s for s in net.sections if s.owner == 1 and s.complete)
+    label, i = link.paths[len(link.paths) // 2]
+    cx, cy = hex_centre(label)
+    pts = _piece_points(pieces(state, label)[i], cx, cy)
+    x, y = pts[len(pts) // 2]
+    sprite = _marker_sprite(1, "B", 8)
+    left, top = int(round(x - sprite.width / 2)), int(round(y - sprite.height / 2))
+    solid = [(px, py) for px in range(sprite.width) for py in range(sprite.height)
+             if sprite.getpixel((px, py))[3] == 255]
+    assert solid
+    matching = sum(1 for px, py in solid if image.getpixel((left + px, top + py)) == sprite.getpixel((px, py))[:3])
+    assert matching >= 0.8 * len(solid)
+
+
+def test_the_growth_number_is_on_a_white_disc_for_a_light_city_and_a_black_disc_for_a_dark_one() -> None:
+    image = pixels(at_build(3))
+    for label, fill in (("H6", (255, 255, 255)), ("M9", kit.INK)):  # Chicago light 1, Cincinnati dark 2
         cx, cy = hex_centre(label)
-        assert image.getpixel((int(cx), int(cy) - 12)) == colour
+        assert image.getpixel((int(cx) - 5, int(cy) - 17)) == fill, label
+
+
+def test_a_fifth_and_sixth_cube_stay_inside_the_city_hex() -> None:
+    state = at_build(3)
+    state["cubes"]["H6"] = ["red"] * 4
+    four = pixels(state).crop((0, 0, MAP_W, MAP_H))
+    state["cubes"]["H6"] = ["red"] * 4 + ["blue", "yellow"]
+    six = pixels(state).crop((0, 0, MAP_W, MAP_H))
+    changed = ImageChops.difference(four, six).getbbox()
+    assert changed is not None
+    cx, cy = hex_centre("H6")
+    assert changed[1] >= cy - APOTHEM and changed[3] <= cy + APOTHEM
+    assert changed[0] >= cx - SIZE and changed[2] <= cx + SIZE
+
+
+def test_empty_river_mountain_and_town_hexes_show_their_build_cost() -> None:
+    from rendering.age_of_steam import build_cost_text
+    state = typed(at_build(3, cash=20))
+    assert build_cost_text(state, "C4") == "$3"  # river: $2 + $1
+    assert build_cost_text(state, "O11") == "$4"  # mountain: $2 + $2
+    assert build_cost_text(state, "E4") == "$2+"  # town: $1 + $1 per exit
+    assert build_cost_text(state, "B5") == ""  # plain: the usual $2
+    assert build_cost_text(state, "H6") == ""  # a city
+    image = pixels(dict(state))
+    cx, cy = hex_centre("C4")
+    below = image.crop((int(cx) - 14, int(cy) + 12, int(cx) + 14, int(cy) + 26))
+    assert kit.INK in {c for _n, c in below.getcolors(1 << 16) or []}
+    state["board"] = {"C4": tile("straight", 1, None)}
+    assert build_cost_text(state, "C4") == ""  # built: no cost shown
+
+
+def test_a_city_name_tag_moves_off_track_next_to_its_city() -> None:
+    from rendering.age_of_steam import _covered, _draw_city_names, _obstacles
+    state = typed(at_build(3, cash=20, built=True))
+    state["board"] = {"H5": tile("straight", 1, 0), "G5": tile("straight", 1, 0)}  # above Chicago
+    take_tiles(state)
+    net = network(state)
+    boxes = _draw_city_names(Image.new("RGB", (MAP_W, MAP_H)), state, net)
+    mask = _obstacles(state, net)
+    for box in boxes:
+        assert _covered(mask, box) == 0, box
+
+
+def test_the_delivery_route_ends_in_an_arrow_at_the_destination_city() -> None:
+    from rendering.age_of_steam import route_lines
+    state = typed(act(_delivery_ready(), 0, "move J10-blue NE.K9-SE.M9"))
+    lines = route_lines(state, network(state), dict(state["last"] or {}))
+    assert len(lines) == 2  # two links
+    assert abs(math.dist(lines[0][0], hex_centre("J10")) - APOTHEM) < 1
+    assert abs(math.dist(lines[-1][-1], hex_centre("M9")) - APOTHEM) < 1
+    assert math.dist(lines[0][-1], hex_centre("K9")) < 1  # into the town's centre
+
+
+def test_the_chat_names_the_links_a_delivery_paid_per_owner() -> None:
+    from rendering.age_of_steam import chat_last_lines
+    state = typed(act(_delivery_ready(), 0, "move J10-blue NE.K9-SE.M9"))
+    line = chat_last_lines(state, network(state))[-1]
+    assert line.endswith(": +1 ann, +1 bob"), line
+
+
+def test_the_panel_warns_of_lost_income_and_elimination_at_the_coming_expenses() -> None:
+    from games.age_of_steam.projection import outlook
+    from rendering.age_of_steam import warning
+    state = typed(at_move(3))
+    state.update(cash=[0, 0, 20], income=[1, 5, 3], shares=[6, 5, 2], engine=[1, 1, 1])
+    net = network(state)
+    notes = [warning(state, s, outlook(state, s, net)) for s in range(3)]
+    assert notes == ["! eliminated at expenses", "! income -1 at expenses", ""]
+
+
+def test_the_chat_image_frames_the_row_of_the_player_whose_turn_it_is() -> None:
+    from rendering.age_of_steam import TURN_FILL, due_seats
+    state = at_build(3, cash=20)
+    assert due_seats(typed(state)) == [0]
+    image = pixels(state)
+    panel = image.crop((0, MAP_H, image.width, image.height))
+    fills = [y for y in range(panel.height) if panel.getpixel((panel.width // 2, y)) == TURN_FILL]
+    assert fills and max(fills) - min(fills) < 40  # one row
 
 
 def test_the_fixed_palette_keeps_every_flat_colour_of_the_board_exact() -> None:
