@@ -47,7 +47,7 @@ def test_an_escaped_name_is_one_line_without_bare_markdown_or_mentions(name: str
     assert _bare_markers(safe) == []
     assert not safe.endswith("\\") or safe.endswith("\\\\")
     assert "@everyone" not in safe and "@here" not in safe
-    assert "://" not in safe
+    assert re.search(r"(?<!\\)://", safe) is None  # every "://" escaped: no auto-link
     assert not BLOCK_START.match(f"{safe} moved")  # a name starting a line opens no block
     assert len(clean_name(name)) <= NAME_MAX
 
@@ -180,3 +180,8 @@ def test_the_client_default_pings_nobody() -> None:
     default = bot.allowed_mentions
     assert default is not None
     assert default.to_dict() == discord.AllowedMentions.none().to_dict()
+
+
+@pytest.mark.parametrize("name", ["a://b", ":://", "\\://", "x://y://z"])
+def test_a_link_in_a_name_never_auto_links(name: str) -> None:
+    assert re.search(r"(?<!\\)://", escape_name(name)) is None
