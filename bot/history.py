@@ -32,8 +32,10 @@ UPLOAD_LIMIT = 10 * 1024 * 1024
 """Discord's smallest upload limit (a guild without boosts): 10 MiB."""
 FRAME_MS = 700
 LAST_FRAME_MS = 4000
-MAX_FRAMES = 60
+MAX_FRAMES = 40
 """At most this many frames: a longer game is sampled evenly (the last frame always kept)."""
+MAX_WIDTH = 720
+"""Frames wider than this are scaled down first: the chat shows an image 550 px wide."""
 ACTIONS_PER_FRAME_TARGET = 40
 """A game without rounds gets one frame per so many player actions that it has about this many frames."""
 
@@ -128,7 +130,7 @@ def assemble_gif(pngs: Sequence[bytes], limit: int = UPLOAD_LIMIT) -> Animation 
     (the last kept), until it fits; None if it never does."""
     if not pngs:
         return None
-    originals = [Image.open(io.BytesIO(p)).convert("RGB") for p in pngs]
+    originals = [_narrowed(Image.open(io.BytesIO(p)).convert("RGB")) for p in pngs]
     scale = 1.0
     frames = list(originals)
     for _ in range(12):
@@ -144,10 +146,20 @@ def assemble_gif(pngs: Sequence[bytes], limit: int = UPLOAD_LIMIT) -> Animation 
     return None
 
 
+def _narrowed(image: Image.Image) -> Image.Image:
+    """``image`` at most :data:`MAX_WIDTH` wide."""
+    if image.width <= MAX_WIDTH:
+        return image
+    return image.resize((MAX_WIDTH, max(1, round(image.height * MAX_WIDTH / image.width))), Image.Resampling.LANCZOS)
+
+
 def _gif(frames: Sequence[Image.Image], scale: float) -> bytes:
+    """The frames at ``scale`` as one looping GIF, on one palette (the last
+    frame's: it has the most pieces on the board)."""
     size = (max(1, round(frames[0].width * scale)), max(1, round(frames[0].height * scale)))
     shown = [f.resize(size, Image.Resampling.LANCZOS) if size != f.size else f for f in frames]
-    paletted = [f.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE) for f in shown]
+    palette = shown[-1].quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    paletted = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in shown]
     out = io.BytesIO()
     durations = [FRAME_MS] * (len(paletted) - 1) + [LAST_FRAME_MS]
     paletted[0].save(out, format="GIF", save_all=True, append_images=paletted[1:], duration=durations,

@@ -16,7 +16,6 @@ is still allowed is the service's call (``expected_version``).
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import io
 import logging
@@ -48,20 +47,20 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post) -> 
     if thread_id is None or post.game_id is None:
         return
     try:
-        animation = await _final_animation(bot, thread_id, post) if post.finished else None
-        message = await _send_post(bot, thread_id, post, animation)
+        message = await _send_post(bot, thread_id, post)
     except discord.HTTPException as exc:
         # The move is already stored; a deleted or locked thread must not
         # turn it into an error. The game shows again with /game status.
         log.warning("game %s: could not post in thread %s: %s", post.game_id, thread_id, exc)
     else:
         await _remember_post(bot, post, message)
+        if post.finished:
+            await add_animation(bot, message, post)
     if post.finished:
         await refresh_lobby(bot, post.game_id)
 
 
-async def _send_post(bot: ServiceBot, thread_id: int, post: Post,
-                     animation: discord.File | None = None) -> discord.Message:
+async def _send_post(bot: ServiceBot, thread_id: int, post: Post) -> discord.Message:
     assert post.game_id is not None
     channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
     if isinstance(channel, discord.Thread) and channel.archived:
@@ -72,9 +71,6 @@ async def _send_post(bot: ServiceBot, thread_id: int, post: Post,
     kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(post.ping_user_ids)}
     if file is not None:
         kwargs["file"] = file
-    if animation is not None:
-        kwargs.pop("file", None)
-        kwargs["files"] = [f for f in (file, animation) if f is not None]
     if view is not None:
         kwargs["view"] = view
     return await channel.send(post.text, **kwargs)
@@ -606,29 +602,23 @@ async def show_log_page(interaction: discord.Interaction[Any], game_id: int, pag
         await interaction.followup.send(shown.text, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
 
-ANIMATION_WAIT = 60.0
-"""Seconds the final post waits for its animation at most; then it goes without."""
-
-
-async def _final_animation(bot: ServiceBot, thread_id: int, post: Post) -> discord.File | None:
-    """The whole game as an animated GIF, for the post with the final scores,
-    under the guild's upload limit (less the board posted with it). Drawn off
-    the event loop; any failure or a drawing slower than
-    :data:`ANIMATION_WAIT` is logged and the final post goes without it."""
+async def add_animation(bot: ServiceBot, message: discord.Message, post: Post) -> None:
+    """Add the whole game as an animated GIF to the post with the final
+    scores, once drawn (off the event loop, after the post is out: drawing
+    never holds the final scores back), under the guild's upload limit.
+    Any failure is logged and the post stays as it is."""
     assert post.game_id is not None
+    guild = getattr(message.channel, "guild", None)
+    limit = guild.filesize_limit if guild is not None else 10 * 1024 * 1024
     try:
-        channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
-        guild = getattr(channel, "guild", None)
-        limit = guild.filesize_limit if guild is not None else 10 * 1024 * 1024
-        made = await asyncio.wait_for(bot.service.animation(post.game_id, limit - len(post.png or b"")),
-                                      ANIMATION_WAIT)
-    except (discord.HTTPException, ServiceError, TimeoutError) as exc:
-        log.warning("game %s: no animation with the final post: %r", post.game_id, exc)
-        return None
-    if made is None:
-        return None
-    return discord.File(io.BytesIO(made.data), filename="game.gif",
-                        description=f"The whole game in {made.frames} frames")
+        made = await bot.service.animation(post.game_id, limit)
+        if made is None:
+            return
+        gif = discord.File(io.BytesIO(made.data), filename="game.gif",
+                           description=f"The whole game in {made.frames} frames")
+        await message.edit(attachments=[*message.attachments, gif], allowed_mentions=NO_MENTIONS)
+    except (discord.HTTPException, ServiceError) as exc:
+        log.warning("game %s: the animation could not be added to the final post: %s", post.game_id, exc)
 
 
 DYNAMIC_ITEMS = (LobbyButton, TurnButton, FullBoardButton, PanelButton, PanelSelect, UndoButton, LogPageButton)
