@@ -14,7 +14,8 @@ from bot.service import GameService, ServiceError
 from bot.store import Store
 from games.core import (CHANCE, Entry, IllegalAction, State, live_log, replay_entries, undo_target, undo_text,
                         undone_seq)
-from games.registry import get_game
+from games.playout import play_out
+from games.registry import all_games, get_game
 from tests.support.race import Race
 
 USERS = {1: "ann", 2: "bob", 3: "cid"}
@@ -220,6 +221,7 @@ async def _discord_race(env: Any) -> tuple[Any, Any, Any, int]:
     bot = env.bot
     assert isinstance(bot, RailyardBot)
     row = await bot.service.store.game_for_thread(thread.id)
+    assert row is not None and row.state is not None
     first, second = (ann, bob) if get_game("race").to_act(row.state) == [0] else (bob, ann)
     return thread, first, second, row.id
 
@@ -261,3 +263,96 @@ async def test_game_undo_command_refuses_after_a_roll(env: Any) -> None:
     refused = await first.slash(thread, "game undo")
     said = "\n".join(m.content for m in [refused.response, *refused.followups] if m is not None)
     assert refused.ephemeral and "dice were rolled" in said
+
+
+# -- every game gets the rule -----------------------------------------------------------------
+
+REAL_GAMES = sorted(s for s in all_games() if s != "race")
+
+
+@pytest.mark.parametrize("slug", REAL_GAMES)
+def test_in_every_game_taking_back_a_move_restores_the_state_before_it(slug: str) -> None:
+    game = get_game(slug)
+    players = ["ann", "bob", "cid", "dee"][: game.nearest_count(3)]
+    _final, log = play_out(game, players, 4)
+    entries = [Entry(i, seat, action) for i, (seat, action) in enumerate(log, start=1)]
+    states = [game.new(players, {})]
+    for entry in entries[:80]:
+        states.append(game.apply(states[-1], entry.seat, entry.action).state)
+    moves = [k for k in range(2, len(states)) if entries[k - 1].seat != CHANCE]
+    checked = 0
+    for k in moves[:: max(1, len(moves) // 12)]:
+        last = entries[k - 1]
+        try:
+            target = undo_target(game, players, {}, entries[:k], last.seat)
+        except IllegalAction:
+            assert k < len(entries) and entries[k].seat == CHANCE or game.is_over(states[k])
+            continue
+        assert target == last
+        taken_back = replay_entries(game, players, {}, [*entries[:k], Entry(k + 1, last.seat, undo_text(k))])
+        assert taken_back == states[k - 1]
+        checked += 1
+        if k < len(entries) and entries[k].seat == CHANCE:
+            with pytest.raises(IllegalAction, match="dice were rolled or cards drawn"):
+                undo_target(game, players, {}, entries[:k + 1], last.seat)
+    assert checked > 0
+
+
+@pytest.mark.parametrize("slug", REAL_GAMES)
+def test_no_game_spells_an_action_like_an_undo_entry(slug: str) -> None:
+    game = get_game(slug)
+    players = ["ann", "bob", "cid", "dee"][: game.nearest_count(3)]
+    seen: list[str] = []
+
+    def no_undo_text(state: State, seat: int, action: str) -> None:
+        for s in game.to_act(state):
+            if s != CHANCE and any(o.token == "undo" for o in game.options_at(state, s, [])):
+                seen.extend(o.token for o in game.options_at(state, s, ["undo"]) if o.token.isascii()
+                            and o.token.isdigit())
+
+    play_out(game, players, 5, after_each=no_undo_text)
+    assert seen == []
+
+
+# -- the store remembers thread posts from schema 3 on -------------------------------------------
+
+async def test_a_version_2_sqlite_database_gains_the_posts_table(db_path: str) -> None:
+    import sqlite3
+
+    from bot.store import open_store
+    from bot.store.sqlite import MIGRATIONS
+
+    db = sqlite3.connect(db_path)
+    db.executescript(MIGRATIONS[0] + MIGRATIONS[1] + "PRAGMA user_version = 2;")
+    db.close()
+    store = await open_store(db_path)
+    try:
+        assert await store.schema_version() == 3
+        game_id = await store.create_game(slug="race", options={}, secret=bytes(32), creator_id=1, creator_name="ann")
+        await store.remember_post(game_id, 2, 99)
+        await store.remember_post(game_id, 2, 100)
+        assert await store.post_message(game_id, 2) == 100 and await store.post_message(game_id, 3) is None
+    finally:
+        await store.close()
+
+
+async def test_a_version_2_postgres_database_gains_the_posts_table(postgres_url: str) -> None:
+    import asyncpg
+
+    from bot.store import open_store
+    from bot.store.postgres import SCHEMA
+
+    conn = await asyncpg.connect(postgres_url)
+    try:
+        await conn.execute(SCHEMA)
+        await conn.execute("INSERT INTO railyard_schema (version) VALUES (2)")
+    finally:
+        await conn.close()
+    store = await open_store(postgres_url)
+    try:
+        assert await store.schema_version() == 3
+        game_id = await store.create_game(slug="race", options={}, secret=bytes(32), creator_id=1, creator_name="ann")
+        await store.remember_post(game_id, 2, 99)
+        assert await store.post_message(game_id, 2) == 99
+    finally:
+        await store.close()
