@@ -278,13 +278,16 @@ def _replay_steps(game: Game, players: Sequence[str], options: Mapping[str, str]
                 state = _replay_live(game, players, options, entries[:step])
                 undone += 1
                 continue
-            if entry.seat == CHANCE and secret is not None:
+            if entry.seat == CHANCE and secret is not None and CHANCE in game.to_act(state):
                 due = game.sample_chance(state, chance_rng(secret, int(state["chance_taken"])))
                 if due != entry.action:
                     raise IllegalAction(f"the draw {entry.action[:40]!r} is not the one the secret gives ({due[:40]!r})")
             state = game.apply(state, entry.seat, entry.action).state
         except IllegalAction as exc:
             raise ExportError(f"step {step} (seat {entry.seat}, {entry.action[:40]!r}): {exc}") from None
+        except (KeyError, IndexError, TypeError, ValueError) as exc:  # a file no game could have written
+            raise ExportError(f"step {step} (seat {entry.seat}, {entry.action[:40]!r}): "
+                              f"the rules could not read it ({type(exc).__name__})") from None
     return Imported(game, state, len(entries), undone, secret is not None)
 
 

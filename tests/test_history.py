@@ -344,3 +344,11 @@ async def test_the_final_post_carries_the_whole_game_as_an_animation(env: Any) -
     final = [m for m in thread.history() if m.attachments][-1]
     assert "Game over" in final.content
     assert [a.filename for a in final.attachments] == ["board.png", "game.gif"]
+
+
+def test_import_refuses_a_draw_when_none_is_due_naming_the_step(tmp_path: Path, capsys: Any) -> None:
+    doc = export_document("race", {}, ["ann", "bob"], "finished",
+                          [Entry(1, CHANCE, "first 1"), Entry(2, CHANCE, "die 3")], secret_from_seed(1))
+    assert railyard(["import", _exported(tmp_path, doc)]) == 2
+    err = capsys.readouterr().err
+    assert "step 2" in err and err.count("\n") == 1
