@@ -601,7 +601,12 @@ class GameService:
             if seq is not None and seq != target.seq:
                 raise ServiceError("That move can no longer be taken back: the game moved on since.")
             entry = Entry(b.row.version + 1, b.seat, undo_text(target.seq))
-            state = await asyncio.to_thread(replay_entries, b.game, players, b.row.options, [*entries, entry])
+            try:
+                state = await asyncio.to_thread(replay_entries, b.game, players, b.row.options, [*entries, entry])
+            except IllegalAction as exc:
+                log.error("game %s: the log does not replay: %s", game_id, exc)
+                raise ServiceError("This game's log can't be replayed with today's rules, "
+                                   "so the move can't be taken back.") from None
             taken = " ".join(rows[target.seq].events) or target.action
             name = b.seats[b.seat].name
             events = [f"↩️ {name} took back a move ({clip(taken, 300)})."]
