@@ -6,6 +6,7 @@
     railyard commands --json          the slash-command payloads the bot would sync
     railyard backup FILE              an online copy of the SQLite database (pg_dump for PostgreSQL)
     railyard archive [--days N]       fold the logs of games finished N+ days ago into one row each
+    railyard import FILE              replay a game exported with /game export, checking every step
 
 The database is ``DATABASE_URL`` (a ``postgresql://`` URL) or the SQLite file
 ``DATABASE_PATH`` (default ``railyard.sqlite3``), read from the environment or ``.env``.
@@ -150,6 +151,26 @@ async def housekeeping(args: argparse.Namespace) -> int:
     return 0
 
 
+def import_game(path: str) -> int:
+    """``railyard import FILE``: replay an export (``/game export``) with the
+    rules, checking every step and, when the file has the secret, every
+    draw; one line out and 0, or one line on stderr naming the step and 2."""
+    from .history import ExportError, import_summary, read_export, replay_export
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"railyard: can't read {path}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        imported = replay_export(read_export(text))
+    except ExportError as exc:
+        print(f"railyard: {path}: {exc}", file=sys.stderr)
+        return 2
+    print(f"railyard: {path}: {import_summary(imported)}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="railyard", description="Railway board games on Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -168,6 +189,8 @@ def main(argv: list[str] | None = None) -> int:
     archive = sub.add_parser("archive", help="compress the logs of long-finished games")
     archive.add_argument("--days", type=float, default=90.0,
                          help="archive games finished or abandoned at least this many days ago (default 90)")
+    imported = sub.add_parser("import", help="replay an exported game (/game export), checking every step")
+    imported.add_argument("file")
     cmds = sub.add_parser("commands", help="print the slash-command payloads")
     cmds.add_argument("--json", action="store_true", help="as JSON (the only format)")
     args = parser.parse_args(argv)
@@ -178,6 +201,8 @@ def main(argv: list[str] | None = None) -> int:
         for slug in slugs():
             print(slug)
         return 0
+    if args.command == "import":
+        return import_game(args.file)
     if args.command in ("backup", "archive"):
         return asyncio.run(housekeeping(args))
     if args.command == "commands":

@@ -13,20 +13,23 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
+import json
 import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Awaitable, Callable, ParamSpec, Sequence, TypeVar
 
-from games.core import (CHANCE, Choice, Game, IllegalAction, Option, State, new_secret, resolve_chance,
-                        secret_from_seed)
+from games.core import (CHANCE, Choice, Entry, Game, IllegalAction, Option, State, live_log, new_secret,
+                        replay_entries, resolve_chance, secret_from_seed, undo_target, undo_text, undone_seq)
 from games.registry import all_games, get_game
 from rendering import StepPicture, has_full_board, option_sheet, step_picture
 from rendering import preview as render_preview
 from rendering import render as render_board
 from rendering import render_full
 
-from .store import (DuplicateInteraction, GameRow, NewAction, SeatRow, Store, StoreUnavailable,
+from .history import (LOG_PAGE, UPLOAD_LIMIT, Animation, animate, export_document, log_line, log_pages,
+                      state_at)
+from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, SeatRow, Store, StoreUnavailable,
                     VersionConflict)
 
 log = logging.getLogger("railyard.service")
@@ -93,6 +96,11 @@ class Post:
     """The canonical text of the action the post reports (what the log stored)."""
     full_board: bool = False
     """The image is the compact chat image: offer the whole board one tap away."""
+    seq: int | None = None
+    """The log entry of the move the post reports (its thread message is
+    remembered under it, to be corrected if the move is taken back)."""
+    undo_seq: int | None = None
+    """Set when the mover may take this move back (the post offers Undo)."""
 
 
 @dataclass
@@ -451,6 +459,9 @@ class GameService:
             log.info("game %s: seat %s %r", game_id, b.seat, applied.action)
         post = await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
         post.action = applied.action
+        post.seq = b.row.version + 1
+        if not chance and not finished and not b.game.reveals(b.state, b.seat, applied.action):
+            post.undo_seq = post.seq
         return post
 
     async def _check_stale_panel(self, b: Table, expected_version: int) -> None:
@@ -559,9 +570,179 @@ class GameService:
         game = get_game(row.slug)
         seats = await self.store.seats(game_id)
         state = game.new([s.name for s in seats], row.options)
-        for a in await self.store.log(game_id):
+        for a in live_log([Entry(a.seq, a.seat, a.action) for a in await self.store.log(game_id)]):
             state = game.apply(state, a.seat, a.action).state
         return state
+
+    # -- history: taking a move back, earlier boards, the log, export ------
+    async def _entries(self, game_id: int) -> tuple[list[Entry], dict[int, ActionRow]]:
+        rows = await self.store.log(game_id)
+        return [Entry(a.seq, a.seat, a.action) for a in rows], {a.seq: a for a in rows}
+
+    @store_faults_answered
+    async def undo(self, game_id: int, user_id: int, seq: int | None = None,
+                   interaction_id: str | None = None) -> Undone:
+        """Take back ``user_id``'s last move (``seq``, when given, is the move
+        the Undo button was offered for). The rule is the contract's
+        (``games.core.undo_target``); the undo is logged as an entry of its
+        own, serialised and stored like a move, and the state becomes the
+        replay of the log without the move."""
+        if interaction_id is not None and await self.store.interaction_seen(interaction_id):
+            raise ServiceError("That action was already taken.")
+        async with self._locks[game_id], self.store.game_lock(game_id):
+            b = await self.player_board(game_id, user_id)
+            assert b.seat is not None
+            entries, rows = await self._entries(game_id)
+            players = [s.name for s in b.seats]
+            try:
+                target = await asyncio.to_thread(undo_target, b.game, players, b.row.options, entries, b.seat)
+            except IllegalAction as exc:
+                raise ServiceError(str(exc)) from None
+            if seq is not None and seq != target.seq:
+                raise ServiceError("That move can no longer be taken back: the game moved on since.")
+            entry = Entry(b.row.version + 1, b.seat, undo_text(target.seq))
+            try:
+                state = await asyncio.to_thread(replay_entries, b.game, players, b.row.options, [*entries, entry])
+            except IllegalAction as exc:
+                log.error("game %s: the log does not replay: %s", game_id, exc)
+                raise ServiceError("This game's log can't be replayed with today's rules, "
+                                   "so the move can't be taken back.") from None
+            taken = " ".join(rows[target.seq].events) or target.action
+            name = b.seats[b.seat].name
+            events = [f"↩️ {name} took back a move ({clip(taken, 300)})."]
+            due_before = set(b.game.to_act(b.state)) | {b.seat}
+            try:
+                await self.store.record(game_id, b.row.version, state, "active",
+                                        [NewAction(b.seat, entry.action, events, interaction_id)])
+            except DuplicateInteraction:
+                raise ServiceError("That action was already taken.") from None
+            except VersionConflict:
+                raise ServiceError("Someone acted at the same moment: look at the board and try again.") from None
+            log.info("game %s: seat %s took back entry %s", game_id, b.seat, target.seq)
+            message_id = await self.store.post_message(game_id, target.seq)
+        post = await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
+        post.action, post.seq = entry.action, entry.seq
+        note = clip(f"↩️ Undone by {name}: ~~{clip(taken, 1500)}~~")
+        return Undone(post, message_id, note, target.seq)
+
+    @store_faults_answered
+    async def remember_post(self, game_id: int, seq: int, message_id: int) -> None:
+        """The thread message that reported log entry ``seq``."""
+        await self.store.remember_post(game_id, seq, message_id)
+
+    @store_faults_answered
+    async def replay_at(self, game_id: int, user_id: int | None, seq: int) -> Post:
+        """The whole board just after log entry ``seq``, as this member may
+        see it (his seat's view at that time, or a spectator's: nothing
+        hidden of others, never the secret), for an ephemeral reply."""
+        b = await self.table(game_id, user_id)
+        entries, rows = await self._entries(game_id)
+        if not entries:
+            raise ServiceError("Nothing has happened in this game yet.")
+        if not 1 <= seq <= len(entries):
+            raise ServiceError(f"Choose an action number from 1 to {len(entries)} (see `/game log`).")
+        players = [s.name for s in b.seats]
+        try:
+            then = await asyncio.to_thread(state_at, b.game, players, b.row.options, entries, seq)
+        except IllegalAction as exc:
+            log.error("game %s: the log does not replay to entry %s: %s", game_id, seq, exc)
+            raise ServiceError("This game's log can't be replayed that far with today's rules.") from None
+        png = await self._draw(game_id, b.game.view(then, b.seat), b.seat, full=True)
+        row = rows[seq]
+        who = "🎲" if row.seat == CHANCE else b.seats[row.seat].name if 0 <= row.seat < len(b.seats) else "?"
+        what = " ".join(row.events) or ("(chance)" if row.seat == CHANCE else row.action)
+        text = f"The board after action {seq} of {len(entries)} ({who}: {what})"
+        if b.seat is not None:
+            text += f"\nAs {b.seats[b.seat].name} saw it then."
+        return Post(clip(text), png, [], game_id, False, full_board=False)
+
+    @store_faults_answered
+    async def log_page(self, game_id: int, page: int | None = None, per_page: int = LOG_PAGE) -> LogPage:
+        """One page of the whole log in words (``page`` from 1, the oldest;
+        None: the newest; ``per_page`` entries a page). Moves taken back are
+        struck, undo entries say so."""
+        row = await self.get(game_id)
+        seats = await self.store.seats(game_id)
+        entries, rows = await self._entries(game_id)
+        per_page = max(1, min(per_page, 50))
+        pages = log_pages(len(entries), per_page)
+        page = pages if page is None else max(1, min(page, pages))
+        undone_by = {}
+        for e in entries:
+            target = undone_seq(e.action) if e.seat != CHANCE else None
+            if target is not None:
+                undone_by[target] = seats[e.seat].name if 0 <= e.seat < len(seats) else "?"
+        lines = []
+        for e in entries[(page - 1) * per_page: page * per_page]:
+            who = "🎲" if e.seat == CHANCE else seats[e.seat].name if 0 <= e.seat < len(seats) else "?"
+            lines.append(clip(log_line(e.seq, who, e.seat, e.action, rows[e.seq].events, undone_by.get(e.seq)), 300))
+        if not lines:
+            lines.append("Nothing has happened yet." if row.status == "lobby" else "The log is empty.")
+        head = f"**Log of game #{game_id}** · page {page}/{pages}"
+        return LogPage(clip("\n".join([head, *lines]), 1900), page, pages, per_page)
+
+    @store_faults_answered
+    async def export(self, game_id: int) -> tuple[str, bytes]:
+        """The game as a JSON file (name, bytes): game, options, seats and
+        the whole log, undo entries included; the secret only once the game
+        is finished. While a game that hides something (a hand, a deck) is
+        running, its log (which names every draw) is not given out."""
+        row = await self.get(game_id)
+        if row.state is None:
+            raise ServiceError("This game hasn't started yet: there is nothing to export.")
+        game = get_game(row.slug)
+        seats = await self.store.seats(game_id)
+        if row.status == "active":
+            state = game.upgrade(without_legacy_keys(row.state))
+            if game.view(state, None) != state:
+                raise ServiceError(f"{game.name} keeps things hidden (hands, decks) that its log names: "
+                                   "the log can be exported once the game is over.")
+        entries, _rows = await self._entries(game_id)
+        secret = await self.store.secret(game_id) if row.status == "finished" else None
+        doc = export_document(row.slug, row.options, [s.name for s in seats], row.status, entries, secret)
+        return f"railyard-{row.slug}-{game_id}.json", json.dumps(doc, indent=1, ensure_ascii=False).encode()
+
+    @store_faults_answered
+    async def animation(self, game_id: int, limit: int = UPLOAD_LIMIT) -> Animation | None:
+        """The whole game as an animated GIF under ``limit`` bytes (one frame
+        per round, the chat image as a spectator sees it), drawn off the
+        event loop; None (logged) when it can't be drawn."""
+        row = await self.get(game_id)
+        game = get_game(row.slug)
+        seats = await self.store.seats(game_id)
+        entries, _rows = await self._entries(game_id)
+        try:
+            made = await asyncio.to_thread(animate, game, [s.name for s in seats], row.options, entries,
+                                           self.renderer, limit)
+        except Exception:  # noqa: BLE001 - an animation is a courtesy; the game is over either way
+            log.exception("game %s: the animation could not be drawn", game_id)
+            return None
+        if made is not None:
+            log.info("game %s: animation of %d frames, %d px wide, %d bytes", game_id, made.frames, made.width,
+                     len(made.data))
+        return made
+
+
+@dataclass
+class Undone:
+    """A move taken back: the post of the corrected state, the thread message
+    that reported the move (to correct; None if unknown), the note to put on
+    it, and the log entry taken back."""
+
+    post: Post
+    message_id: int | None
+    note: str
+    seq: int
+
+
+@dataclass
+class LogPage:
+    """One page of ``/game log``: its text, its number (from 1) and how many there are."""
+
+    text: str
+    page: int
+    pages: int
+    per_page: int = LOG_PAGE
 
 
 def matching_games(text: str) -> list[Game]:

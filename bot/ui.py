@@ -47,16 +47,20 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post) -> 
     if thread_id is None or post.game_id is None:
         return
     try:
-        await _send_post(bot, thread_id, post)
+        message = await _send_post(bot, thread_id, post)
     except discord.HTTPException as exc:
         # The move is already stored; a deleted or locked thread must not
         # turn it into an error. The game shows again with /game status.
         log.warning("game %s: could not post in thread %s: %s", post.game_id, thread_id, exc)
+    else:
+        await _remember_post(bot, post, message)
+        if post.finished:
+            await add_animation(bot, message, post)
     if post.finished:
         await refresh_lobby(bot, post.game_id)
 
 
-async def _send_post(bot: ServiceBot, thread_id: int, post: Post) -> None:
+async def _send_post(bot: ServiceBot, thread_id: int, post: Post) -> discord.Message:
     assert post.game_id is not None
     channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
     if isinstance(channel, discord.Thread) and channel.archived:
@@ -69,7 +73,7 @@ async def _send_post(bot: ServiceBot, thread_id: int, post: Post) -> None:
         kwargs["file"] = file
     if view is not None:
         kwargs["view"] = view
-    await channel.send(post.text, **kwargs)
+    return await channel.send(post.text, **kwargs)
 
 
 # -- lobby -------------------------------------------------------------------
@@ -154,7 +158,10 @@ def post_view(post: Post) -> discord.ui.View | None:
     "Full board" where the posted image is the compact chat one."""
     assert post.game_id is not None
     if not post.finished:
-        return turn_view(post.game_id, post.full_board)
+        view = turn_view(post.game_id, post.full_board)
+        if post.undo_seq is not None:
+            view.add_item(UndoButton(post.game_id, post.undo_seq))
+        return view
     if not post.full_board:
         return None
     view = discord.ui.View(timeout=None)
@@ -490,5 +497,129 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await panel_step(interaction, self.game_id, self.version, path, f"i{int(value['index'])}", value["sig"])
 
 
-DYNAMIC_ITEMS = (LobbyButton, TurnButton, FullBoardButton, PanelButton, PanelSelect)
+# -- history: taking a move back, the log's pages, the end-of-game animation ------
+
+async def _remember_post(bot: ServiceBot, post: Post, message: discord.Message) -> None:
+    """Remember which thread message reported the move (to correct it if
+    the move is taken back); a failure only costs that correction."""
+    if post.seq is None or post.game_id is None:
+        return
+    try:
+        await bot.service.remember_post(post.game_id, post.seq, message.id)
+    except ServiceError as exc:
+        log.warning("game %s: could not remember post %s of entry %s: %s", post.game_id, message.id, post.seq, exc)
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry:undo:(?P<game>[0-9]+):(?P<seq>[0-9]+)"):
+    """Under the post after a move: its player takes that move back."""
+
+    def __init__(self, game_id: int, seq: int) -> None:
+        super().__init__(discord.ui.Button(label="Undo", emoji="↩️", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ry:undo:{game_id}:{seq}"))
+        self.game_id, self.seq = game_id, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> "UndoButton":
+        return cls(int(match["game"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, take_back(interaction, self.game_id, self.seq), self.game_id)
+
+
+async def take_back(interaction: discord.Interaction[Any], game_id: int, seq: int | None) -> None:
+    """``/game undo`` or the Undo button: take the member's last move back,
+    correct its thread post and post the state as it is again, pinging only
+    the seats newly due."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = bot_of(interaction)
+    undone = await bot.service.undo(game_id, interaction.user.id, seq, interaction_id=str(interaction.id))
+    row = await bot.service.get(game_id)
+    await interaction.followup.send(f"↩️ Taken back (log entry {undone.seq}).", ephemeral=True,
+                                    allowed_mentions=NO_MENTIONS)
+    await correct_post(bot, row.thread_id, undone.message_id, undone.note)
+    await post_to_thread(bot, row.thread_id, undone.post)
+
+
+async def correct_post(bot: ServiceBot, thread_id: int | None, message_id: int | None, note: str) -> None:
+    """Rewrite the thread post of a move taken back: the note (the move
+    struck, no mention left), no board, no buttons."""
+    if thread_id is None or message_id is None:
+        return
+    try:
+        channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
+        if isinstance(channel, discord.Thread) and channel.archived:
+            await channel.edit(archived=False)
+        assert isinstance(channel, (discord.Thread, discord.TextChannel))
+        await channel.get_partial_message(message_id).edit(content=note, attachments=[], view=None,
+                                                           allowed_mentions=NO_MENTIONS)
+    except discord.HTTPException as exc:
+        log.warning("game %s: could not correct post %s: %s", thread_id, message_id, exc)
+
+
+class LogPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"ry:log:(?P<game>[0-9]+):(?P<page>[0-9]{1,6}):(?P<per>[0-9]{1,2})"):
+    """``/game log``'s Older / Newer buttons: the page they lead to, and
+    how many entries a page holds."""
+
+    def __init__(self, game_id: int, page: int, per_page: int, label: str = "Page") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ry:log:{game_id}:{page}:{per_page}"))
+        self.game_id, self.page, self.per_page = game_id, page, per_page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> "LogPageButton":
+        return cls(int(match["game"]), int(match["page"]), int(match["per"]), getattr(item, "label", None) or "Page")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, show_log_page(interaction, self.game_id, self.page, self.per_page, edit=True),
+                      self.game_id)
+
+
+def log_view(game_id: int, page: int, pages: int, per_page: int) -> discord.ui.View:
+    """Older / Newer under a log page (only those that lead somewhere)."""
+    view = discord.ui.View(timeout=None)
+    if page > 1:
+        view.add_item(LogPageButton(game_id, page - 1, per_page, "◀ Older"))
+    if page < pages:
+        view.add_item(LogPageButton(game_id, page + 1, per_page, "Newer ▶"))
+    return view
+
+
+async def show_log_page(interaction: discord.Interaction[Any], game_id: int, page: int | None,
+                        per_page: int, edit: bool = False) -> None:
+    """A page of the whole log, privately; the buttons turn the page in place."""
+    if edit:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    shown = await bot_of(interaction).service.log_page(game_id, page, per_page)
+    view = log_view(game_id, shown.page, shown.pages, shown.per_page)
+    if edit:
+        await interaction.edit_original_response(content=shown.text, view=view, allowed_mentions=NO_MENTIONS)
+    else:
+        await interaction.followup.send(shown.text, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+
+async def add_animation(bot: ServiceBot, message: discord.Message, post: Post) -> None:
+    """Add the whole game as an animated GIF to the post with the final
+    scores, once drawn (off the event loop, after the post is out: drawing
+    never holds the final scores back), under the guild's upload limit.
+    Any failure is logged and the post stays as it is."""
+    assert post.game_id is not None
+    guild = getattr(message.channel, "guild", None)
+    limit = guild.filesize_limit if guild is not None else 10 * 1024 * 1024
+    try:
+        made = await bot.service.animation(post.game_id, limit)
+        if made is None:
+            return
+        gif = discord.File(io.BytesIO(made.data), filename="game.gif",
+                           description=f"The whole game in {made.frames} frames")
+        await message.edit(attachments=[*message.attachments, gif], allowed_mentions=NO_MENTIONS)
+    except (discord.HTTPException, ServiceError) as exc:
+        log.warning("game %s: the animation could not be added to the final post: %s", post.game_id, exc)
+
+
+DYNAMIC_ITEMS = (LobbyButton, TurnButton, FullBoardButton, PanelButton, PanelSelect, UndoButton, LogPageButton)
 

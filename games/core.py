@@ -397,6 +397,14 @@ class Game:
         tests call this after every action."""
         return []
 
+    def reveals(self, state: State, seat: int, action: str) -> bool:
+        """Whether ``seat``'s ``action`` on ``state`` shows a player something
+        that was hidden from him (a card looked at, a hidden tile turned),
+        so that it may not be taken back (see :func:`undo_target`). Drawing
+        is a chance outcome and blocks taking back anyway; the default is
+        False."""
+        return False
+
 
 SECRET_BYTES = 32
 """A game's chance secret: 256 bits."""
@@ -441,3 +449,97 @@ def find_choice(choices: Sequence[Choice], action: str) -> Choice | None:
         if choice.text == wanted:
             return choice
     return None
+
+
+# -- taking back a move (the undo rule) -------------------------------------
+
+UNDO = "undo"
+"""The first token of an undo entry's text: ``undo 12`` takes back log entry
+12. An undo entry is logged by the seat that takes its move back; the log
+stays append-only, and the state is the replay of the log without the undo
+entries and the entries they take back (:func:`live_log`)."""
+
+_UNDO_TEXT = re.compile(r"undo ([1-9][0-9]{0,8})", re.ASCII)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One log entry as the undo rule reads it: its number in the log
+    (``seq``, from 1), the seat that logged it (``CHANCE`` for a draw) and
+    its canonical text."""
+
+    seq: int
+    seat: int
+    action: str
+
+
+def undo_text(seq: int) -> str:
+    """The canonical text of the undo entry that takes back entry ``seq``."""
+    return f"{UNDO} {seq}"
+
+
+def undone_seq(action: str) -> int | None:
+    """The entry an undo entry's text takes back (``"undo 12"`` -> 12), or
+    None when ``action`` is not an undo entry. Strict ASCII: only the
+    canonical text counts."""
+    match = _UNDO_TEXT.fullmatch(action)
+    return int(match.group(1)) if match else None
+
+
+def live_log(entries: Sequence[Entry]) -> list[Entry]:
+    """The entries that stand: the log without its undo entries and the
+    entries they took back, in order. Replaying these from ``Game.new`` gives
+    the game's state."""
+    undone = {s for s in (undone_seq(e.action) if e.seat != CHANCE else None for e in entries) if s is not None}
+    return [e for e in entries if e.seq not in undone
+            and (e.seat == CHANCE or undone_seq(e.action) is None)]
+
+
+def replay_entries(game: Game, players: Sequence[str], options: Mapping[str, str],
+                   entries: Sequence[Entry]) -> State:
+    """The state after ``entries`` (a whole log, undo entries included),
+    replayed with the rules from the start: every step is checked, and an
+    illegal one raises IllegalAction naming its entry number."""
+    state = game.new(players, options)
+    for entry in live_log(entries):
+        try:
+            state = game.apply(state, entry.seat, entry.action).state
+        except IllegalAction as exc:
+            raise IllegalAction(f"Log entry {entry.seq} ({entry.action[:40]!r}) can't be replayed: {exc}") from None
+    return state
+
+
+def undo_target(game: Game, players: Sequence[str], options: Mapping[str, str],
+                entries: Sequence[Entry], seat: int) -> Entry:
+    """The entry ``seat`` may take back now, or IllegalAction saying why not.
+
+    The rule, the same in every game: a seat may take back its own last
+    action while
+
+    - it is the latest action that stands (no other seat acted since, and no
+      chance outcome followed it: nothing random was revealed, so taking back
+      and moving again can never fish for another draw: the draw due next is
+      keyed by the number of draws taken, which the undo does not change);
+    - the action revealed nothing hidden (:meth:`Game.reveals` is False);
+    - the game is not over.
+
+    Taking back again reaches the seat's earlier actions while each, in turn,
+    is the latest that stands. An undo entry itself can't be taken back."""
+    live = live_log(entries)
+    if not live or live[-1].seat == CHANCE and all(e.seat == CHANCE for e in live):
+        raise IllegalAction("There is nothing of yours to take back yet.")
+    last = live[-1]
+    if last.seat == CHANCE:
+        raise IllegalAction("Your last move can't be taken back: dice were rolled or cards drawn since.")
+    if last.seat != seat:
+        name = players[last.seat] if 0 <= last.seat < len(players) else "another player"
+        raise IllegalAction(f"Only the latest move can be taken back, and it is {name}'s.")
+    before = game.new(players, options)
+    for entry in live[:-1]:
+        before = game.apply(before, entry.seat, entry.action).state
+    after = game.apply(before, last.seat, last.action).state
+    if game.is_over(after):
+        raise IllegalAction("The game is over: its last move stands.")
+    if game.reveals(before, last.seat, last.action):
+        raise IllegalAction("That move revealed something hidden, so it can't be taken back.")
+    return last

@@ -345,6 +345,22 @@ class Store(ABC):
                     rows = rows[-last:] if last is not None and last > 0 else rows if last is None else []
         return [ActionRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5]) for r in rows]
 
+    # -- thread posts (taking a move back) ---------------------------------
+    async def remember_post(self, game_id: int, seq: int, message_id: int) -> None:
+        """The thread message that reported log entry ``seq`` of the game."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO posts (game_id, seq, message_id) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id, seq) DO UPDATE SET message_id = excluded.message_id",
+                (game_id, seq, message_id),
+            )
+
+    async def post_message(self, game_id: int, seq: int) -> int | None:
+        """The thread message that reported log entry ``seq``, if known."""
+        async with self.reading() as tx:
+            row = await tx.fetchone("SELECT message_id FROM posts WHERE game_id = ? AND seq = ?", (game_id, seq))
+        return int(row[0]) if row else None
+
     # -- housekeeping -----------------------------------------------------
     async def archive(self, older_than_days: float, now: float | None = None) -> int:
         """Fold the action log of every finished or abandoned game untouched

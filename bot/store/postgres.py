@@ -35,9 +35,12 @@ from asyncpg.pool import PoolConnectionProxy
 
 from . import Store, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The schema version this Railyard writes: the same number as SQLite's
 ``user_version`` for the same logical schema (``len(sqlite.MIGRATIONS)``)."""
+SCHEMA_BASE_VERSION = 2
+"""The version :data:`SCHEMA` creates; a new database then takes the
+:data:`UPGRADES` from there, like an old one."""
 
 LOCK_NAMESPACE = 0x52594C44
 """First key of every advisory lock Railyard takes ("RYLD"): a game's lock is
@@ -114,9 +117,20 @@ CREATE TRIGGER actions_append_only_truncate BEFORE TRUNCATE ON actions
     FOR EACH STATEMENT EXECUTE FUNCTION railyard_actions_no_update();
 """
 
-UPGRADES: dict[int, str] = {}
-"""Scripts taking a database from version ``n`` to ``n + 1`` (none yet: the
-first PostgreSQL schema is version 2)."""
+POSTS_TABLE = """
+CREATE TABLE posts (
+    game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    message_id BIGINT NOT NULL,
+    CONSTRAINT posts_pkey PRIMARY KEY (game_id, seq)
+);
+"""
+"""Version 3: the thread post reporting each move (the message to correct
+when the move is taken back), by the number of the move's log entry."""
+
+UPGRADES: dict[int, str] = {2: POSTS_TABLE}
+"""Scripts taking a database from version ``n`` to ``n + 1`` (the first
+PostgreSQL schema is version 2)."""
 
 CONSTRAINT_COLUMNS = {
     "actions_interaction_id_key": "interaction_id",
@@ -354,8 +368,7 @@ class PostgresStore(Store):
                 raise StoreOpenError(f"the database {redacted(self.url)} is read-only")
             if await conn.fetchval("SELECT to_regclass('railyard_schema')") is None:
                 await conn.execute(SCHEMA)
-                await conn.execute("INSERT INTO railyard_schema (version) VALUES ($1)", SCHEMA_VERSION)
-                return
+                await conn.execute("INSERT INTO railyard_schema (version) VALUES ($1)", SCHEMA_BASE_VERSION)
             version = int(await conn.fetchval("SELECT version FROM railyard_schema"))
             if version > SCHEMA_VERSION:
                 raise StoreOpenError(

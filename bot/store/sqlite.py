@@ -84,6 +84,16 @@ MIGRATIONS: tuple[str, ...] = (
         WHEN (SELECT COUNT(*) FROM games WHERE id = OLD.game_id AND archived_at IS NULL) > 0
         BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
     """,
+    # 3: the thread post reporting each move (the message to correct when
+    # the move is taken back), by the number of the move's log entry.
+    """
+    CREATE TABLE posts (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
 )
 
 _UNAVAILABLE = re.compile(
