@@ -452,7 +452,7 @@ async def test_a_compact_chat_image_keeps_the_full_board_one_tap_away(env: Any) 
         seat = await _service(env).seat_of_user(game_id, first.id)
         post = thread.history()[-1]
         labels = [c.label for row in post.components for c in row.children]
-        assert labels == ["Your turn", "Full board"]
+        assert labels == ["Your turn", "Full board", "Undo"]
         shown = await first.click(post, label="Full board")
         assert shown.ephemeral and drawn == [seat]  # drawn as the clicking player sees it
         files = [a for m in [shown.response, *shown.followups] if m is not None for a in m.attachments]
@@ -465,4 +465,4 @@ async def test_a_game_drawn_whole_in_the_chat_has_no_full_board_button(env: Any)
     thread, first, _second, _game_id = await _started(env)
     await first.slash(thread, "race step", choice="step 1")
     post = thread.history()[-1]
-    assert [c.label for row in post.components for c in row.children] == ["Your turn"]
+    assert [c.label for row in post.components for c in row.children] == ["Your turn", "Undo"]

@@ -99,17 +99,6 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         await interaction.followup.send(post.text, ephemeral=True, allowed_mentions=NO_MENTIONS,
                                         **file_kwargs(file))
 
-    @app_commands.command(name="log", description="The last actions of this game, in words")
-    @app_commands.describe(count="How many actions (1-50)")
-    async def log(self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 50] = 10) -> None:
-        lines = await self.bot.service.log_lines(await game_here(interaction), count)
-        text = ""
-        for line in reversed(lines):
-            if len(text) + len(line) + 1 > 1900:
-                break
-            text = f"{line}\n{text}"
-        await reply(interaction, text or "The log is empty.")
-
     @app_commands.command(name="rules", description="How this game is played (only you see it)")
     @app_commands.describe(topic="A rules topic; leave empty for the summary")
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
