@@ -35,7 +35,7 @@ from asyncpg.pool import PoolConnectionProxy
 
 from . import Store, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The schema version this Railyard writes: the same number as SQLite's
 ``user_version`` for the same logical schema (``len(sqlite.MIGRATIONS)``)."""
 
@@ -114,9 +114,42 @@ CREATE TRIGGER actions_append_only_truncate BEFORE TRUNCATE ON actions
     FOR EACH STATEMENT EXECUTE FUNCTION railyard_actions_no_update();
 """
 
-UPGRADES: dict[int, str] = {}
-"""Scripts taking a database from version ``n`` to ``n + 1`` (none yet: the
-first PostgreSQL schema is version 2)."""
+BASE_VERSION = 2
+"""The version :data:`SCHEMA` creates; a fresh database is then taken up
+through :data:`UPGRADES` like an old one, so each migration is written once."""
+
+UPGRADES: dict[int, str] = {
+    # 2 -> 3: games that last a week: bot seats, each game's reminder and
+    # clock settings, the stored due times the scheduler picks up, mutes.
+    2: """
+    ALTER TABLE seats ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE schedules (
+        game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        remind_every DOUBLE PRECISION DEFAULT 43200,
+        turn_clock DOUBLE PRECISION,
+        hours TEXT NOT NULL DEFAULT '',
+        zone TEXT NOT NULL DEFAULT 'UTC',
+        planned_version INTEGER NOT NULL DEFAULT -1,
+        replan INTEGER NOT NULL DEFAULT 0,
+        nudged_at DOUBLE PRECISION
+    );
+    CREATE TABLE timers (
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        due_at DOUBLE PRECISION,
+        count INTEGER NOT NULL DEFAULT 0,
+        CONSTRAINT timers_pkey PRIMARY KEY (game_id, kind, seat)
+    );
+    CREATE INDEX timers_due ON timers (due_at);
+    CREATE TABLE reminder_mutes (
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        CONSTRAINT reminder_mutes_pkey PRIMARY KEY (game_id, user_id)
+    );
+    """,
+}
+"""Scripts taking a database from version ``n`` to ``n + 1``."""
 
 CONSTRAINT_COLUMNS = {
     "actions_interaction_id_key": "interaction_id",
@@ -354,8 +387,7 @@ class PostgresStore(Store):
                 raise StoreOpenError(f"the database {redacted(self.url)} is read-only")
             if await conn.fetchval("SELECT to_regclass('railyard_schema')") is None:
                 await conn.execute(SCHEMA)
-                await conn.execute("INSERT INTO railyard_schema (version) VALUES ($1)", SCHEMA_VERSION)
-                return
+                await conn.execute("INSERT INTO railyard_schema (version) VALUES ($1)", BASE_VERSION)
             version = int(await conn.fetchval("SELECT version FROM railyard_schema"))
             if version > SCHEMA_VERSION:
                 raise StoreOpenError(
