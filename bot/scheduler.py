@@ -64,9 +64,9 @@ IDLE_AFTER = 7 * DAY
 """An active game without a move for this long is warned..."""
 IDLE_GRACE = 3 * DAY
 """...and archived this long after the warning, if still nobody moved."""
-KEEPALIVE = 6 * DAY
-"""How often an active game's thread is kept from auto-archiving (Discord
-archives it after a week without activity)."""
+KEEPALIVE = DAY
+"""How often an active game's thread is checked and, if Discord archived it
+for inactivity (a week without a message), reopened."""
 RETRY = 60.0
 """A firing that failed (the database was unavailable) is tried again after this long."""
 MAX_ROUNDS = 20
@@ -219,6 +219,16 @@ def clock_deadline(start: float, budget: float, hours: tuple[int, int] | None, z
             left -= hi - lo
         cursor += 2 * DAY
     raise ValueError("the turn clock never runs out within a year")
+
+
+def schedule_text(schedule: Schedule) -> str:
+    """The lobby's line on reminders and the turn clock."""
+    parts = [f"reminders after {describe_duration(schedule.remind_every)}" if schedule.remind_every
+             else "no reminders"]
+    if schedule.turn_clock is not None:
+        inside = f", counted {schedule.hours} h {schedule.zone}" if schedule.hours else ""
+        parts.append(f"turn clock {describe_duration(schedule.turn_clock)}{inside}")
+    return "\n⏰ " + "; ".join(parts) + "."
 
 
 def clock_hours(schedule: Schedule) -> tuple[int, int] | None:
