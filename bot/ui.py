@@ -630,11 +630,12 @@ def clip_text(text: str) -> str:
 
 
 async def keep_thread_open(bot: ServiceBot, thread_id: int | None) -> None:
-    """Reopen an active game's thread if Discord archived it for inactivity."""
+    """Reopen an active game's thread if Discord archived it for inactivity
+    (asked of Discord afresh: the cache may not have seen the archiving)."""
     if thread_id is None:
         return
     try:
-        channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
+        channel = await bot.fetch_channel(thread_id)
         if isinstance(channel, discord.Thread) and channel.archived:
             await channel.edit(archived=False)
     except discord.HTTPException as exc:
