@@ -45,7 +45,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from games.core import Game, IllegalAction, State
 from games.playout import random_action
 
-from .service import GameService, Post, SeatKeeping, ServiceError, is_bot_seat
+from .service import GameService, Post, SeatKeeping, ServiceError, seat_mention
 from .store import NO_SEAT, Schedule, SeatRow, StoreError, Timer
 
 log = logging.getLogger("railyard.scheduler")
@@ -273,8 +273,8 @@ Notify = Callable[[Notice], Awaitable[None]]
 
 
 def mention(seat: SeatRow) -> str:
-    """A seat as named in a post: a mention for a player, the name for a bot."""
-    return seat.name if is_bot_seat(seat) else f"<@{seat.user_id}>"
+    """A seat as named in a post: a mention for a player, the name and 🤖 for a bot."""
+    return seat_mention(seat)
 
 
 @dataclass(frozen=True)

@@ -566,7 +566,7 @@ class GameService:
 
 # -- games that last a week: bot seats, reminders, turn clocks (see bot.scheduler) --
 
-BOT_ADDED = "{name} takes a seat."
+BOT_ADDED = "{name} 🤖 takes a seat."
 TIMED_OUT_KIND = "clock"
 
 
@@ -577,8 +577,8 @@ def is_bot_seat(seat: SeatRow) -> bool:
 
 
 def seat_mention(seat: SeatRow) -> str:
-    """A due seat in a post: a mention for a player, the name for a bot."""
-    return seat.name if is_bot_seat(seat) else f"<@{seat.user_id}>"
+    """A due seat in a post: a mention for a player, the name and 🤖 for a bot."""
+    return f"{seat.name} 🤖" if is_bot_seat(seat) else f"<@{seat.user_id}>"
 
 
 class SeatKeeping:

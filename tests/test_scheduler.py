@@ -347,7 +347,7 @@ async def test_bot_seats_play_through_the_service_and_are_never_pinged(store: St
         await keeping.add_bot(game_id, BOB)
     assert "Bot 2" in await keeping.add_bot(game_id, ANN)
     seats = await store.seats(game_id)
-    assert [(s.name, s.bot) for s in seats] == [("ann", False), ("Bot 1 🤖", True), ("Bot 2 🤖", True)]
+    assert [(s.name, s.bot) for s in seats] == [("ann", False), ("Bot 1", True), ("Bot 2", True)]
     start = await service.start(game_id, ANN)
     assert all(u > 0 for u in start.ping_user_ids) and "<@-" not in start.text
     if await _due_user(service, game_id) == ANN:
@@ -423,7 +423,7 @@ async def test_bot_seat_keeps_its_flag_when_a_player_leaves_the_lobby(store: Sto
     await SeatKeeping(service).add_bot(game_id, ANN)
     await service.leave(game_id, BOB)
     assert [(s.seat, s.name, s.bot) for s in await store.seats(game_id)] == [(0, "ann", False),
-                                                                            (1, "Bot 1 🤖", True)]
+                                                                            (1, "Bot 1", True)]
 
 
 # -- housekeeping ----------------------------------------------------------------------
@@ -521,3 +521,50 @@ async def test_two_schedulers_on_one_database_fire_a_reminder_once(store: Store)
     fired = [n for t in timers for n in await one.fire(t, clock())] + \
         [n for t in timers for n in await two.fire(t, clock())]
     assert _kinds(fired) == ["reminder"]
+
+
+# -- the migration ------------------------------------------------------------------------
+
+async def _v2_game(store_target: str) -> None:
+    """A database as Railyard schema 2 left it, with one lobby (ann seated)."""
+    insert_game = ("INSERT INTO games (slug, status, options, secret, creator_id, created_at, updated_at)"
+                   " VALUES ('race', 'lobby', '{}', 'ab', 1, 0, 0)")
+    if store_target.startswith("postgresql://"):
+        import asyncpg
+
+        from bot.store.postgres import SCHEMA
+
+        conn = await asyncpg.connect(store_target)
+        try:
+            await conn.execute(SCHEMA)
+            await conn.execute("INSERT INTO railyard_schema (version) VALUES (2)")
+            await conn.execute(insert_game)
+            await conn.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 1, 'ann')")
+        finally:
+            await conn.close()
+        return
+    import sqlite3
+
+    from bot.store.sqlite import MIGRATIONS
+
+    db = sqlite3.connect(store_target)
+    db.executescript(MIGRATIONS[0].replace("seed INTEGER NOT NULL", "seed INTEGER"))
+    db.executescript(MIGRATIONS[1] + "; PRAGMA user_version = 2;")
+    db.execute(insert_game)
+    db.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 1, 'ann')")
+    db.commit()
+    db.close()
+
+
+async def test_schema_2_database_is_upgraded_with_players_seats_and_default_settings(store_target: str) -> None:
+    await _v2_game(store_target)
+    store = await open_store(store_target)
+    try:
+        assert await store.schema_version() == store.schema_version_known == 3
+        assert [(s.name, s.bot) for s in await store.seats(1)] == [("ann", False)]
+        assert await store.schedule(1) == Schedule()
+        clock = FakeClock()
+        await Scheduler(_service(store), clock).tick()
+        assert [(t.kind, t.due_at) for t in await store.timers(1)] == [("lobby", clock() + LOBBY_TTL)]
+    finally:
+        await store.close()

@@ -383,12 +383,13 @@ class Store(ABC):
     async def add_bot_seat(self, game_id: int) -> SeatRow:
         """Seat the bot in the next seat of a lobby. A bot has no Discord
         user: it takes the reserved user id -k (the smallest k free in this
-        game) and the name "Bot k 🤖"."""
+        game) and the name "Bot k" (posts add 🤖; the boards' fonts have no
+        emoji, so the stored name, which they draw, has none)."""
         async with self.transaction() as tx:
             rows = await tx.fetchall("SELECT user_id FROM seats WHERE game_id = ?", (game_id,))
             taken = {int(r[0]) for r in rows}
             k = next(k for k in range(1, len(taken) + 2) if -k not in taken)
-            seat, name = len(rows), f"Bot {k} \N{ROBOT FACE}"
+            seat, name = len(rows), f"Bot {k}"
             await tx.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name, bot) VALUES (?, ?, ?, ?, 1)",
                 (game_id, seat, -k, name),
