@@ -595,6 +595,11 @@ class SeatKeeping:
         await self.store.set_schedule(game_id, schedule)
 
     @store_faults_answered
+    async def schedule(self, game_id: int) -> Schedule:
+        """The game's reminder and clock settings (for its lobby)."""
+        return await self.store.schedule(game_id)
+
+    @store_faults_answered
     async def add_bot(self, game_id: int, user_id: int) -> str:
         """Seat the bot in a lobby (its creator only, while a seat is free)."""
         async with self.service._locks[game_id]:

@@ -136,7 +136,7 @@ async def refresh_lobby(bot: ServiceBot, game_id: int) -> None:
         return
     text = await bot.service.lobby_text(game_id)
     if row.status == "lobby":
-        text += schedule_text(await bot.service.store.schedule(game_id))
+        text += schedule_text(await SeatKeeping(bot.service).schedule(game_id))
     try:
         await channel.get_partial_message(row.lobby_message_id).edit(
             content=text, view=lobby_view(game_id, row.status == "lobby"), allowed_mentions=NO_MENTIONS)
