@@ -45,7 +45,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from games.core import Game, IllegalAction, State
 from games.playout import random_action
 
-from .service import GameService, Post, SeatKeeping, ServiceError, seat_mention
+from .service import GameService, Post, SeatKeeping, ServiceError, Unavailable, seat_mention
 from .store import NO_SEAT, Schedule, SeatRow, StoreError, Timer
 
 log = logging.getLogger("railyard.scheduler")
@@ -298,9 +298,9 @@ def plan_timers(game_id: int, status: str, now: float, schedule: Schedule,
     want: dict[tuple[str, int], Timer] = {}
 
     def keep_or(kind: str, seat: int, due_at: float) -> None:
+        """Keep the timer running since the last plan, unless its seat acted since."""
         old = have.get((kind, seat))
-        fresh = old is None or seat in acted
-        want[(kind, seat)] = Timer(game_id, kind, seat, due_at, 0) if fresh else old  # type: ignore[assignment]
+        want[(kind, seat)] = old if old is not None and seat not in acted else Timer(game_id, kind, seat, due_at, 0)
 
     if status == "lobby":
         keep_or("lobby", NO_SEAT, now + LOBBY_TTL)  # the scheduler sees a new lobby within a tick
@@ -368,6 +368,9 @@ class Scheduler:
         except (ServiceError, StoreError) as exc:
             log.warning("game %s: scheduler step failed: %s", game_id, exc)
             return None
+        except Exception:  # noqa: BLE001 - a bug in one game must not stall every other game
+            log.exception("game %s: scheduler step failed", game_id)
+            return None
 
     async def plan(self, game_id: int, now: float) -> None:
         """Write the game's timers for its current version."""
@@ -379,8 +382,14 @@ class Scheduler:
         due: list[int] = []
         acted: set[int] = set()
         if row.status == "active":
-            table = await self.service.table(game_id)
-            due = table.game.to_act(table.state)
+            try:
+                table = await self.service.table(game_id)
+            except Unavailable:
+                raise
+            except ServiceError as exc:  # a state that can't be loaded: plan nobody due (logged once)
+                log.warning("game %s: planned without seats due: %s", game_id, exc)
+            else:
+                due = table.game.to_act(table.state)
             if 0 <= planned < row.version:
                 acted = {a.seat for a in await self.store.log(game_id, last=row.version - planned)}
         plan = plan_timers(game_id, row.status, now, schedule, seats,
@@ -409,7 +418,7 @@ class Scheduler:
         if not await self.store.claim_timer(timer, now + RETRY, timer.count + 1):
             return []  # another scheduler took it
         post = await self.bot_move(timer.game_id, timer.seat)
-        await self.store.claim_timer(dataclass_replace(timer, now + RETRY, timer.count + 1), None, 0, drop=True)
+        await self.store.claim_timer(claimed_as(timer, now + RETRY, timer.count + 1), None, 0, drop=True)
         return [] if post is None else [Notice("move", timer.game_id, thread_id, post.text, post.ping_user_ids,
                                                post, timer.seat)]
 
@@ -495,6 +504,6 @@ class Scheduler:
         return [Notice("keepalive", timer.game_id, thread_id)]
 
 
-def dataclass_replace(timer: Timer, due_at: float, count: int) -> Timer:
+def claimed_as(timer: Timer, due_at: float, count: int) -> Timer:
     """``timer`` as :meth:`Store.claim_timer` left it."""
     return Timer(timer.game_id, timer.kind, timer.seat, due_at, count)

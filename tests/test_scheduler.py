@@ -568,3 +568,23 @@ async def test_schema_2_database_is_upgraded_with_players_seats_and_default_sett
         assert [(t.kind, t.due_at) for t in await store.timers(1)] == [("lobby", clock() + LOBBY_TTL)]
     finally:
         await store.close()
+
+
+async def test_a_failing_game_never_stalls_the_others(store: Store) -> None:
+    class Broken:
+        def choose(self, game: Any, state_view: State, seat: int, rng: Any) -> str:
+            raise ZeroDivisionError("a bug in a policy")
+
+    service, clock = _service(store), FakeClock()
+    botted = await _lobby(service, players=1)
+    await SeatKeeping(service).add_bot(botted, ANN)
+    await service.start(botted, ANN)
+    if await _due_user(service, botted) == ANN:
+        await service.act(botted, ANN, "step 1")
+    other = await _started(service, schedule=Schedule(remind_every=6 * HOUR))
+    scheduler = Scheduler(service, clock, bot_player=Broken())
+    await scheduler.tick()
+    clock.advance(6 * HOUR + 1)
+    reminded = [n for n in await scheduler.tick() if n.kind == "reminder"]
+    assert [n.game_id for n in reminded] == [other]
+    assert (await _due_user(service, botted)) < 0  # the broken bot's turn waits, retried later
