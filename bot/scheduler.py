@@ -348,8 +348,7 @@ class Scheduler:
         now = self.clock()
         notices: list[Notice] = []
         for _ in range(MAX_ROUNDS):
-            for game_id in await self.store.games_to_plan():
-                await self._guard(game_id, self.plan(game_id, now))
+            await self.plan_changed(now)
             timers = await self.store.due_timers(now)
             if not timers:
                 break
@@ -359,6 +358,15 @@ class Scheduler:
                     if self.notify is not None:
                         await self.notify(notice)
         return notices
+
+    async def plan_changed(self, now: float) -> None:
+        """Plan every game that changed since its last plan, a batch at a
+        time (one that fails is passed over until the next tick)."""
+        after = 0
+        while batch := await self.store.games_to_plan(after):
+            for game_id in batch:
+                await self._guard(game_id, self.plan(game_id, now))
+            after = batch[-1]
 
     async def _guard(self, game_id: int, work: Awaitable[list[Notice] | None]) -> list[Notice] | None:
         """One game's failure never stops the others (it is logged; its

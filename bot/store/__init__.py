@@ -425,16 +425,16 @@ class Store(ABC):
                 "SELECT remind_every, turn_clock, hours, zone FROM schedules WHERE game_id = ?", (game_id,))
         return Schedule(row[0], row[1], row[2], row[3]) if row else Schedule()
 
-    async def games_to_plan(self, limit: int = 100) -> list[int]:
+    async def games_to_plan(self, after: int = 0, limit: int = 100) -> list[int]:
         """Lobbies and active games whose timers were planned for another
         version than theirs (or never), or whose seats or settings changed:
-        what the scheduler plans next."""
+        what the scheduler plans next (``limit`` of them, by id, after ``after``)."""
         async with self.reading() as tx:
             rows = await tx.fetchall(
                 "SELECT g.id FROM games g LEFT JOIN schedules s ON s.game_id = g.id"
                 " WHERE g.status IN ('lobby', 'active')"
                 " AND (s.planned_version IS NULL OR s.planned_version <> g.version OR s.replan = 1)"
-                " ORDER BY g.id LIMIT ?", (limit,))
+                " AND g.id > ? ORDER BY g.id LIMIT ?", (after, limit))
         return [int(r[0]) for r in rows]
 
     async def planned_version(self, game_id: int) -> int:
