@@ -6,8 +6,12 @@ Imports go one way: ``discord_io`` <- ``ui`` <- ``cogs`` <- ``app``."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import Any
+import os
+import re
+import time
+from typing import Any, Callable
 
 import discord
 from discord import app_commands
@@ -15,9 +19,10 @@ from discord.ext import commands
 
 from .cogs import game_commands, lifecycle
 from .discord_io import NO_MENTIONS, ServiceBot, handle_error
+from .scheduler import BotPlayer, Notice, Scheduler
 from .service import GameService
 from .store import Store, open_store
-from .ui import DYNAMIC_ITEMS
+from .ui import DYNAMIC_ITEMS, post_notice
 
 log = logging.getLogger("railyard.bot")
 
@@ -33,7 +38,8 @@ class RailyardBot(ServiceBot):
     """The bot. ``service`` is ready once :meth:`setup_hook` has run."""
 
     def __init__(self, database_path: str, dev_guild_id: int | None = None, sync_commands: bool = True,
-                 shard: tuple[int, int] | None = None) -> None:
+                 shard: tuple[int, int] | None = None, scheduler_seconds: float | None = None,
+                 clock: Callable[[], float] = time.time, bot_player: BotPlayer | None = None) -> None:
         intents = discord.Intents.default()
         # Nothing the bot writes pings anyone unless a send names its users
         # (the turn ping, mentions_for); names and events never do.
@@ -45,6 +51,15 @@ class RailyardBot(ServiceBot):
         self.sync_commands = sync_commands
         self.store: Store | None = None
         self._service: GameService | None = None
+        self.scheduler_seconds = scheduler_interval() if scheduler_seconds is None else scheduler_seconds
+        """Seconds between the scheduler's looks at the stored due times (0: no loop; tests tick by hand)."""
+        self.clock = clock
+        self.bot_player = bot_player
+        self.scheduler: Scheduler | None = None
+        self._scheduler_task: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+        self._wake_task: asyncio.Task[None] | None = None
+        self._tick_lock = asyncio.Lock()
 
     @property
     def service(self) -> GameService:
@@ -54,6 +69,9 @@ class RailyardBot(ServiceBot):
     async def setup_hook(self) -> None:
         self.store = await open_store(self.database_path)
         self._service = GameService(self.store)
+        self.scheduler = Scheduler(self._service, self.clock, self._post_notice, self.bot_player)
+        if self.scheduler_seconds > 0:
+            self._scheduler_task = asyncio.create_task(self._run_scheduler(), name="railyard-scheduler")
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(lifecycle.Lifecycle(self))
         for cog in game_commands.game_cogs(self):
@@ -67,13 +85,72 @@ class RailyardBot(ServiceBot):
                 await self.tree.sync()
 
     async def close(self) -> None:
+        if self._scheduler_task is not None:
+            self._scheduler_task.cancel()
+            await asyncio.gather(self._scheduler_task, return_exceptions=True)
+            self._scheduler_task = None
+        if self._wake_task is not None:
+            await asyncio.gather(self._wake_task, return_exceptions=True)
         if self.store is not None:
             await self.store.close()
             self.store = None
         await super().close()
+
+    # -- the scheduler: a thin driver over bot.scheduler --------------------
+    def wake_scheduler(self) -> None:
+        """Look at the due times now (after a move: a bot may be due), in a
+        task of its own; a tick under way looks once more when it ends."""
+        if self.scheduler is None or self.is_closed():
+            return
+        self._wake.set()
+        if self._wake_task is None or self._wake_task.done():
+            self._wake_task = asyncio.create_task(self._tick_while_woken(), name="railyard-scheduler-wake")
+
+    async def _post_notice(self, notice: Notice) -> None:
+        try:
+            await post_notice(self, notice)
+        except Exception:  # noqa: BLE001 - one post that fails never stops the scheduler
+            log.exception("game %s: could not post the scheduler's %s", notice.game_id, notice.kind)
+
+    async def _tick(self) -> None:
+        """One tick, one at a time; a failure is logged, never raised."""
+        assert self.scheduler is not None
+        async with self._tick_lock:
+            try:
+                await self.scheduler.tick()
+            except Exception:  # noqa: BLE001 - the scheduler outlives any one failure
+                log.exception("the scheduler's tick failed")
+
+    async def _tick_while_woken(self) -> None:
+        while self._wake.is_set():
+            self._wake.clear()
+            await self._tick()
+
+    async def _run_scheduler(self) -> None:
+        """Tick every :attr:`scheduler_seconds` (and when woken). Every due
+        time is in the store, so a restart loses nothing."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            await self._tick()
+            await asyncio.sleep(self.scheduler_seconds)
 
     # -- errors, in one place ----------------------------------------------
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         await handle_error(interaction, error)
+
+
+SCHEDULER_SECONDS = 30.0
+
+
+def scheduler_interval(environ: dict[str, str] | None = None) -> float:
+    """``SCHEDULER_SECONDS`` from the environment (ASCII digits, 1-3600;
+    default 30; 0 turns the loop off), else the default, with a warning."""
+    text = (os.environ if environ is None else environ).get("SCHEDULER_SECONDS", "").strip()
+    if not text:
+        return SCHEDULER_SECONDS
+    if re.fullmatch(r"[0-9]{1,4}", text, re.ASCII) and int(text) <= 3600:
+        return float(int(text))
+    log.warning("SCHEDULER_SECONDS=%r is not a number of seconds (0-3600): using %s", text[:40], SCHEDULER_SECONDS)
+    return SCHEDULER_SECONDS

@@ -29,7 +29,8 @@ from rendering import render_full
 
 from .history import (LOG_PAGE, UPLOAD_LIMIT, Animation, animate, export_document, log_line, log_pages,
                       state_at)
-from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, SeatRow, Store, StoreUnavailable,
+from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, Schedule, SeatRow, Store,
+                    StoreUnavailable,
                     VersionConflict)
 
 log = logging.getLogger("railyard.service")
@@ -492,8 +493,8 @@ class GameService:
         else:
             due = [s for s in game.to_act(state) if s >= 0]
             newly = [s for s in due if s not in due_before]
-            pings = [seats[s].user_id for s in newly]
-            mention = ", ".join(f"<@{seats[s].user_id}>" for s in due)
+            pings = [seats[s].user_id for s in newly if not is_bot_seat(seats[s])]
+            mention = ", ".join(seat_mention(seats[s]) for s in due)
             status = game.status_line(state)
             lines.append(f"{status}\n➡️ Your turn: {mention}" if status else f"➡️ Your turn: {mention}")
         return Post(clip("\n".join(lines)), png, pings, game_id, finished,
@@ -743,6 +744,152 @@ class LogPage:
     page: int
     pages: int
     per_page: int = LOG_PAGE
+
+
+# -- games that last a week: bot seats, reminders, turn clocks (see bot.scheduler) --
+
+BOT_ADDED = "{name} 🤖 takes a seat."
+TIMED_OUT_KIND = "clock"
+
+
+def is_bot_seat(seat: SeatRow) -> bool:
+    """The bot plays this seat (added in the lobby, or handed to it): it is
+    never pinged."""
+    return seat.bot or seat.user_id < 0
+
+
+def seat_mention(seat: SeatRow) -> str:
+    """A due seat in a post: a mention for a player, the name and 🤖 for a bot."""
+    return f"{seat.name} 🤖" if is_bot_seat(seat) else f"<@{seat.user_id}>"
+
+
+class SeatKeeping:
+    """The service's side of long games, over :class:`GameService`: bot
+    seats, taking a seat back, the turn clock's way out, reminders."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.store = service.store
+
+    @store_faults_answered
+    async def set_schedule(self, game_id: int, schedule: Schedule) -> None:
+        """Store the reminder and clock settings chosen at ``/game new``."""
+        await self.store.set_schedule(game_id, schedule)
+
+    @store_faults_answered
+    async def schedule(self, game_id: int) -> Schedule:
+        """The game's reminder and clock settings (for its lobby)."""
+        return await self.store.schedule(game_id)
+
+    @store_faults_answered
+    async def add_bot(self, game_id: int, user_id: int) -> str:
+        """Seat the bot in a lobby (its creator only, while a seat is free)."""
+        async with self.service._locks[game_id]:
+            row = await self.service.get(game_id)
+            game = get_game(row.slug)
+            if row.status != "lobby":
+                raise ServiceError("Bots join in the lobby; this game has already started.")
+            if user_id != row.creator_id:
+                raise ServiceError("Only the player who created the game can add a bot.")
+            if len(await self.store.seats(game_id)) >= game.max_seats:
+                raise ServiceError(f"{game.name} is full ({game.max_seats} players).")
+            seat = await self.store.add_bot_seat(game_id)
+        return BOT_ADDED.format(name=seat.name)
+
+    @store_faults_answered
+    async def leave_to_bot(self, game_id: int, user_id: int) -> str:
+        """A player leaves a running game: the bot plays his seat from now
+        on (he can take it back with ``/game takeover``)."""
+        table = await self.service.player_board(game_id, user_id)
+        assert table.seat is not None
+        if table.seats[table.seat].bot:
+            raise ServiceError("The bot already plays your seat; `/game takeover` takes it back.")
+        await self.store.set_seat_bot(game_id, table.seat, True)
+        return f"{table.seats[table.seat].name} left the game: the bot 🤖 plays the seat from now on."
+
+    @store_faults_answered
+    async def take_back(self, game_id: int, user_id: int) -> str:
+        """A player takes his seat back from the bot."""
+        table = await self.service.player_board(game_id, user_id)
+        assert table.seat is not None
+        if not await self.store.set_seat_bot(game_id, table.seat, False):
+            raise ServiceError("You already play your own seat.")
+        return f"{table.seats[table.seat].name} takes the seat back from the bot."
+
+    async def _timed_out(self, game_id: int, user_id: int, seat: int | None) -> tuple[Table, int]:
+        """The seat whose turn clock ran out that ``user_id`` (another player
+        of the game) may skip or hand to the bot; ``seat`` None: the only one."""
+        table = await self.service.player_board(game_id, user_id)
+        due = set(table.game.to_act(table.state))
+        out = [t.seat for t in await self.store.timers(game_id)
+               if t.kind == TIMED_OUT_KIND and t.due_at is None and t.seat in due and t.seat != table.seat
+               and not table.seats[t.seat].bot]
+        if seat is not None:
+            out = [s for s in out if s == seat]
+        if not out:
+            raise ServiceError("No other player's turn clock has run out in this game (or he has moved since).")
+        return table, out[0]
+
+    @store_faults_answered
+    async def timed_out_to_bot(self, game_id: int, user_id: int, seat: int | None = None) -> str:
+        """Another player hands a seat whose clock ran out to the bot."""
+        table, out = await self._timed_out(game_id, user_id, seat)
+        await self.store.set_seat_bot(game_id, out, True)
+        name = table.seats[out].name
+        return f"{name}'s clock ran out: the bot 🤖 plays the seat until {name} takes it back (`/game takeover`)."
+
+    @store_faults_answered
+    async def skip_timed_out(self, game_id: int, user_id: int, seat: int | None = None) -> Post | str:
+        """Another player skips a seat whose clock ran out: its game's safe
+        default (``Game.default_action``) is played for it, as its own move;
+        a game with no safe default hands the seat to the bot instead."""
+        table, out = await self._timed_out(game_id, user_id, seat)
+        default = table.game.default_action(table.state, out)
+        if default is None:
+            await self.store.set_seat_bot(game_id, out, True)
+            return (f"{table.game.name} has no safe way to skip {table.seats[out].name}'s turn here: "
+                    "the bot 🤖 plays the seat until its player takes it back (`/game takeover`).")
+        return await self.service.act(game_id, table.seats[out].user_id, default,
+                                      expected_version=table.row.version)
+
+    @store_faults_answered
+    async def nudge(self, game_id: int, user_id: int, now: float, gap: float) -> tuple[str, list[int]]:
+        """``/game remind``: a seated player reminds the players due now
+        (those who muted reminders are named, not pinged); once per ``gap``
+        seconds per game. Returns the text and the users to ping."""
+        table = await self.service.player_board(game_id, user_id)
+        due = [table.seats[s] for s in table.game.to_act(table.state) if 0 <= s < len(table.seats)]
+        people = [s for s in due if not is_bot_seat(s) and s.user_id != user_id]
+        if not people:
+            if any(s.user_id == user_id for s in due):
+                raise ServiceError("It's your own turn: nobody else to remind.")
+            raise ServiceError("Nobody to remind: the bot 🤖 is about to move.")
+        if not await self.store.claim_nudge(game_id, now, gap):
+            raise ServiceError("Someone reminded this game's players less than an hour ago; try again later.")
+        muted = await self.store.muted(game_id)
+        pings = [s.user_id for s in people if s.user_id not in muted]
+        names = ", ".join(f"<@{s.user_id}>" if s.user_id in pings else s.name for s in people)
+        return f"🔔 {table.seats[table.seat or 0].name} reminds {names}: it's your turn.", pings
+
+    @store_faults_answered
+    async def mute_reminders(self, game_id: int, user_id: int, muted: bool = True) -> str:
+        """A seated player mutes (or unmutes) this game's reminders for himself."""
+        if await self.service.seat_of_user(game_id, user_id) is None:
+            raise ServiceError("You are not playing in this game: its reminders never ping you.")
+        await self.store.set_muted(game_id, user_id, muted)
+        return ("Reminders muted for you in this game; `/game remind` by others names you without a ping."
+                if muted else "Reminders are on again for you in this game.")
+
+    @store_faults_answered
+    async def end_quietly(self, game_id: int, expected_status: str) -> bool:
+        """Abandon a game the scheduler found expired (a lobby never started)
+        or idle too long, if it is still ``expected_status``; its log stays."""
+        async with self.service._locks[game_id]:
+            row = await self.service.get(game_id)
+            if row.status != expected_status:
+                return False
+            await self.store.set_status(game_id, "abandoned")
+            return True
 
 
 def matching_games(text: str) -> list[Game]:

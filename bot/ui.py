@@ -27,7 +27,8 @@ import discord
 
 from .discord_io import NO_MENTIONS, ServiceBot, board_file, bot_of, guarded, mentions_for, reply
 from .discord_text import member_name
-from .service import Board, Post, ServiceError
+from .scheduler import Notice, schedule_text
+from .service import Board, Post, SeatKeeping, ServiceError
 
 log = logging.getLogger("railyard.ui")
 
@@ -58,6 +59,7 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post) -> 
             await add_animation(bot, message, post)
     if post.finished:
         await refresh_lobby(bot, post.game_id)
+    wake_scheduler(bot)  # a bot may be due now
 
 
 async def _send_post(bot: ServiceBot, thread_id: int, post: Post) -> discord.Message:
@@ -84,6 +86,7 @@ def lobby_view(game_id: int, open_lobby: bool = True) -> discord.ui.View:
         view.add_item(LobbyButton(game_id, "join"))
         view.add_item(LobbyButton(game_id, "leave"))
         view.add_item(LobbyButton(game_id, "start"))
+        view.add_item(AddBotButton(game_id))
     return view
 
 
@@ -136,6 +139,8 @@ async def refresh_lobby(bot: ServiceBot, game_id: int) -> None:
     if not isinstance(channel, discord.abc.Messageable):
         return
     text = await bot.service.lobby_text(game_id)
+    if row.status == "lobby":
+        text += schedule_text(await SeatKeeping(bot.service).schedule(game_id))
     try:
         await channel.get_partial_message(row.lobby_message_id).edit(
             content=text, view=lobby_view(game_id, row.status == "lobby"), allowed_mentions=NO_MENTIONS)
@@ -621,5 +626,184 @@ async def add_animation(bot: ServiceBot, message: discord.Message, post: Post) -
         log.warning("game %s: the animation could not be added to the final post: %s", post.game_id, exc)
 
 
-DYNAMIC_ITEMS = (LobbyButton, TurnButton, FullBoardButton, PanelButton, PanelSelect, UndoButton, LogPageButton)
+# -- games that last a week: bot seats, reminders, the turn clock (bot.scheduler) --
 
+def wake_scheduler(bot: ServiceBot) -> None:
+    """Ask the scheduler to look again now (a bot may be due)."""
+    wake = getattr(bot, "wake_scheduler", None)
+    if callable(wake):
+        wake()
+
+
+class AddBotButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry:addbot:(?P<game>[0-9]+)"):
+    """The lobby's "Add bot": the creator seats the bot in the next seat."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Add bot", emoji="🤖", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ry:addbot:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> "AddBotButton":
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, add_bot(interaction, self.game_id), self.game_id)
+
+
+async def add_bot(interaction: discord.Interaction[Any], game_id: int) -> None:
+    bot = bot_of(interaction)
+    text = await SeatKeeping(bot.service).add_bot(game_id, interaction.user.id)
+    await reply(interaction, text)
+    await refresh_lobby(bot, game_id)
+
+
+def reminder_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(TurnButton(game_id))
+    view.add_item(MuteButton(game_id))
+    return view
+
+
+class MuteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry:mute:(?P<game>[0-9]+)"):
+    """"Mute reminders": no more reminder pings for the clicking player in this game."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Mute reminders", emoji="🔕", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ry:mute:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> "MuteButton":
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._mute(interaction), self.game_id)
+
+    async def _mute(self, interaction: discord.Interaction[Any]) -> None:
+        text = await SeatKeeping(bot_of(interaction).service).mute_reminders(self.game_id, interaction.user.id)
+        await reply(interaction, text)
+
+
+def clock_view(game_id: int, seat: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ClockButton(game_id, seat, "skip"))
+    view.add_item(ClockButton(game_id, seat, "bot"))
+    return view
+
+
+class ClockButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"ry:clock:(?P<op>skip|bot):(?P<game>[0-9]+):(?P<seat>[0-9]{1,2})"):
+    """Under a "turn clock ran out" post: another player skips the late
+    seat (the game's safe default) or hands it to the bot. Whether the clock
+    really ran out and the seat is still due is the service's call."""
+
+    LABELS = {"skip": ("Skip the turn", "⏭️"), "bot": ("Hand to the bot", "🤖")}
+
+    def __init__(self, game_id: int, seat: int, op: str) -> None:
+        label, emoji = self.LABELS[op]
+        super().__init__(discord.ui.Button(label=label, emoji=emoji, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ry:clock:{op}:{game_id}:{seat}"))
+        self.game_id, self.seat, self.op = game_id, seat, op
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> "ClockButton":
+        return cls(int(match["game"]), int(match["seat"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, clock_action(interaction, self.game_id, self.seat, self.op), self.game_id)
+
+
+async def clock_action(interaction: discord.Interaction[Any], game_id: int, seat: int | None, op: str) -> None:
+    """Skip a timed-out seat or hand it to the bot, from a button or a command."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = bot_of(interaction)
+    keeping = SeatKeeping(bot.service)
+    row = await bot.service.get(game_id)
+    if op == "skip":
+        done = await keeping.skip_timed_out(game_id, interaction.user.id, seat)
+    else:
+        done = await keeping.timed_out_to_bot(game_id, interaction.user.id, seat)
+    if isinstance(done, Post):
+        await post_to_thread(bot, row.thread_id, done)
+        said = "Skipped: the turn's safe default was played."
+    else:
+        await send_to_thread(bot, row.thread_id, f"{_name(interaction)}: {done}")
+        said = "Done: the bot plays that seat now."
+    wake_scheduler(bot)
+    await interaction.followup.send(said, ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+
+async def send_to_thread(bot: ServiceBot, thread_id: int | None, text: str, pings: Sequence[int] = (),
+                         view: discord.ui.View | None = None) -> None:
+    """A text post in a game's thread (reopened if archived), pinging only
+    ``pings``; a deleted or locked thread is logged, never an error."""
+    if thread_id is None:
+        return
+    try:
+        channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
+        if isinstance(channel, discord.Thread) and channel.archived:
+            await channel.edit(archived=False)
+        assert isinstance(channel, discord.abc.Messageable)
+        kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(list(pings))}
+        if view is not None:
+            kwargs["view"] = view
+        await channel.send(clip_text(text), **kwargs)
+    except discord.HTTPException as exc:
+        log.warning("could not post in thread %s: %s", thread_id, exc)
+
+
+def clip_text(text: str) -> str:
+    return text if len(text) <= 2000 else text[:1999] + "…"
+
+
+async def keep_thread_open(bot: ServiceBot, thread_id: int | None) -> None:
+    """Reopen an active game's thread if Discord archived it for inactivity
+    (asked of Discord afresh: the cache may not have seen the archiving)."""
+    if thread_id is None:
+        return
+    try:
+        channel = await bot.fetch_channel(thread_id)
+        if isinstance(channel, discord.Thread) and channel.archived:
+            await channel.edit(archived=False)
+    except discord.HTTPException as exc:
+        log.warning("could not keep thread %s open: %s", thread_id, exc)
+
+
+async def close_thread(bot: ServiceBot, thread_id: int | None) -> None:
+    """Archive the thread of a game that ended for idleness."""
+    if thread_id is None:
+        return
+    try:
+        channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
+        if isinstance(channel, discord.Thread) and not channel.archived:
+            await channel.edit(archived=True)
+    except discord.HTTPException as exc:
+        log.warning("could not archive thread %s: %s", thread_id, exc)
+
+
+async def post_notice(bot: ServiceBot, notice: Notice) -> None:
+    """What the scheduler did, in the game's thread: a bot's move like any
+    move, a reminder with "Mute reminders", a clock that ran out with its
+    two ways out, a lobby's expiry, an idle warning, an archiving, or
+    (keep-alive) nothing but the thread kept open."""
+    if notice.kind == "move" and notice.post is not None:
+        await post_to_thread(bot, notice.thread_id, notice.post)
+    elif notice.kind == "reminder":
+        await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids, reminder_view(notice.game_id))
+    elif notice.kind == "clock" and notice.seat is not None:
+        await send_to_thread(bot, notice.thread_id, notice.text, (), clock_view(notice.game_id, notice.seat))
+    elif notice.kind == "keepalive":
+        await keep_thread_open(bot, notice.thread_id)
+    else:
+        await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids)
+        if notice.kind in ("lobby_expired", "idle_archived"):
+            await refresh_lobby(bot, notice.game_id)
+            await close_thread(bot, notice.thread_id)
+
+
+DYNAMIC_ITEMS = (LobbyButton, TurnButton, FullBoardButton, PanelButton, PanelSelect, UndoButton, LogPageButton,
+                 AddBotButton, MuteButton, ClockButton)

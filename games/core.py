@@ -387,6 +387,23 @@ class Game:
             return "Game over." if self.is_over(state) else ""
         return "Waiting for " + ", ".join(state["players"][s] for s in due) + "."
 
+    SAFE_DEFAULT_TOKENS = ("pass", "skip", "done")
+    """First tokens of actions that give up a turn without risking anything:
+    what :meth:`default_action` looks for, in this order of preference."""
+
+    def default_action(self, state: State, seat: int) -> str | None:
+        """The safe default the other players may play for ``seat`` when its
+        turn clock runs out, or None to hand the seat to the bot instead.
+
+        The default is the first one-token legal action whose token is in
+        :attr:`SAFE_DEFAULT_TOKENS` (a pass, skip or done), preferred in
+        that order; a game where passing is not safe, or where a better
+        default exists, overrides this."""
+        if seat not in self.to_act(state):
+            return None
+        offered = {o.token for o in self.options_at(state, seat, []) if o.complete}
+        return next((t for t in self.SAFE_DEFAULT_TOKENS if t in offered), None)
+
     def partners(self, state: State, seat: int) -> list[int]:
         """The other seats of ``seat``'s team (team games), whose moves are
         his team's moves: a panel he opened before a partner moved is stale."""

@@ -5,7 +5,10 @@ the game's home and these commands (but ``new``) work there."""
 
 from __future__ import annotations
 
+import time
+from functools import lru_cache
 from typing import Any, Literal
+from zoneinfo import available_timezones
 
 import discord
 from discord import app_commands
@@ -13,10 +16,11 @@ from discord.ext import commands
 
 from games.registry import all_games, get_game
 
-from ..discord_io import NO_MENTIONS, ServiceBot, board_file, bot_of, file_kwargs, reply
+from ..discord_io import NO_MENTIONS, ServiceBot, board_file, bot_of, file_kwargs, mentions_for, reply
 from ..discord_text import member_name
-from ..service import ServiceError, describe_options, game_slug, matching_games, parse_options
-from ..ui import lobby_action, lobby_view, refresh_lobby
+from ..scheduler import NUDGE_GAP, parse_schedule, schedule_text
+from ..service import SeatKeeping, ServiceError, describe_options, game_slug, matching_games, parse_options
+from ..ui import clock_action, lobby_action, lobby_view, refresh_lobby, reminder_view, wake_scheduler
 
 AUTOCOMPLETE_MAX = 25  # Discord shows at most 25 suggestions; typing narrows them to the rest
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # the longest auto-archive duration: a week
@@ -37,17 +41,25 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
 
     @app_commands.command(name="new", description="Start a new game here: posts a lobby and opens its thread")
     @app_commands.describe(game="Which game to play (start typing its name)",
-                           options="Game options, e.g. difficulty=hard")
+                           options="Game options, e.g. difficulty=hard",
+                           remind="Remind a player whose turn it is after this long: 12h (default), 1d, off",
+                           clock="A turn clock, e.g. 48h: then the others may skip the turn or call the bot",
+                           hours="The clock counts only inside these daily hours, e.g. 18-23",
+                           zone="The time zone of those hours, e.g. Europe/Paris (default UTC)")
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction[Any], game: str, options: str | None = None) -> None:
+    async def new(self, interaction: discord.Interaction[Any], game: str, options: str | None = None,
+                  remind: str | None = None, clock: str | None = None, hours: str | None = None,
+                  zone: str | None = None) -> None:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise ServiceError("Start a game in a server text channel (not in a thread or DM).")
         chosen = parse_options(options)
+        schedule = parse_schedule(remind, clock, hours, zone)  # refused before anything is stored
         row = await self.bot.service.new_game(
             game_slug(game), interaction.user.id, _name(interaction), chosen,
             guild_id=interaction.guild_id, channel_id=channel.id)
-        text = await self.bot.service.lobby_text(row.id)
+        await SeatKeeping(self.bot.service).set_schedule(row.id, schedule)
+        text = await self.bot.service.lobby_text(row.id) + schedule_text(schedule)
         await interaction.response.send_message(text, view=lobby_view(row.id), allowed_mentions=NO_MENTIONS)
         message = await interaction.original_response()
         thread = await message.create_thread(name=f"{get_game(row.slug).name} #{row.id}"[:100],
@@ -82,9 +94,39 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         await lobby_action(interaction, await game_here(interaction), "join")
 
-    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.command(name="leave", description="Give up your seat (once started, the bot plays it)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await lobby_action(interaction, await game_here(interaction), "leave")
+        game_id = await game_here(interaction)
+        if (await self.bot.service.get(game_id)).status != "active":
+            await lobby_action(interaction, game_id, "leave")
+            return
+        text = await SeatKeeping(self.bot.service).leave_to_bot(game_id, interaction.user.id)
+        await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
+        wake_scheduler(self.bot)
+
+    # -- games that last a week: bots, reminders, the turn clock -----------------
+    @app_commands.command(name="takeover", description="Take your seat back from the bot")
+    async def takeover(self, interaction: discord.Interaction[Any]) -> None:
+        game_id = await game_here(interaction)
+        text = await SeatKeeping(self.bot.service).take_back(game_id, interaction.user.id)
+        await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
+
+    @app_commands.command(name="remind", description="Remind the players whose turn it is (once an hour per game)")
+    async def remind(self, interaction: discord.Interaction[Any]) -> None:
+        game_id = await game_here(interaction)
+        text, pings = await SeatKeeping(self.bot.service).nudge(game_id, interaction.user.id, now_of(self.bot),
+                                                                NUDGE_GAP)
+        await interaction.response.send_message(text, allowed_mentions=mentions_for(pings),
+                                                view=reminder_view(game_id))
+
+    @app_commands.command(name="skip", description="Skip a player whose turn clock ran out (a safe default)")
+    async def skip(self, interaction: discord.Interaction[Any]) -> None:
+        await clock_action(interaction, await game_here(interaction), None, "skip")
+
+    @new.autocomplete("zone")
+    async def new_zone(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        """Time zones holding what was typed (any case), common ones first."""
+        return [app_commands.Choice(name=z, value=z) for z in matching_zones(current)][:AUTOCOMPLETE_MAX]
 
     @app_commands.command(name="start", description="Start this thread's game (creator only)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
@@ -138,3 +180,25 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
 def _name(interaction: discord.Interaction[Any]) -> str:
     """The acting member's name, display-safe (see :mod:`bot.discord_text`)."""
     return member_name(interaction.user)
+
+
+@lru_cache(maxsize=1)
+def _zones() -> tuple[str, ...]:
+    return tuple(sorted(available_timezones()))
+
+
+COMMON_ZONES = ("UTC", "Europe/London", "Europe/Paris", "Europe/Berlin", "America/New_York",
+                "America/Chicago", "America/Los_Angeles", "Asia/Tokyo", "Australia/Sydney")
+
+
+def matching_zones(text: str) -> list[str]:
+    """The time zone names containing ``text`` (any case), common ones first."""
+    wanted = text.strip().lower()
+    common = [z for z in COMMON_ZONES if wanted in z.lower()]
+    return common + [z for z in _zones() if wanted in z.lower() and z not in common]
+
+
+def now_of(bot: ServiceBot) -> float:
+    """The bot's clock (a fake one in tests), else the time."""
+    clock = getattr(bot, "clock", None)
+    return float(clock()) if callable(clock) else time.time()

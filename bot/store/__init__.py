@@ -91,6 +91,40 @@ class SeatRow:
     seat: int
     user_id: int
     name: str
+    bot: bool = False
+    """The bot plays this seat: one added in the lobby (a reserved negative
+    ``user_id``, see :meth:`Store.add_bot_seat`) or one handed to it."""
+
+
+NO_SEAT = -9
+"""The ``seat`` of a timer that concerns the whole game (a lobby's expiry,
+the idle watch, the thread's keep-alive)."""
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """A game's reminder and clock settings (chosen at ``/game new``):
+    reminders every ``remind_every`` seconds (None: never), a turn clock of
+    ``turn_clock`` seconds (None: none) counted only inside ``hours`` (like
+    "18-23"; empty: all day) in the time zone ``zone``."""
+
+    remind_every: float | None = 12 * 3600.0
+    turn_clock: float | None = None
+    hours: str = ""
+    zone: str = "UTC"
+
+
+@dataclass(frozen=True)
+class Timer:
+    """A stored due time: ``kind`` of thing due for ``seat`` (or
+    :data:`NO_SEAT`) of a game at ``due_at`` (None: spent, kept as a mark,
+    e.g. a turn clock that ran out), after ``count`` earlier firings."""
+
+    game_id: int
+    kind: str
+    seat: int
+    due_at: float | None
+    count: int = 0
 
 
 @dataclass(frozen=True)
@@ -255,9 +289,9 @@ class Store(ABC):
     async def seats(self, game_id: int) -> list[SeatRow]:
         async with self.reading() as tx:
             rows = await tx.fetchall(
-                "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+                "SELECT seat, user_id, name, bot FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
             )
-        return [SeatRow(r[0], r[1], r[2]) for r in rows]
+        return [SeatRow(r[0], r[1], r[2], bool(r[3])) for r in rows]
 
     async def add_seat(self, game_id: int, user_id: int, name: str) -> int:
         async with self.transaction() as tx:
@@ -273,14 +307,14 @@ class Store(ABC):
         """Remove a lobby seat and close the gap so seats stay 0..n-1."""
         async with self.transaction() as tx:
             rows = await tx.fetchall(
-                "SELECT user_id, name FROM seats WHERE game_id = ? AND user_id <> ? ORDER BY seat",
+                "SELECT user_id, name, bot FROM seats WHERE game_id = ? AND user_id <> ? ORDER BY seat",
                 (game_id, user_id),
             )
             await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             if rows:
                 await tx.executemany(
-                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                    [(game_id, i, r[0], r[1]) for i, r in enumerate(rows)],
+                    "INSERT INTO seats (game_id, seat, user_id, name, bot) VALUES (?, ?, ?, ?, ?)",
+                    [(game_id, i, r[0], r[1], r[2]) for i, r in enumerate(rows)],
                 )
 
     # -- play -------------------------------------------------------------
@@ -360,6 +394,147 @@ class Store(ABC):
         async with self.reading() as tx:
             row = await tx.fetchone("SELECT message_id FROM posts WHERE game_id = ? AND seq = ?", (game_id, seq))
         return int(row[0]) if row else None
+
+    # -- bot seats, schedules and timers (games that last a week) ----------
+    async def add_bot_seat(self, game_id: int) -> SeatRow:
+        """Seat the bot in the next seat of a lobby. A bot has no Discord
+        user: it takes the reserved user id -k (the smallest k free in this
+        game) and the name "Bot k" (posts add 🤖; the boards' fonts have no
+        emoji, so the stored name, which they draw, has none)."""
+        async with self.transaction() as tx:
+            rows = await tx.fetchall("SELECT user_id FROM seats WHERE game_id = ?", (game_id,))
+            taken = {int(r[0]) for r in rows}
+            k = next(k for k in range(1, len(taken) + 2) if -k not in taken)
+            seat, name = len(rows), f"Bot {k}"
+            await tx.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name, bot) VALUES (?, ?, ?, ?, 1)",
+                (game_id, seat, -k, name),
+            )
+        return SeatRow(seat, -k, name, True)
+
+    async def set_seat_bot(self, game_id: int, seat: int, bot: bool) -> bool:
+        """Hand ``seat`` to the bot (or back to its player); the game's
+        timers are planned again. False when the seat already was so."""
+        async with self.transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE seats SET bot = ? WHERE game_id = ? AND seat = ? AND bot <> ?",
+                (int(bot), game_id, seat, int(bot)),
+            )
+            await tx.execute("UPDATE schedules SET replan = 1 WHERE game_id = ?", (game_id,))
+        return changed == 1
+
+    async def set_schedule(self, game_id: int, schedule: Schedule) -> None:
+        """Store the game's reminder and clock settings (its timers are planned again)."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO schedules (game_id, remind_every, turn_clock, hours, zone, replan)"
+                " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (game_id) DO UPDATE SET"
+                " remind_every = excluded.remind_every, turn_clock = excluded.turn_clock,"
+                " hours = excluded.hours, zone = excluded.zone, replan = 1",
+                (game_id, schedule.remind_every, schedule.turn_clock, schedule.hours, schedule.zone),
+            )
+
+    async def schedule(self, game_id: int) -> Schedule:
+        """The game's settings (the defaults when none were stored)."""
+        async with self.reading() as tx:
+            row = await tx.fetchone(
+                "SELECT remind_every, turn_clock, hours, zone FROM schedules WHERE game_id = ?", (game_id,))
+        return Schedule(row[0], row[1], row[2], row[3]) if row else Schedule()
+
+    async def games_to_plan(self, after: int = 0, limit: int = 100) -> list[int]:
+        """Lobbies and active games whose timers were planned for another
+        version than theirs (or never), or whose seats or settings changed:
+        what the scheduler plans next (``limit`` of them, by id, after ``after``)."""
+        async with self.reading() as tx:
+            rows = await tx.fetchall(
+                "SELECT g.id FROM games g LEFT JOIN schedules s ON s.game_id = g.id"
+                " WHERE g.status IN ('lobby', 'active')"
+                " AND (s.planned_version IS NULL OR s.planned_version <> g.version OR s.replan = 1)"
+                " AND g.id > ? ORDER BY g.id LIMIT ?", (after, limit))
+        return [int(r[0]) for r in rows]
+
+    async def planned_version(self, game_id: int) -> int:
+        """The version the game's timers were last planned for (-1: none)."""
+        async with self.reading() as tx:
+            row = await tx.fetchone("SELECT planned_version FROM schedules WHERE game_id = ?", (game_id,))
+        return int(row[0]) if row else -1
+
+    async def timers(self, game_id: int) -> list[Timer]:
+        async with self.reading() as tx:
+            rows = await tx.fetchall(
+                "SELECT game_id, kind, seat, due_at, count FROM timers WHERE game_id = ? ORDER BY kind, seat",
+                (game_id,))
+        return [Timer(*r) for r in rows]
+
+    async def due_timers(self, now: float, limit: int = 100) -> list[Timer]:
+        """Timers due at ``now`` or before, the earliest first."""
+        async with self.reading() as tx:
+            rows = await tx.fetchall(
+                "SELECT game_id, kind, seat, due_at, count FROM timers WHERE due_at IS NOT NULL"
+                " AND due_at <= ? ORDER BY due_at, game_id, kind, seat LIMIT ?", (now, limit))
+        return [Timer(*r) for r in rows]
+
+    async def plan_timers(self, game_id: int, version: int, drop: Iterable[tuple[str, int]],
+                          put: Iterable[Timer]) -> None:
+        """In one transaction: delete the timers ``drop`` names, insert or
+        replace those of ``put``, and note them planned for ``version``."""
+        async with self.transaction() as tx:
+            await tx.executemany("DELETE FROM timers WHERE game_id = ? AND kind = ? AND seat = ?",
+                                 [(game_id, kind, seat) for kind, seat in drop])
+            await tx.executemany(
+                "INSERT INTO timers (game_id, kind, seat, due_at, count) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, kind, seat) DO UPDATE SET due_at = excluded.due_at,"
+                " count = excluded.count",
+                [(game_id, t.kind, t.seat, t.due_at, t.count) for t in put])
+            await tx.execute(
+                "INSERT INTO schedules (game_id, planned_version) VALUES (?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET planned_version = excluded.planned_version, replan = 0",
+                (game_id, version))
+
+    async def claim_timer(self, timer: Timer, due_at: float | None, count: int, drop: bool = False) -> bool:
+        """Move ``timer`` on (to ``due_at`` after ``count`` firings) or
+        ``drop`` it, only if it is still as read: of two schedulers on one
+        database, exactly one claims each firing."""
+        assert timer.due_at is not None, "only a due timer is claimed"
+        where = " WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ? AND count = ?"
+        key = (timer.game_id, timer.kind, timer.seat, timer.due_at, timer.count)
+        async with self.transaction() as tx:
+            if drop:
+                changed = await tx.execute("DELETE FROM timers" + where, key)
+            else:
+                changed = await tx.execute("UPDATE timers SET due_at = ?, count = ?" + where, (due_at, count, *key))
+        return changed == 1
+
+    async def drop_timers(self, game_id: int) -> None:
+        """Forget every timer of a game (it is over)."""
+        async with self.transaction() as tx:
+            await tx.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+
+    async def set_muted(self, game_id: int, user_id: int, muted: bool) -> None:
+        """Mute (or unmute) the reminders of one user in one game."""
+        async with self.transaction() as tx:
+            if muted:
+                await tx.execute("INSERT INTO reminder_mutes (game_id, user_id) VALUES (?, ?)"
+                                 " ON CONFLICT (game_id, user_id) DO NOTHING", (game_id, user_id))
+            else:
+                await tx.execute("DELETE FROM reminder_mutes WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+    async def muted(self, game_id: int) -> set[int]:
+        """The users who muted this game's reminders."""
+        async with self.reading() as tx:
+            rows = await tx.fetchall("SELECT user_id FROM reminder_mutes WHERE game_id = ?", (game_id,))
+        return {int(r[0]) for r in rows}
+
+    async def claim_nudge(self, game_id: int, now: float, gap: float) -> bool:
+        """Note a ``/game remind`` at ``now`` unless one was made less than
+        ``gap`` seconds before (then False, nothing changed)."""
+        async with self.transaction() as tx:
+            await tx.execute("INSERT INTO schedules (game_id) VALUES (?) ON CONFLICT (game_id) DO NOTHING",
+                             (game_id,))
+            changed = await tx.execute(
+                "UPDATE schedules SET nudged_at = ? WHERE game_id = ? AND (nudged_at IS NULL OR nudged_at <= ?)",
+                (now, game_id, now - gap))
+        return changed == 1
 
     # -- housekeeping -----------------------------------------------------
     async def archive(self, older_than_days: float, now: float | None = None) -> int:

@@ -35,7 +35,7 @@ from asyncpg.pool import PoolConnectionProxy
 
 from . import Store, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The schema version this Railyard writes: the same number as SQLite's
 ``user_version`` for the same logical schema (``len(sqlite.MIGRATIONS)``)."""
 SCHEMA_BASE_VERSION = 2
@@ -125,12 +125,42 @@ CREATE TABLE posts (
     CONSTRAINT posts_pkey PRIMARY KEY (game_id, seq)
 );
 """
-"""Version 3: the thread post reporting each move (the message to correct
+"""Version 2 -> 3: the thread post reporting each move (the message to correct
 when the move is taken back), by the number of the move's log entry."""
 
-UPGRADES: dict[int, str] = {2: POSTS_TABLE}
-"""Scripts taking a database from version ``n`` to ``n + 1`` (the first
-PostgreSQL schema is version 2)."""
+UPGRADES: dict[int, str] = {
+    2: POSTS_TABLE,
+    # 3 -> 4: games that last a week: bot seats, each game's reminder and
+    # clock settings, the stored due times the scheduler picks up, mutes.
+    3: """
+    ALTER TABLE seats ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE schedules (
+        game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        remind_every DOUBLE PRECISION DEFAULT 43200,
+        turn_clock DOUBLE PRECISION,
+        hours TEXT NOT NULL DEFAULT '',
+        zone TEXT NOT NULL DEFAULT 'UTC',
+        planned_version INTEGER NOT NULL DEFAULT -1,
+        replan INTEGER NOT NULL DEFAULT 0,
+        nudged_at DOUBLE PRECISION
+    );
+    CREATE TABLE timers (
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        due_at DOUBLE PRECISION,
+        count INTEGER NOT NULL DEFAULT 0,
+        CONSTRAINT timers_pkey PRIMARY KEY (game_id, kind, seat)
+    );
+    CREATE INDEX timers_due ON timers (due_at);
+    CREATE TABLE reminder_mutes (
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        CONSTRAINT reminder_mutes_pkey PRIMARY KEY (game_id, user_id)
+    );
+    """,
+}
+"""Scripts taking a database from version ``n`` to ``n + 1``."""
 
 CONSTRAINT_COLUMNS = {
     "actions_interaction_id_key": "interaction_id",

@@ -94,6 +94,35 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, seq)
     );
     """,
+    # 4: games that last a week: bot seats, each game's reminder and clock
+    # settings, the stored due times the scheduler picks up, reminder mutes.
+    """
+    ALTER TABLE seats ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE schedules (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        remind_every REAL DEFAULT 43200,
+        turn_clock REAL,
+        hours TEXT NOT NULL DEFAULT '',
+        zone TEXT NOT NULL DEFAULT 'UTC',
+        planned_version INTEGER NOT NULL DEFAULT -1,
+        replan INTEGER NOT NULL DEFAULT 0,
+        nudged_at REAL
+    );
+    CREATE TABLE timers (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        due_at REAL,
+        count INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, kind, seat)
+    );
+    CREATE INDEX timers_due ON timers (due_at);
+    CREATE TABLE reminder_mutes (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
 )
 
 _UNAVAILABLE = re.compile(

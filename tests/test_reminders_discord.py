@@ -1,0 +1,230 @@
+"""Reminders, the turn clock and housekeeping on (simulated) Discord: the
+``/game new`` settings, a reminder pinging only the due player with "Mute
+reminders", ``/game remind`` rate-limited, the clock's two ways out as
+buttons, a lobby's expiry, an idle game archived, the thread reopened, the
+scheduler's loop in the bot, and its timers picked up after a restart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.app import RailyardBot, scheduler_interval
+from bot.scheduler import IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL, NUDGE_GAP
+from bot.service import ServiceError
+from games.registry import get_game
+from tests.test_scheduler import HOUR, FakeClock
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def simcord_bot(request: Any, db_path: str, clock: FakeClock) -> Any:
+    """The bot with a fake clock and the scheduler's loop off (the tests
+    tick it), or on every 30 s when the test asks for "looping"."""
+    looping = getattr(request, "param", "") == "looping"
+    bot = RailyardBot(db_path, scheduler_seconds=30 if looping else 0, clock=clock)
+    yield bot
+    if bot.store is not None:
+        await bot.store.close()
+
+
+@pytest.fixture
+async def env(simcord_env: Any) -> Any:
+    """simcord's world; every error that reached the command tree must have
+    been a refusal the player was told about."""
+    yield simcord_env
+    if simcord_env.bot.store is not None:
+        await simcord_env.bot.store.close()
+    unexpected = [e for e in simcord_env.errors if not isinstance(getattr(e, "original", e), ServiceError)]
+    assert not unexpected, unexpected
+
+
+def _said(result: Any) -> str:
+    parts = [result.response] if result.response is not None else []
+    return "\n".join(m.content or "" for m in [*parts, *result.followups])
+
+
+def _stored(env: Any, message: Any) -> Any:
+    return env.backend.messages[message.channel.id][message.id]
+
+
+def _labels(message: Any) -> list[str]:
+    return [c.label for row in message.components for c in row.children]
+
+
+async def _tick(env: Any) -> None:
+    bot = env.bot
+    assert isinstance(bot, RailyardBot) and bot.scheduler is not None
+    await bot.scheduler.tick()
+    await env.settle()
+
+
+async def _game(env: Any, **settings: str) -> tuple[Any, Any, Any, Any, int]:
+    """A started race between ann and bob; thread, lobby, due member, other member, game id."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    lobby = (await ann.slash(channel, "game new", game="race", **settings)).response
+    thread = channel.threads[0]
+    await bob.click(lobby, label="Join")
+    await ann.slash(thread, "game start")
+    service = env.bot.service
+    row = await service.store.game_for_thread(thread.id)
+    due = get_game("race").to_act(row.state)
+    first, second = (ann, bob) if due == [0] else (bob, ann)
+    return thread, lobby, first, second, row.id
+
+
+async def test_new_game_settings_show_in_the_lobby(env: Any) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    result = await ann.slash(channel, "game new", game="race", remind="6h", clock="48h", hours="18-23",
+                             zone="Europe/Paris")
+    assert "reminders after 6 h; turn clock 2 d, counted 18-23 h Europe/Paris" in result.response.content
+    zones = await ann.autocomplete(channel, "game new", "zone", "paris")
+    assert [c["value"] for c in zones] == ["Europe/Paris"]
+
+
+@pytest.mark.parametrize("settings, refusal", [
+    ({"remind": "１２h"}, "written like 12h"),
+    ({"clock": "soon"}, "written like 12h"),
+    ({"clock": "48h", "hours": "six to ten"}, "written like 18-23"),
+    ({"clock": "48h", "zone": "Mars/Olympus"}, "no time zone called 'Mars/Olympus'"),
+    ({"hours": "18-23"}, "give a clock too"),
+])
+async def test_bad_settings_are_refused_before_any_game_exists(env: Any, settings: dict[str, str],
+                                                               refusal: str) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    result = await ann.slash(channel, "game new", game="race", **settings)
+    assert result.ephemeral and refusal in _said(result)
+    assert channel.threads == [] and await env.bot.service.store.count_games() == 0
+
+
+async def test_reminder_pings_only_the_due_player_and_can_be_muted(env: Any, clock: FakeClock) -> None:
+    thread, _lobby, first, second, _game_id = await _game(env, remind="6h")
+    await _tick(env)
+    clock.advance(6 * HOUR + 1)
+    await _tick(env)
+    reminder = thread.history()[-1]
+    assert f"<@{first.id}>" in reminder.content and "still your turn" in reminder.content
+    assert _stored(env, reminder).ping_user_ids == [first.id]
+    assert _labels(reminder) == ["Your turn", "Mute reminders"]
+    outsider = await second.click(reminder, label="Mute reminders")
+    assert "muted for you" in _said(outsider)  # bob mutes only himself
+    muted = await first.click(reminder, label="Mute reminders")
+    assert muted.ephemeral and "muted for you" in _said(muted)
+    count = len(thread.history())
+    clock.advance(6 * HOUR + 1)
+    await _tick(env)
+    assert len(thread.history()) == count
+
+
+async def test_game_remind_pings_the_due_player_once_an_hour(env: Any, clock: FakeClock) -> None:
+    thread, _lobby, first, second, _game_id = await _game(env)
+    nudged = await second.slash(thread, "game remind")
+    assert not nudged.ephemeral and f"<@{first.id}>" in nudged.response.content
+    assert env.backend.messages[thread.id][nudged.response.id].ping_user_ids == [first.id]
+    again = await second.slash(thread, "game remind")
+    assert again.ephemeral and "less than an hour ago" in _said(again)
+    own = await first.slash(thread, "game remind")
+    assert own.ephemeral and "your own turn" in _said(own)
+    clock.advance(NUDGE_GAP)
+    assert not (await second.slash(thread, "game remind")).ephemeral
+
+
+async def test_clock_ran_out_offers_skip_and_bot_and_the_player_takes_his_seat_back(
+        env: Any, clock: FakeClock) -> None:
+    thread, _lobby, first, second, game_id = await _game(env, remind="off", clock="2h")
+    await _tick(env)
+    clock.advance(2 * HOUR)
+    await _tick(env)
+    ran_out = thread.history()[-1]
+    assert "turn clock ran out" in ran_out.content and _stored(env, ran_out).ping_user_ids == []
+    assert _labels(ran_out) == ["Skip the turn", "Hand to the bot"]
+    own = await first.click(ran_out, label="Hand to the bot")
+    assert "No other player's turn clock" in _said(own)
+    late_seat = 0 if first.name == "ann" else 1
+    skipped = await second.click(ran_out, label="Skip the turn")  # race has no pass: the bot plays
+    assert skipped.ephemeral
+    assert any("no safe way to skip" in m.content for m in thread.history())
+    await _tick(env)
+    log = await env.bot.service.store.log(game_id)
+    assert log[-1].seat == late_seat  # the bot moved for him
+    row = await env.bot.service.get(game_id)
+    assert get_game("race").to_act(row.state) == [1 - late_seat]
+    moved = [m for m in thread.history() if m.attachments][-1]
+    assert _stored(env, moved).ping_user_ids == [second.id]  # the bot's seat is never pinged
+    back = await first.slash(thread, "game takeover")
+    assert not back.ephemeral and "takes the seat back" in back.response.content
+    again = await first.slash(thread, "game takeover")
+    assert again.ephemeral and "already play your own seat" in _said(again)
+
+
+async def test_lobby_never_started_expires_and_its_buttons_go(env: Any, clock: FakeClock) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    lobby = (await ann.slash(channel, "game new", game="race")).response
+    thread = channel.threads[0]
+    await _tick(env)
+    clock.advance(LOBBY_TTL + 1)
+    await _tick(env)
+    shown = next(m for m in channel.history() if m.id == lobby.id)
+    assert "Abandoned" in shown.content and shown.components == []
+    assert any("expired" in m.content for m in thread.history())
+    assert env.backend.channels[thread.id].thread_metadata.archived
+
+
+async def test_idle_game_is_warned_then_archived_with_its_thread(env: Any, clock: FakeClock) -> None:
+    thread, _lobby, first, _second, game_id = await _game(env, remind="off")
+    await _tick(env)
+    clock.advance(IDLE_AFTER + 1)
+    await _tick(env)
+    warning = thread.history()[-1]
+    assert "Nobody has moved" in warning.content and _stored(env, warning).ping_user_ids == [first.id]
+    clock.advance(IDLE_GRACE + 1)
+    await _tick(env)
+    assert "archived" in thread.history()[-1].content
+    assert (await env.bot.service.get(game_id)).status == "abandoned"
+    assert env.backend.channels[thread.id].thread_metadata.archived
+
+
+async def test_archived_thread_of_an_active_game_is_reopened(env: Any, clock: FakeClock) -> None:
+    thread, _lobby, _first, _second, _game_id = await _game(env, remind="off")
+    await _tick(env)
+    env.backend.channels[thread.id].thread_metadata.archived = True  # Discord's week without a message
+    clock.advance(KEEPALIVE + 1)
+    await _tick(env)
+    assert not env.backend.channels[thread.id].thread_metadata.archived
+
+
+async def test_timers_survive_a_restart_of_the_bot(env: Any, clock: FakeClock, db_path: str) -> None:
+    thread, _lobby, first, _second, _game_id = await _game(env, remind="6h")
+    await _tick(env)
+    await env.restart_bot(RailyardBot(db_path, scheduler_seconds=0, clock=clock))
+    clock.advance(6 * HOUR + 1)
+    await _tick(env)
+    reminder = thread.history()[-1]
+    assert "still your turn" in reminder.content and _stored(env, reminder).ping_user_ids == [first.id]
+
+
+@pytest.mark.parametrize("value, seconds", [("", 30.0), ("5", 5.0), ("0", 0.0), ("５", 30.0), ("lots", 30.0)])
+def test_scheduler_interval_is_read_strictly(value: str, seconds: float) -> None:
+    assert scheduler_interval({"SCHEDULER_SECONDS": value}) == seconds
+
+
+@pytest.mark.parametrize("simcord_bot", ["looping"], indirect=True)
+async def test_the_bots_own_loop_ticks_the_scheduler(env: Any, clock: FakeClock) -> None:
+    thread, _lobby, first, _second, _game_id = await _game(env, remind="6h")
+    clock.advance(6 * HOUR + 1)
+    await env.advance_time(31)  # the loop's next look (virtual time)
+    assert any("still your turn" in m.content and f"<@{first.id}>" in m.content for m in thread.history())
