@@ -14,6 +14,7 @@ register_renderer(RACE.slug, render)
 import pytest  # noqa: E402
 
 from bot.app import RailyardBot  # noqa: E402
+from bot.service import ServiceError  # noqa: E402
 
 
 @pytest.fixture
@@ -82,3 +83,16 @@ async def store(store_target):  # type: ignore[no-untyped-def]
     s = await open_store(store_target)
     yield s
     await s.close()
+
+
+@pytest.fixture
+async def env(simcord_env):  # type: ignore[no-untyped-def]
+    """simcord's world; at the end, every error that reached the command
+    tree must have been a refusal the player was told about (ServiceError),
+    never an unexpected exception."""
+    yield simcord_env
+    if simcord_env.bot.store is not None:  # the bot after a restart
+        await simcord_env.bot.store.close()
+    expected = (ServiceError, *getattr(simcord_env, "railyard_expected", ()))
+    unexpected = [e for e in simcord_env.errors if not isinstance(getattr(e, "original", e), expected)]
+    assert not unexpected, unexpected

@@ -14,20 +14,8 @@ import pytest
 from bot.app import RailyardBot
 from bot.service import ServiceError
 from games.registry import get_game
+from tests.support.discord import said
 from tests.support.race import RACE
-
-
-@pytest.fixture
-async def env(simcord_env: Any) -> Any:
-    """simcord's world; at the end, every error that reached the command
-    tree must have been a refusal the player was told about (ServiceError),
-    never an unexpected exception."""
-    yield simcord_env
-    if simcord_env.bot.store is not None:  # the bot after a restart
-        await simcord_env.bot.store.close()
-    expected = (ServiceError, *getattr(simcord_env, "railyard_expected", ()))
-    unexpected = [e for e in simcord_env.errors if not isinstance(getattr(e, "original", e), expected)]
-    assert not unexpected, unexpected
 
 
 async def _lobby(env: Any) -> tuple[Any, Any, Any, Any, Any]:
@@ -41,12 +29,6 @@ async def _lobby(env: Any) -> tuple[Any, Any, Any, Any, Any]:
     assert "Seats 1/4" in lobby.content and "ann" in lobby.content
     thread = channel.threads[0]
     return channel, thread, lobby, ann, bob
-
-
-def _said(result: Any) -> str:
-    """Everything the bot answered to one interaction, as text."""
-    parts = [result.response] if result.response is not None else []
-    return "\n".join(m.content or "" for m in [*parts, *result.followups])
 
 
 def _service(env: Any) -> Any:
@@ -83,7 +65,7 @@ async def test_new_game_posts_lobby_and_opens_thread(env: Any) -> None:
 async def test_join_leave_and_start_rules(env: Any) -> None:
     _channel, thread, lobby, ann, bob = await _lobby(env)
     alone = await ann.slash(thread, "game start")
-    assert alone.ephemeral and "played by 2-4 players; 1 seated" in _said(alone)
+    assert alone.ephemeral and "played by 2-4 players; 1 seated" in said(alone)
     again = await ann.click(lobby, label="Join")
     assert again.ephemeral and "already in this game" in again.response.content
     await bob.slash(thread, "game join")
@@ -91,7 +73,7 @@ async def test_join_leave_and_start_rules(env: Any) -> None:
     assert "Left the game" in left.response.content
     await bob.click(lobby, label="Join")
     not_creator = await bob.click(lobby, label="Start")
-    assert "Only the player who created the game" in _said(not_creator)
+    assert "Only the player who created the game" in said(not_creator)
     assert [m for m in thread.history() if m.attachments] == []
     await ann.click(lobby, label="Start")
     posts = [m for m in thread.history() if m.attachments]
@@ -117,7 +99,7 @@ async def test_out_of_turn_and_non_player_are_refused(env: Any) -> None:
     version = (await service.get(game_id)).version
     wrong = await second.slash(thread, "race step", choice="step 1")
     assert wrong.ephemeral
-    text = _said(wrong)
+    text = said(wrong)
     assert "not your turn" in text
     assert (await service.get(game_id)).version == version
 
@@ -127,7 +109,7 @@ async def test_illegal_text_is_refused_with_a_reason(env: Any) -> None:
     service = _service(env)
     version = (await service.get(game_id)).version
     bad = await first.slash(thread, "race step", choice="step 9")
-    text = _said(bad)
+    text = said(bad)
     assert bad.ephemeral and "is not a move" in text
     assert (await service.get(game_id)).version == version
 
@@ -137,10 +119,10 @@ async def test_spectator_cannot_act_or_open_panel(env: Any) -> None:
     guild = thread.guild
     cid = guild.add_member(env.create_user("cid"))
     act = await cid.slash(thread, "race roll", choice="roll")
-    assert "not playing in this game" in _said(act)
+    assert "not playing in this game" in said(act)
     turn_post = [m for m in thread.history() if m.attachments][-1]
     panel = await cid.click(turn_post, label="Your turn")
-    assert panel.ephemeral and "not playing in this game" in _said(panel)
+    assert panel.ephemeral and "not playing in this game" in said(panel)
 
 
 async def test_your_turn_panel_reaches_confirm_and_applies(env: Any) -> None:
@@ -177,7 +159,7 @@ async def test_restart_mid_game_keeps_game_and_buttons(env: Any, db_path: str) -
     assert row.version == version and row.status == "active"
     turn_post = [m for m in thread.history() if m.attachments][-1]
     opened = await second.click(turn_post, label="Your turn")
-    assert "What do you do?" in _said(opened)
+    assert "What do you do?" in said(opened)
     await second.slash(thread, "race step", choice="step 2")
     assert (await _service(env).get(game_id)).version > version
 
@@ -284,8 +266,8 @@ async def test_unexpected_error_is_answered_politely_and_changes_nothing(
 
     monkeypatch.setattr(RACE, "apply", broken)
     result = await first.slash(thread, "race step", choice="step 1")
-    assert result.ephemeral and "something went wrong on our side" in _said(result)
-    assert "caught fire" not in _said(result) and "Traceback" not in _said(result)
+    assert result.ephemeral and "something went wrong on our side" in said(result)
+    assert "caught fire" not in said(result) and "Traceback" not in said(result)
     assert (await service.get(game_id)).version == version
     assert any(f"game {game_id}" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")
 
@@ -301,7 +283,7 @@ async def test_a_board_that_cant_be_drawn_never_blocks_the_move(
 
     service.renderer = broken
     result = await first.slash(thread, "race step", choice="step 1")
-    assert "Done" in _said(result)
+    assert "Done" in said(result)
     assert (await service.get(game_id)).version == version + 1
     post = thread.history()[-1]
     assert "stepped to space 1" in post.content and not post.attachments
@@ -342,7 +324,7 @@ async def test_game_options_autocomplete_and_bad_options_are_refused(env: Any) -
     offered = await ann.autocomplete(channel, "game new", "options", "diff", game="steam-rollers")
     assert {c["value"] for c in offered} == {"difficulty=easy", "difficulty=medium", "difficulty=hard"}
     bad = await ann.slash(channel, "game new", game="steam-rollers", options="difficulty=impossible")
-    assert bad.ephemeral and "impossible" in _said(bad)
+    assert bad.ephemeral and "impossible" in said(bad)
     assert channel.threads == []
     good = await ann.slash(channel, "game new", game="steam-rollers", options="difficulty=hard")
     assert "difficulty: hard" in good.response.content
@@ -364,7 +346,7 @@ async def test_move_is_kept_when_its_thread_cannot_be_posted_to(env: Any) -> Non
     version = (await _service(env).get(game_id)).version
     env.inject_error("POST", f"/channels/{thread.id}/messages", status=500)
     result = await first.slash(thread, "race step", choice="step 1")
-    assert "Done" in _said(result) and "went wrong" not in _said(result)
+    assert "Done" in said(result) and "went wrong" not in said(result)
     assert (await _service(env).get(game_id)).version > version
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.support.discord import said
 from bot.app import RailyardBot
 from bot.service import SeatKeeping, ServiceError
 from games.registry import get_game
@@ -24,20 +25,6 @@ async def simcord_bot(db_path: str) -> Any:
     yield bot
     if bot.store is not None:
         await bot.store.close()
-
-
-@pytest.fixture
-async def env(simcord_env: Any) -> Any:
-    yield simcord_env
-    if simcord_env.bot.store is not None:
-        await simcord_env.bot.store.close()
-    unexpected = [e for e in simcord_env.errors if not isinstance(getattr(e, "original", e), ServiceError)]
-    assert not unexpected, unexpected
-
-
-def _said(result: Any) -> str:
-    parts = [result.response] if result.response is not None else []
-    return "\n".join(m.content or "" for m in [*parts, *result.followups])
 
 
 def _stored(env: Any, message: Any) -> Any:
@@ -57,9 +44,9 @@ async def test_creator_adds_bots_in_the_lobby_and_they_play_promptly_unpinged(en
     lobby = (await ann.slash(channel, "game new", game="race")).response
     thread = channel.threads[0]
     refused = await bob.click(lobby, label="Add bot")
-    assert refused.ephemeral and "Only the player who created the game" in _said(refused)
+    assert refused.ephemeral and "Only the player who created the game" in said(refused)
     added = await ann.click(lobby, label="Add bot")
-    assert added.ephemeral and "Bot 1 🤖 takes a seat" in _said(added)
+    assert added.ephemeral and "Bot 1 🤖 takes a seat" in said(added)
     shown = next(m for m in channel.history() if m.id == lobby.id)
     assert "Seats 2/4" in shown.content and "ann, Bot 1." in shown.content
     await ann.slash(thread, "game start")
@@ -110,7 +97,7 @@ async def test_bot_seat_cannot_be_added_to_a_full_lobby_or_once_started(env: Any
     for _ in range(3):
         await ann.click(lobby, label="Add bot")
     full = await ann.click(lobby, label="Add bot")
-    assert "Race is full (4 players)" in _said(full)
+    assert "Race is full (4 players)" in said(full)
     thread = channel.threads[0]
     await ann.slash(thread, "game start")
     shown = next(m for m in channel.history() if m.id == lobby.id)

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.discord_text import NAME_MAX, clean_name, escape_name
-from tests.test_bot_discord import _service, env  # noqa: F401 - the shared simcord fixture
+from tests.test_bot_discord import _service
 
 MARKERS = "*_~`|<"
 BLOCK_START = re.compile(r"^(?:#{1,3}\s|-#\s|>\s|>>>\s|[-*+]\s|[0-9]+\.\s)")

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.app import RailyardBot
 from bot.cli import main as railyard
 from bot.history import (EXPORT_KIND, assemble_gif, export_document, frame_states, read_export, replay_export,
                          sample_evenly)
@@ -23,6 +22,7 @@ from bot.store import Store
 from games.core import CHANCE, Entry, State, secret_from_seed
 from games.playout import play_out, random_action
 from games.registry import all_games, get_game
+from tests.support.discord import started_race
 from tests.support.race import render as race_render
 
 Seen = list[tuple[State, "int | None"]]
@@ -270,36 +270,12 @@ def test_the_animation_fits_the_upload_limit_by_shrinking() -> None:
 
 # -- on Discord -----------------------------------------------------------------------------------
 
-@pytest.fixture
-async def env(simcord_env: Any) -> Any:
-    yield simcord_env
-    unexpected = [e for e in simcord_env.errors if not isinstance(getattr(e, "original", e), ServiceError)]
-    assert not unexpected, unexpected
-
-
-async def _discord_race(env: Any) -> tuple[Any, Any, Any, int]:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    ann = guild.add_member(env.create_user("ann"))
-    bob = guild.add_member(env.create_user("bob"))
-    lobby = (await ann.slash(channel, "game new", game="race")).response
-    thread = channel.threads[0]
-    await bob.click(lobby, label="Join")
-    await ann.slash(thread, "game start")
-    bot = env.bot
-    assert isinstance(bot, RailyardBot)
-    row = await bot.service.store.game_for_thread(thread.id)
-    assert row is not None and row.state is not None
-    first, second = (ann, bob) if get_game("race").to_act(row.state) == [0] else (bob, ann)
-    return thread, first, second, row.id
-
-
 def _last(result: Any) -> Any:
     return (result.followups or [result.response])[-1]
 
 
 async def test_replay_command_shows_an_earlier_board_privately(env: Any) -> None:
-    thread, first, second, _game = await _discord_race(env)
+    thread, first, second, _game = await started_race(env)
     await first.slash(thread, "race step", choice="step 2")
     await second.slash(thread, "race step", choice="step 1")
     shown = await second.slash(thread, "game replay", at=2)
@@ -311,7 +287,7 @@ async def test_replay_command_shows_an_earlier_board_privately(env: Any) -> None
 
 
 async def test_log_command_pages_with_older_and_newer_buttons(env: Any) -> None:
-    thread, first, second, _game = await _discord_race(env)
+    thread, first, second, _game = await started_race(env)
     for _ in range(2):
         await first.slash(thread, "race step", choice="step 1")
         await second.slash(thread, "race step", choice="step 1")
@@ -326,7 +302,7 @@ async def test_log_command_pages_with_older_and_newer_buttons(env: Any) -> None:
 
 
 async def test_export_command_sends_the_log_as_a_file(env: Any) -> None:
-    thread, first, _second, _game = await _discord_race(env)
+    thread, first, _second, _game = await started_race(env)
     await first.slash(thread, "race step", choice="step 2")
     shown = await first.slash(thread, "game export")
     message = _last(shown)
@@ -334,7 +310,7 @@ async def test_export_command_sends_the_log_as_a_file(env: Any) -> None:
 
 
 async def test_the_final_post_carries_the_whole_game_as_an_animation(env: Any) -> None:
-    thread, first, second, _game = await _discord_race(env)
+    thread, first, second, _game = await started_race(env)
     players = [first, second]
     for turn in range(12):
         last = [m for m in thread.history() if m.attachments][-1]

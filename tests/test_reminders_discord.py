@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from tests.support.discord import said
 from bot.app import RailyardBot, scheduler_interval
 from bot.scheduler import IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL, NUDGE_GAP
-from bot.service import ServiceError
 from games.registry import get_game
 from tests.test_scheduler import HOUR, FakeClock
 
@@ -31,22 +31,6 @@ async def simcord_bot(request: Any, db_path: str, clock: FakeClock) -> Any:
     yield bot
     if bot.store is not None:
         await bot.store.close()
-
-
-@pytest.fixture
-async def env(simcord_env: Any) -> Any:
-    """simcord's world; every error that reached the command tree must have
-    been a refusal the player was told about."""
-    yield simcord_env
-    if simcord_env.bot.store is not None:
-        await simcord_env.bot.store.close()
-    unexpected = [e for e in simcord_env.errors if not isinstance(getattr(e, "original", e), ServiceError)]
-    assert not unexpected, unexpected
-
-
-def _said(result: Any) -> str:
-    parts = [result.response] if result.response is not None else []
-    return "\n".join(m.content or "" for m in [*parts, *result.followups])
 
 
 def _stored(env: Any, message: Any) -> Any:
@@ -105,7 +89,7 @@ async def test_bad_settings_are_refused_before_any_game_exists(env: Any, setting
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
     result = await ann.slash(channel, "game new", game="race", **settings)
-    assert result.ephemeral and refusal in _said(result)
+    assert result.ephemeral and refusal in said(result)
     assert channel.threads == [] and await env.bot.service.store.count_games() == 0
 
 
@@ -119,9 +103,9 @@ async def test_reminder_pings_only_the_due_player_and_can_be_muted(env: Any, clo
     assert _stored(env, reminder).ping_user_ids == [first.id]
     assert _labels(reminder) == ["Your turn", "Mute reminders"]
     outsider = await second.click(reminder, label="Mute reminders")
-    assert "muted for you" in _said(outsider)  # bob mutes only himself
+    assert "muted for you" in said(outsider)  # bob mutes only himself
     muted = await first.click(reminder, label="Mute reminders")
-    assert muted.ephemeral and "muted for you" in _said(muted)
+    assert muted.ephemeral and "muted for you" in said(muted)
     count = len(thread.history())
     clock.advance(6 * HOUR + 1)
     await _tick(env)
@@ -134,9 +118,9 @@ async def test_game_remind_pings_the_due_player_once_an_hour(env: Any, clock: Fa
     assert not nudged.ephemeral and f"<@{first.id}>" in nudged.response.content
     assert env.backend.messages[thread.id][nudged.response.id].ping_user_ids == [first.id]
     again = await second.slash(thread, "game remind")
-    assert again.ephemeral and "less than an hour ago" in _said(again)
+    assert again.ephemeral and "less than an hour ago" in said(again)
     own = await first.slash(thread, "game remind")
-    assert own.ephemeral and "your own turn" in _said(own)
+    assert own.ephemeral and "your own turn" in said(own)
     clock.advance(NUDGE_GAP)
     assert not (await second.slash(thread, "game remind")).ephemeral
 
@@ -151,7 +135,7 @@ async def test_clock_ran_out_offers_skip_and_bot_and_the_player_takes_his_seat_b
     assert "turn clock ran out" in ran_out.content and _stored(env, ran_out).ping_user_ids == []
     assert _labels(ran_out) == ["Skip the turn", "Hand to the bot"]
     own = await first.click(ran_out, label="Hand to the bot")
-    assert "No other player's turn clock" in _said(own)
+    assert "No other player's turn clock" in said(own)
     late_seat = 0 if first.name == "ann" else 1
     skipped = await second.click(ran_out, label="Skip the turn")  # race has no pass: the bot plays
     assert skipped.ephemeral
@@ -166,7 +150,7 @@ async def test_clock_ran_out_offers_skip_and_bot_and_the_player_takes_his_seat_b
     back = await first.slash(thread, "game takeover")
     assert not back.ephemeral and "takes the seat back" in back.response.content
     again = await first.slash(thread, "game takeover")
-    assert again.ephemeral and "already play your own seat" in _said(again)
+    assert again.ephemeral and "already play your own seat" in said(again)
 
 
 async def test_lobby_never_started_expires_and_its_buttons_go(env: Any, clock: FakeClock) -> None:

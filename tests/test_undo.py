@@ -16,6 +16,7 @@ from games.core import (CHANCE, Entry, IllegalAction, State, live_log, replay_en
                         undone_seq)
 from games.playout import play_out
 from games.registry import all_games, get_game
+from tests.support.discord import started_race
 from tests.support.race import Race
 
 USERS = {1: "ann", 2: "bob", 3: "cid"}
@@ -202,36 +203,12 @@ async def test_the_thread_post_of_a_move_is_remembered_for_its_correction(store:
 
 # -- on Discord ---------------------------------------------------------------------------
 
-@pytest.fixture
-async def env(simcord_env: Any) -> Any:
-    yield simcord_env
-    unexpected = [e for e in simcord_env.errors if not isinstance(getattr(e, "original", e), ServiceError)]
-    assert not unexpected, unexpected
-
-
-async def _discord_race(env: Any) -> tuple[Any, Any, Any, int]:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    ann = guild.add_member(env.create_user("ann"))
-    bob = guild.add_member(env.create_user("bob"))
-    lobby = (await ann.slash(channel, "game new", game="race")).response
-    thread = channel.threads[0]
-    await bob.click(lobby, label="Join")
-    await ann.slash(thread, "game start")
-    bot = env.bot
-    assert isinstance(bot, RailyardBot)
-    row = await bot.service.store.game_for_thread(thread.id)
-    assert row is not None and row.state is not None
-    first, second = (ann, bob) if get_game("race").to_act(row.state) == [0] else (bob, ann)
-    return thread, first, second, row.id
-
-
 def _message(thread: Any, message_id: int) -> Any:
     return next(m for m in thread.history() if m.id == message_id)
 
 
 async def test_undo_button_takes_the_move_back_and_corrects_its_post(env: Any) -> None:
-    thread, first, second, game_id = await _discord_race(env)
+    thread, first, second, game_id = await started_race(env)
     await first.slash(thread, "race step", choice="step 2")
     moved = [m for m in thread.history() if m.attachments][-1]
     assert f"<@{second.id}>" in moved.content
@@ -255,7 +232,7 @@ async def test_undo_button_takes_the_move_back_and_corrects_its_post(env: Any) -
 
 
 async def test_game_undo_command_refuses_after_a_roll(env: Any) -> None:
-    thread, first, _second, game_id = await _discord_race(env)
+    thread, first, _second, game_id = await started_race(env)
     await first.slash(thread, "race roll", choice="roll")
     rolled = [m for m in thread.history() if m.attachments][-1]
     labels = [getattr(c, "label", None) for row in rolled.components for c in row.children]

@@ -1,0 +1,34 @@
+"""Shared steps of the simcord tests: what the bot said to one interaction,
+and a started race between ann and bob in a game thread."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app import RailyardBot
+from games.registry import get_game
+
+
+def said(result: Any) -> str:
+    """Everything the bot answered to one interaction, as text."""
+    parts = [result.response] if result.response is not None else []
+    return "\n".join(m.content or "" for m in [*parts, *result.followups])
+
+
+async def started_race(env: Any) -> tuple[Any, Any, Any, int]:
+    """A race between ann and bob started through the lobby; returns its
+    thread, the member due first, the other one and the game's id."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    lobby = (await ann.slash(channel, "game new", game="race")).response
+    thread = channel.threads[0]
+    await bob.click(lobby, label="Join")
+    await ann.slash(thread, "game start")
+    bot = env.bot
+    assert isinstance(bot, RailyardBot)
+    row = await bot.service.store.game_for_thread(thread.id)
+    assert row is not None and row.state is not None
+    first, second = (ann, bob) if get_game("race").to_act(row.state) == [0] else (bob, ann)
+    return thread, first, second, row.id
