@@ -44,8 +44,11 @@ def all_bot_note(slug: str, final: State) -> str:
         alive = sum(not e for e in final["eliminated"])
         return f"alive={alive} round={final['round']}/{final['rounds']}"
     if slug == "steam-rollers":
-        empty = sum(1 for cubes in final["cities"].values() if not cubes) if isinstance(final.get("cities"), dict) else -1
-        return f"round={final.get('round')} empty_cities={empty} end={final.get('end_reason', '?')}"
+        from games.steam_rollers.ending import empty_cities
+        from games.steam_rollers.params import rules
+        empty = len(empty_cities(final))
+        reason = "emptied-cities" if empty >= rules().empty_cities_to_end else "full-maps"
+        return f"end={reason} round={final['round']} empty_cities={empty}"
     return f"round={final.get('round')}"
 
 
