@@ -20,7 +20,12 @@ from .economy import expenses
 from .goods import routes
 from .hexmap import board
 from .placement import apply_placement, legal_placements
-from .track import Network, network
+from .track import Network, city_colour, network
+
+ENGINE_WANTED = 3
+"""The engine the bot works up to (a bigger one costs more than it earns early)."""
+MAX_SHARES = 10
+"""The most shares the bot issues (each costs $1 a turn and 3 VP at the end)."""
 
 PREFERRED_ACTIONS = ("first-build", "engineer", "urbanization", "first-move", "production", "turn-order")
 """Actions worth taking when Locomotive is not needed, best first."""
@@ -42,12 +47,35 @@ def hex_distance(a: str, b: str) -> int:
     return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
 
+def targets(state: State, net: Network, start: str) -> list[str]:
+    """The cities worth joining to ``start``: those of a colour of its cubes,
+    and those holding cubes of its colour; every other city when none is."""
+    cubes = state["cubes"]
+    colour = city_colour(state, start) if start in net.cities else None
+    wanted = [d for d in sorted(net.cities) if d != start
+              and (city_colour(state, d) in cubes.get(start, []) or (colour is not None and colour in cubes.get(d, [])))]
+    return wanted or [d for d in sorted(net.cities) if d != start]
+
+
+def start_hexes(state: State, net: Network, limit: int) -> list[str]:
+    """Where a new link may best begin: hexes beside a city, nearest first to
+    a city the link would be worth joining to it."""
+    scored: list[tuple[int, str]] = []
+    for c in sorted(net.cities):
+        goals = targets(state, net, c)
+        for nb in board().neighbours[c]:
+            if nb is None or nb in net.cities or board().hexes[nb].terrain == "lake":
+                continue
+            scored.append((min(hex_distance(nb, d) for d in goals), nb))
+    return list(dict.fromkeys(h for _, h in sorted(scored)))[:limit]
+
+
 def network_value(state: State, net: Network, seat: int) -> tuple[int, int, int, int]:
     """How good the board is for ``seat``: the links of its own that the cubes
     on the board could pay it (each colour of each city once, the best route
     an engine one bigger allows), its completed links, how near its
-    unfinished track's ends are to a city other than their start, and its
-    track length."""
+    unfinished track's ends are to a city worth joining to their start
+    (:func:`targets`), and its track length."""
     earn = 0
     engine = min(6, int(state["engine"][seat]) + 1)
     for city, cubes in state["cubes"].items():
@@ -67,7 +95,7 @@ def network_value(state: State, net: Network, seat: int) -> tuple[int, int, int,
             h, e = sec.open_end
             nb = board().neighbours[h][e]
             if nb is not None:
-                near -= min(hex_distance(nb, c) for c in net.cities if c != sec.start)
+                near -= min(hex_distance(nb, c) for c in targets(state, net, sec.start))
     return earn, done, near, length
 
 
@@ -93,9 +121,9 @@ class AgeOfSteamPolicy:
 
     def shares(self, state: State, seat: int, cash: int, need: int, texts: list[str]) -> str:
         """Enough shares ($5 each) to pay this turn's expenses and build a
-        little ($8), never more than 8 in all."""
+        little ($8), never more than :data:`MAX_SHARES` in all."""
         want = max(0, (need + 8 - cash + 4) // 5)
-        want = min(want, max(0, 8 - int(state["shares"][seat])))
+        want = min(want, max(0, MAX_SHARES - int(state["shares"][seat])))
         while want > 0 and f"shares {want}" not in texts:
             want -= 1
         return f"shares {want}" if f"shares {want}" in texts else texts[0]
@@ -110,8 +138,9 @@ class AgeOfSteamPolicy:
         return "drop" if "drop" in texts else texts[0]
 
     def action(self, state: State, seat: int, texts: list[str]) -> str:
-        """Locomotive while the engine is under 3, else the most useful left."""
-        if int(state["engine"][seat]) < 3 and "action locomotive" in texts:
+        """Locomotive once (an engine of 2: each link of engine costs $1 a
+        turn), else the most useful action left."""
+        if int(state["engine"][seat]) < ENGINE_WANTED and "action locomotive" in texts:
             return "action locomotive"
         for name in PREFERRED_ACTIONS:
             if f"action {name}" in texts:
@@ -134,9 +163,7 @@ class AgeOfSteamPolicy:
                     if net.sections[i].owner == seat]
         hexes = sorted({h for h in own_ends if h is not None})
         if not hexes:
-            starts = sorted({nb for c in sorted(net.cities) for nb in board().neighbours[c]
-                             if nb is not None and nb not in net.cities and board().hexes[nb].terrain != "lake"})
-            hexes = rng.sample(starts, min(10, len(starts)))
+            hexes = start_hexes(state, net, 10)
         base = network_value(state, net, seat)
         best: tuple[tuple[int, int, int, int, int, float], str] | None = None
         for h in hexes:
@@ -166,7 +193,7 @@ class AgeOfSteamPolicy:
         scored = sorted(((mine(t), t) for t in texts if t.startswith("move ")), reverse=True)
         if scored and scored[0][0][0] > 0:
             return scored[0][1]
-        if "upgrade" in texts and int(state["engine"][seat]) < 3 and int(state["income"][seat]) > int(state["engine"][seat]):
+        if "upgrade" in texts and int(state["engine"][seat]) < ENGINE_WANTED and int(state["income"][seat]) > 2:
             return "upgrade"
         return "pass" if "pass" in texts else texts[0]
 

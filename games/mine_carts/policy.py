@@ -1,7 +1,171 @@
-"""Bot policy (first cut): one-ply greedy on the running score margin."""
+"""Mine Carts' bot: a team that steers the gold cart home.
+
+Every choice is judged by moving the carts as the switch would move them
+now (the rules' own :func:`~games.mine_carts.phases.run_moves`, on a copy):
+a card is laid where, with the best switch after it, the gold cart scores
+for the team, or ends nearest the team's towns and farthest from the other
+team's; the switch is set the same way. Only cards next to the gold cart,
+where it would stop, and the team's towns are tried (a few others at random).
+Nothing in Mine Carts is hidden: the factories are face up and the deck's
+order is left to chance.
+"""
 
 from __future__ import annotations
 
-from games.bots import Greedy, score_margin
+import random
+from itertools import product
 
-POLICY = Greedy(score_margin, limit=60)
+from games.core import Game, IllegalAction, State
+from games.playout import random_action
+
+from .board import distance, neighbour, opposite
+from .movement import exits
+from .params import rules
+from .phases import carts_copy, run_moves
+from .state import MineCartsState, typed
+from .track import ends
+
+GOLD_VALUE = 100.0
+"""A gold scored (for the team) or conceded (to the other team)."""
+NEARER = 3.0
+"""Each square the gold cart is nearer the team's towns than the other team's."""
+PATH = 2.0
+"""Each square the gold cart's track comes nearer the team's towns than the other team's."""
+SPEED = 1.0
+"""Each square a team cart moves, up to 5 (faster carts lay more cards)."""
+NEAR = 1
+"""How far from the gold cart, where it would stop, and the team's towns a card is worth trying."""
+SAMPLE = 12
+"""Cards tried elsewhere, at random."""
+
+
+def team_of(state: MineCartsState, seat: int) -> int:
+    return next(t for t, team in enumerate(state["teams"]) if seat in team["seats"])
+
+
+def towns_of(team: int) -> list[str]:
+    return [square for square, owner in rules().towns.items() if owner == team]
+
+
+def gold_position(state: MineCartsState, team: int) -> float:
+    """How much nearer the gold cart is to the team's towns than to the
+    other team's (0 in the mine)."""
+    cart = state["gold_cart"]
+    if cart["path"] is None:
+        return 0.0
+    ours = min(distance(cart["square"], t) for t in towns_of(team))
+    theirs = min(distance(cart["square"], t) for t in towns_of(1 - team))
+    return float(theirs - ours)
+
+
+def exit_choices(state: MineCartsState) -> list[tuple[int, ...]]:
+    """Every way to pick the carts' tracks out of towns or the mine: the
+    edges each cart may take, combined (a superset of the legal picks)."""
+    per_cart = []
+    for cart in ("1", "2", "gold"):
+        options = exits(state, state["team"], cart)
+        if len(options) > 1:
+            per_cart.append(options)
+    return [tuple(c) for c in product(*per_cart)] or [()]
+
+
+def after_moves(state: MineCartsState, team: int) -> float:
+    """The best the team can make of the switch now: the carts moved on a copy."""
+    best = None
+    for colour in rules().switch_colours:
+        for chosen in exit_choices(state):
+            sim = carts_copy(state)
+            moves = run_moves(sim, colour, chosen)
+            value = gold_position(sim, team) * NEARER
+            for m in moves:
+                if m["scored"] is not None:
+                    value += GOLD_VALUE if m["scored"] == team else -GOLD_VALUE
+                if m["cart"] != "gold" and m["team"] == team:
+                    value += SPEED * min(5, len(m["squares"]) - 1)
+            best = value if best is None else max(best, value)
+    return best if best is not None else 0.0
+
+
+def gold_margin(state: MineCartsState, team: int) -> int:
+    return int(state["teams"][team]["gold"]) - int(state["teams"][1 - team]["gold"])
+
+
+def track_reach(state: MineCartsState) -> set[str]:
+    """The squares the gold cart's track joins it to, any switch allowed:
+    from its square (or the mine's neighbours joined to the mine), along
+    cards whose ends meet."""
+    grid = state["grid"]
+    start = state["gold_cart"]["square"]
+    if start in grid:
+        todo = [start]
+    else:
+        todo = [neighbour(start, e) for e in range(4)
+                if neighbour(start, e) in grid and opposite(e) in ends(grid[neighbour(start, e)])]
+    seen = set(todo)
+    while todo:
+        here = todo.pop()
+        for e in ends(grid[here]):
+            there = neighbour(here, e)
+            if there not in seen and there in grid and opposite(e) in ends(grid[there]):
+                seen.add(there)
+                todo.append(there)
+    return seen
+
+
+def path_value(state: MineCartsState, team: int) -> float:
+    """How much nearer the gold cart's track comes to the team's towns than
+    to the other team's."""
+    reach = track_reach(state)
+    if not reach:
+        return 0.0
+    ours = min(distance(r, t) for r in reach for t in towns_of(team))
+    theirs = min(distance(r, t) for r in reach for t in towns_of(1 - team))
+    return float(theirs - ours)
+
+
+def gold_ends(state: MineCartsState) -> set[str]:
+    """Where the gold cart is, and where it would stop with each switch."""
+    ends = {state["gold_cart"]["square"]}
+    for colour in rules().switch_colours:
+        for chosen in exit_choices(state)[:1]:
+            sim = carts_copy(state)
+            moves = run_moves(sim, colour, chosen)
+            ends.update(m["squares"][-1] for m in moves if m["cart"] == "gold")
+    return ends
+
+
+def worth_trying(square: str, spots: set[str]) -> bool:
+    """A card laid next to (or on) one of ``spots``."""
+    return any(distance(square, s) <= NEAR for s in spots)
+
+
+class MineCartsPolicy:
+    """See the module docstring."""
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        s = typed(state)
+        team = team_of(s, seat)
+        texts = [c.text for c in game.legal_actions(state, seat)]
+        if s["phase"] == "lay":
+            spots = gold_ends(s) | set(towns_of(team))
+            near = [t for t in texts if worth_trying(t.split()[1], spots)]
+            rest = [t for t in texts if t not in set(near)]
+            texts = near + rng.sample(rest, min(SAMPLE, len(rest)))
+        best: tuple[float, float, str] | None = None
+        for text in texts:
+            try:
+                after = typed(game.apply(state, seat, text).state)
+            except IllegalAction:
+                continue
+            value = GOLD_VALUE * gold_margin(after, team)
+            if s["phase"] == "lay":
+                value += after_moves(after, team) + PATH * path_value(after, team)
+            else:
+                value += NEARER * gold_position(after, team)
+            key = (value, rng.random(), text)
+            if best is None or key[:2] > best[:2]:
+                best = key
+        return best[2] if best is not None else random_action(game, state, seat, rng)
+
+
+POLICY = MineCartsPolicy()
