@@ -31,6 +31,8 @@ NEARER = 3.0
 """Each square the gold cart is nearer the team's towns than the other team's."""
 PATH = 2.0
 """Each square the gold cart's track comes nearer the team's towns than the other team's."""
+THEIRS = 0.5
+"""Weight of the distance to the other team's towns, against 1 for the team's own."""
 SPEED = 1.0
 """Each square a team cart moves, up to 5 (faster carts lay more cards)."""
 NEAR = 1
@@ -47,15 +49,17 @@ def towns_of(team: int) -> list[str]:
     return [square for square, owner in rules().towns.items() if owner == team]
 
 
+def nearness(squares: set[str], team: int) -> float:
+    """How near the nearest of ``squares`` is to the team's towns, less half
+    how near it is to the other team's (higher is better for the team)."""
+    ours = min(distance(q, t) for q in squares for t in towns_of(team))
+    theirs = min(distance(q, t) for q in squares for t in towns_of(1 - team))
+    return THEIRS * theirs - ours
+
+
 def gold_position(state: MineCartsState, team: int) -> float:
-    """How much nearer the gold cart is to the team's towns than to the
-    other team's (0 in the mine)."""
-    cart = state["gold_cart"]
-    if cart["path"] is None:
-        return 0.0
-    ours = min(distance(cart["square"], t) for t in towns_of(team))
-    theirs = min(distance(cart["square"], t) for t in towns_of(1 - team))
-    return float(theirs - ours)
+    """:func:`nearness` of the gold cart (in the mine: of the mine)."""
+    return nearness({state["gold_cart"]["square"]}, team)
 
 
 def exit_choices(state: MineCartsState) -> list[tuple[int, ...]]:
@@ -113,14 +117,9 @@ def track_reach(state: MineCartsState) -> set[str]:
 
 
 def path_value(state: MineCartsState, team: int) -> float:
-    """How much nearer the gold cart's track comes to the team's towns than
-    to the other team's."""
-    reach = track_reach(state)
-    if not reach:
-        return 0.0
-    ours = min(distance(r, t) for r in reach for t in towns_of(team))
-    theirs = min(distance(r, t) for r in reach for t in towns_of(1 - team))
-    return float(theirs - ours)
+    """:func:`nearness` of the gold cart's track (of the gold cart itself
+    when no track joins it)."""
+    return nearness(track_reach(state) or {state["gold_cart"]["square"]}, team)
 
 
 def gold_ends(state: MineCartsState) -> set[str]:
