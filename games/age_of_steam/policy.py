@@ -20,6 +20,7 @@ from .economy import expenses
 from .goods import routes
 from .hexmap import board
 from .placement import apply_placement, legal_placements
+from .state import typed
 from .track import Network, city_colour, network
 
 ENGINE_WANTED = 3
@@ -51,9 +52,9 @@ def targets(state: State, net: Network, start: str) -> list[str]:
     """The cities worth joining to ``start``: those of a colour of its cubes,
     and those holding cubes of its colour; every other city when none is."""
     cubes = state["cubes"]
-    colour = city_colour(state, start) if start in net.cities else None
+    colour = city_colour(typed(state), start) if start in net.cities else None
     wanted = [d for d in sorted(net.cities) if d != start
-              and (city_colour(state, d) in cubes.get(start, []) or (colour is not None and colour in cubes.get(d, [])))]
+              and (city_colour(typed(state), d) in cubes.get(start, []) or (colour is not None and colour in cubes.get(d, [])))]
     return wanted or [d for d in sorted(net.cities) if d != start]
 
 
@@ -81,7 +82,7 @@ def network_value(state: State, net: Network, seat: int) -> tuple[int, int, int,
     for city, cubes in state["cubes"].items():
         for colour in set(cubes):
             best = 0
-            for r in routes(state, net, city, colour, engine):
+            for r in routes(typed(state), net, city, colour, engine):
                 best = max(best, sum(1 for i in r.links if net.sections[i].owner == seat))
             earn += best
     done = near = length = 0
@@ -105,7 +106,7 @@ class AgeOfSteamPolicy:
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         phase = state["phase"]
         cash = int(state["cash"][seat])
-        need = expenses(state, seat) - int(state["income"][seat])
+        need = expenses(typed(state), seat) - int(state["income"][seat])
         texts = [c.text for c in game.legal_actions(state, seat)]
         if phase == "shares":
             return self.shares(state, seat, cash, need, texts)
@@ -158,7 +159,7 @@ class AgeOfSteamPolicy:
             return f"urbanize {town} {letter}"
         if "build" not in options or budget <= 0:
             return "done"
-        net = network(state)
+        net = network(typed(state))
         own_ends = [board().neighbours[h][e] for (h, e), i in net.open_ends.items()
                     if net.sections[i].owner == seat]
         hexes = sorted({h for h in own_ends if h is not None})
@@ -167,11 +168,11 @@ class AgeOfSteamPolicy:
         base = network_value(state, net, seat)
         best: tuple[tuple[int, int, int, int, int, float], str] | None = None
         for h in hexes:
-            for p in legal_placements(state, net, seat, h, budget):
+            for p in legal_placements(typed(state), net, seat, h, budget):
                 trial = {**state, "board": {k: {**v, "owners": list(v["owners"])} for k, v in state["board"].items()},
                          "supply": dict(state["supply"]), "cash": list(state["cash"]), "built": list(state["built"])}
-                apply_placement(trial, seat, p)
-                value = network_value(trial, network(trial), seat)
+                apply_placement(typed(trial), seat, p)
+                value = network_value(trial, network(typed(trial)), seat)
                 key = (*value, -p.cost, rng.random())
                 if best is None or key > best[0]:
                     best = (key, f"build {h} {p.variant.token}")
@@ -182,12 +183,12 @@ class AgeOfSteamPolicy:
     def move(self, state: State, seat: int, texts: list[str], rng: random.Random) -> str:
         """The delivery paying most of its own links; else an engine upgrade
         when income allows; else pass."""
-        net = network(state)
+        net = network(typed(state))
 
         def mine(text: str) -> tuple[int, int]:
             _, cube, token = text.split()
             city, colour = cube.split("-", 1)
-            route = next(r for r in routes(state, net, city, colour, int(state["engine"][seat])) if r.token == token)
+            route = next(r for r in routes(typed(state), net, city, colour, int(state["engine"][seat])) if r.token == token)
             return sum(1 for i in route.links if net.sections[i].owner == seat), len(route.links)
 
         scored = sorted(((mine(t), t) for t in texts if t.startswith("move ")), reverse=True)

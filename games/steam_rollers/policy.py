@@ -68,7 +68,7 @@ def route_potential(state: State, seat: int) -> tuple[int, int]:
     return near, far
 
 
-def piece_ends(track: Track, hex_name: str, piece: Sequence[int]) -> Iterator[tuple[int, str | None]]:
+def piece_ends(track: Track, hex_name: str, piece: Sequence[int]) -> Iterator[tuple[str, str | None]]:
     """For each end of a piece: what it meets: ("city", the city's hex), ("track",
     the joined hex), or ("open", the hex it points into, None off the map)."""
     geo = board()
