@@ -4,7 +4,8 @@ A one-ply lookahead (:class:`games.bots.Greedy`) over every legal action of
 its turn, each applied to a copy of its own view, scored by
 :func:`evaluate`: points first (deliveries, colour bonus, circuits), then a
 good aboard, then how near the train is to where it can deliver that good
-(or to a town with goods to take), then steam in hand. A move that needs a
+(or to a town with goods to take), then towns on the map (each brings
+goods), then steam in hand. A move that needs a
 derailment roll counts what it would do times the chance of staying on the
 rails. The view hides the other hands and the deck: the bot never sees them.
 """
@@ -20,11 +21,14 @@ POINT = 10.0
 """One point of score margin, in the evaluation's units."""
 CARGO = 6.0
 """A good aboard that can still be delivered somewhere."""
-STEP = 0.4
+STEP = 0.8
 """Each square of distance between the train and its next goal."""
-STEAM = 0.6
+STEAM = 0.3
 """Each steam in hand, up to :data:`STEAM_CAP`."""
 STEAM_CAP = 8
+TOWN = 4.0
+"""Each town on the map (a town brings goods to carry), up to :data:`TOWN_CAP`."""
+TOWN_CAP = 6
 
 
 def cell_of(key: str) -> tuple[int, int]:
@@ -74,6 +78,7 @@ def evaluate(game: Game, state: State, seat: int) -> float:
     if distance is not None:
         value -= STEP * distance
     value += STEAM * min(int(state["steam"][seat]), STEAM_CAP)
+    value += TOWN * min(len(towns(state)), TOWN_CAP)
     return value
 
 
