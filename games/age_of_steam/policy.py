@@ -25,7 +25,7 @@ from .track import Network, city_colour, network
 
 ENGINE_WANTED = 3
 """The engine the bot works up to (a bigger one costs more than it earns early)."""
-MAX_SHARES = 10
+MAX_SHARES = 15
 """The most shares the bot issues (each costs $1 a turn and 3 VP at the end)."""
 
 PREFERRED_ACTIONS = ("first-build", "engineer", "urbanization", "first-move", "production", "turn-order")

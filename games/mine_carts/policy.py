@@ -13,7 +13,6 @@ order is left to chance.
 from __future__ import annotations
 
 import random
-from itertools import product
 
 from games.core import Game, IllegalAction, State
 from games.playout import random_action
@@ -21,7 +20,7 @@ from games.playout import random_action
 from .board import distance, neighbour, opposite
 from .movement import exits
 from .params import rules
-from .phases import carts_copy, run_moves
+from .phases import carts_copy, plan, run_moves
 from .state import MineCartsState, typed
 from .track import ends
 
@@ -62,22 +61,27 @@ def gold_position(state: MineCartsState, team: int) -> float:
     return nearness({state["gold_cart"]["square"]}, team)
 
 
-def exit_choices(state: MineCartsState) -> list[tuple[int, ...]]:
-    """Every way to pick the carts' tracks out of towns or the mine: the
-    edges each cart may take, combined (a superset of the legal picks)."""
-    per_cart = []
-    for cart in ("1", "2", "gold"):
-        options = exits(state, state["team"], cart)
-        if len(options) > 1:
-            per_cart.append(options)
-    return [tuple(c) for c in product(*per_cart)] or [()]
+def exit_choices(state: MineCartsState, colour: str) -> list[tuple[int, ...]]:
+    """Every complete way to pick the carts' tracks out of a town or the
+    mine with the switch on ``colour`` (the rules' own :func:`plan`, asked
+    after each pick)."""
+    done: list[tuple[int, ...]] = []
+    todo: list[tuple[int, ...]] = [()]
+    while todo:
+        chosen = todo.pop()
+        ask = plan(state, colour, chosen)
+        if ask is None:
+            done.append(chosen)
+        else:
+            todo.extend(chosen + (edge,) for edge in ask[2])
+    return done
 
 
 def after_moves(state: MineCartsState, team: int) -> float:
     """The best the team can make of the switch now: the carts moved on a copy."""
     best = None
     for colour in rules().switch_colours:
-        for chosen in exit_choices(state):
+        for chosen in exit_choices(state, colour):
             sim = carts_copy(state)
             moves = run_moves(sim, colour, chosen)
             value = gold_position(sim, team) * NEARER
@@ -126,7 +130,7 @@ def gold_ends(state: MineCartsState) -> set[str]:
     """Where the gold cart is, and where it would stop with each switch."""
     ends = {state["gold_cart"]["square"]}
     for colour in rules().switch_colours:
-        for chosen in exit_choices(state)[:1]:
+        for chosen in exit_choices(state, colour)[:1]:
             sim = carts_copy(state)
             moves = run_moves(sim, colour, chosen)
             ends.update(m["squares"][-1] for m in moves if m["cart"] == "gold")
