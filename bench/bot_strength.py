@@ -6,7 +6,8 @@ Per game, over ``--seeds`` seeds:
 
 - head to head: one bot seat against random seats (2 players; Age of Steam 3),
   the bot's seat rotating with the seed; the bot wins a game when its score
-  is above every random seat's (a tie is not a win);
+  is above every random seat's (a tie is not a win: ties and losses are
+  counted apart);
 - all-bot games: every seat a bot. Age of Steam: the railroads still in the
   game at the last turn; Steam Rollers: how the game ended (emptied cities
   or full maps) and its rounds.
@@ -32,17 +33,20 @@ HEAD_TO_HEAD_SEATS = {"age-of-steam": 3}
 ALL_BOT_SEATS = {"age-of-steam": 4, "steam-rollers": 3, "days-of-steam": 3, "string-railway": 3, "mine-carts": 2}
 
 
-def bot_wins(game: Game, final: State, bot: int) -> bool:
-    """The bot's score is above every other seat's."""
+def bot_result(game: Game, final: State, bot: int) -> str:
+    """"win" when the bot's score is above every other seat's, "tie" when
+    level with the best of them, else "loss"."""
     scores = game.outcome(final).scores
-    return all(scores[bot] > s for i, s in enumerate(scores) if i != bot)
+    best = max(s for i, s in enumerate(scores) if i != bot)
+    return "win" if scores[bot] > best else "tie" if scores[bot] == best else "loss"
 
 
 def all_bot_note(slug: str, final: State) -> str:
     """What an all-bot game shows: AoS railroads alive, Steam Rollers' end."""
     if slug == "age-of-steam":
         alive = sum(not e for e in final["eliminated"])
-        return f"alive={alive} round={final['round']}/{final['rounds']}"
+        last = final["round"] == final["rounds"] and alive >= 2
+        return f"alive={alive} round={final['round']}/{final['rounds']} two_at_the_end={'yes' if last else 'no'}"
     if slug == "steam-rollers":
         from games.steam_rollers.ending import empty_cities
         from games.steam_rollers.params import rules
@@ -56,16 +60,17 @@ def measure(slug: str, seeds: int, start: int) -> None:
     game = get_game(slug)
     bot = policy_for(slug)
     times: list[float] = []
-    wins = 0
+    results: dict[str, int] = {"win": 0, "tie": 0, "loss": 0}
     t0 = time.perf_counter()
     n = HEAD_TO_HEAD_SEATS.get(slug, 2)
     for seed in range(start, start + seeds):
         seat = seed % n
         policies: list[Policy] = [bot if i == seat else RANDOM for i in range(n)]
         final = play_game(game, policies, seed, timer=times.append)
-        wins += bot_wins(game, final, seat)
+        results[bot_result(game, final, seat)] += 1
+    wins = results["win"]
     print(f"{slug} head-to-head ({n} seats): bot won {wins}/{seeds} = {100 * wins / seeds:.0f}%"
-          f"  ({time.perf_counter() - t0:.0f}s)", flush=True)
+          f" (ties {results['tie']}, losses {results['loss']})  ({time.perf_counter() - t0:.0f}s)", flush=True)
     m = ALL_BOT_SEATS.get(slug, 2)
     notes: list[str] = []
     t0 = time.perf_counter()
