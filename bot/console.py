@@ -1,7 +1,8 @@
 """A hot-seat game in the terminal through the same service and store as the
 bot: each seat's legal choices are listed by number and text; each board PNG
-is written to ``--out``. ``--auto`` lets a random legal player take every
-seat; the same seed prints the same game."""
+is written to ``--out``. ``--auto`` lets each game's bot policy
+(:mod:`games.bots`) take every seat, each seeing only its own view; the same
+seed prints the same game."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from games.core import Game, State
-from games.playout import random_action
+from games.bots import bot_action
 
 from .service import GameService, Post, ServiceError, Unavailable, parse_options
 from .store import StoreOpenError, open_store
@@ -115,14 +116,14 @@ async def _play(service: GameService, args: argparse.Namespace, names: list[str]
     _print_post(post, users)
     number = 1
     _write(out, number, post)
-    rng = random.Random(seed)  # the random players' picks (the game's chance comes from its secret)
+    rng = random.Random(seed)  # the bots' picks (the game's chance comes from its secret)
     while not post.finished:
         board = await service.table(row.id)  # the hot-seat console shows every seat's choices
         due = [s for s in board.game.to_act(board.state) if s >= 0]
         seat = rng.choice(due) if args.auto else due[0]
         user_id = board.seats[seat].user_id
         if args.auto:
-            action = random_action(board.game, board.state, seat, rng)
+            action = bot_action(board.game, board.state, seat, rng)
             print(f"> {board.seats[seat].name}: {action}")
         else:
             picked = _ask(board.game, board.state, seat, board.seats[seat].name)

@@ -1,0 +1,99 @@
+"""Bot strength: each game's policy against the random legal player.
+
+    .venv/bin/python bench/bot_strength.py [--games a,b] [--seeds 100]
+
+Per game, over ``--seeds`` seeds:
+
+- head to head: one bot seat against random seats (2 players; Age of Steam 3),
+  the bot's seat rotating with the seed; the bot wins a game when its score
+  is above every random seat's (a tie is not a win: ties and losses are
+  counted apart);
+- all-bot games: every seat a bot. Age of Steam: the railroads still in the
+  game at the last turn; Steam Rollers: how the game ended (emptied cities
+  or full maps) and its rounds.
+
+Prints one line per game, and the slowest bot decision seen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.bots import RANDOM, Policy, play_game, policy_for  # noqa: E402
+from games.core import Game, State  # noqa: E402
+from games.registry import get_game, slugs  # noqa: E402
+
+HEAD_TO_HEAD_SEATS = {"age-of-steam": 3}
+ALL_BOT_SEATS = {"age-of-steam": 4, "steam-rollers": 3, "days-of-steam": 3, "string-railway": 3, "mine-carts": 2}
+
+
+def bot_result(game: Game, final: State, bot: int) -> str:
+    """"win" when the bot's score is above every other seat's, "tie" when
+    level with the best of them, else "loss"."""
+    scores = game.outcome(final).scores
+    best = max(s for i, s in enumerate(scores) if i != bot)
+    return "win" if scores[bot] > best else "tie" if scores[bot] == best else "loss"
+
+
+def all_bot_note(slug: str, final: State) -> str:
+    """What an all-bot game shows: AoS railroads alive, Steam Rollers' end."""
+    if slug == "age-of-steam":
+        alive = sum(not e for e in final["eliminated"])
+        last = final["round"] == final["rounds"] and alive >= 2
+        return f"alive={alive} round={final['round']}/{final['rounds']} two_at_the_end={'yes' if last else 'no'}"
+    if slug == "steam-rollers":
+        from games.steam_rollers.ending import empty_cities
+        from games.steam_rollers.params import rules
+        empty = len(empty_cities(final))
+        reason = "emptied-cities" if empty >= rules().empty_cities_to_end else "full-maps"
+        return f"end={reason} round={final['round']} empty_cities={empty}"
+    return f"round={final.get('round')}"
+
+
+def measure(slug: str, seeds: int, start: int) -> None:
+    game = get_game(slug)
+    bot = policy_for(slug)
+    times: list[float] = []
+    results: dict[str, int] = {"win": 0, "tie": 0, "loss": 0}
+    t0 = time.perf_counter()
+    n = HEAD_TO_HEAD_SEATS.get(slug, 2)
+    for seed in range(start, start + seeds):
+        seat = seed % n
+        policies: list[Policy] = [bot if i == seat else RANDOM for i in range(n)]
+        final = play_game(game, policies, seed, timer=times.append)
+        results[bot_result(game, final, seat)] += 1
+    wins = results["win"]
+    print(f"{slug} head-to-head ({n} seats): bot won {wins}/{seeds} = {100 * wins / seeds:.0f}%"
+          f" (ties {results['tie']}, losses {results['loss']})  ({time.perf_counter() - t0:.0f}s)", flush=True)
+    m = ALL_BOT_SEATS.get(slug, 2)
+    notes: list[str] = []
+    t0 = time.perf_counter()
+    for seed in range(start, start + seeds):
+        final = play_game(game, [bot] * m, seed, timer=times.append)
+        notes.append(all_bot_note(slug, final))
+        print(f"  all-bot seed {seed}: {notes[-1]} scores={game.outcome(final).scores}", flush=True)
+    print(f"{slug} all-bot ({m} seats): done in {time.perf_counter() - t0:.0f}s", flush=True)
+    if times:
+        print(f"{slug} bot decision: median {1000 * statistics.median(times):.1f} ms,"
+              f" max {1000 * max(times):.0f} ms over {len(times)} decisions", flush=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=",".join(slugs()), help="comma-separated slugs (default: all)")
+    parser.add_argument("--seeds", type=int, default=100, help="seeds per game (default 100)")
+    parser.add_argument("--start", type=int, default=0, help="first seed (default 0)")
+    args = parser.parse_args()
+    for slug in [s.strip() for s in args.games.split(",") if s.strip()]:
+        measure(slug, args.seeds, args.start)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

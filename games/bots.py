@@ -1,0 +1,156 @@
+"""Bot seats: policies that choose a seat's next action.
+
+A :class:`Policy` is given what one seat may see (``game.view(state, seat)``,
+never the whole state: :func:`bot_action` makes the view), the seat and an
+rng, and returns the canonical text of a complete legal action. Policies are
+pure (no I/O), deterministic given the rng, and fast (a move well under a
+second). Each game's policy lives in ``games/<package>/policy.py`` as
+``POLICY``; :func:`policy_for` finds it, and falls back on
+:data:`RANDOM` (a uniformly random legal player) for a game without one.
+
+The shared engine is :class:`Greedy`: a one-ply lookahead that applies each
+candidate action to a copy of the view and keeps the one whose result a
+game-specific evaluation likes best (ties broken with the rng). A game with
+a large action space prunes the candidates first.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass
+from typing import Callable, Protocol, Sequence
+
+from games.core import CHANCE, Game, IllegalAction, State
+from games.playout import random_action
+from games.registry import PACKAGES
+
+
+class Policy(Protocol):
+    """Chooses a seat's next action from what that seat may see."""
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        """The canonical text of a complete legal action of ``seat`` in
+        ``state`` (the seat's view)."""
+        ...
+
+
+class RandomPolicy:
+    """The fallback: a uniformly random token at each panel step."""
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        return random_action(game, state, seat, rng)
+
+
+RANDOM = RandomPolicy()
+
+Evaluate = Callable[[Game, State, int], float]
+"""How good a state is for a seat (higher is better)."""
+
+Candidates = Callable[[Game, State, int, random.Random], Sequence[str]]
+"""The action texts worth trying in a state (a pruned subset of the legal ones)."""
+
+
+def all_legal(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
+    """Every legal action's text, in the game's order."""
+    return [c.text for c in game.legal_actions(state, seat)]
+
+
+def score_margin(game: Game, state: State, seat: int) -> float:
+    """The seat's running score minus the best other seat's."""
+    scores = game.outcome(state).scores
+    others = [s for i, s in enumerate(scores) if i != seat]
+    return float(scores[seat] - (max(others) if others else 0))
+
+
+@dataclass(frozen=True)
+class Greedy:
+    """A one-ply lookahead: each candidate applied to a copy of the view,
+    the result scored by ``evaluate``; the best is played (ties by the rng).
+    With more than ``limit`` candidates a random ``limit`` of them are tried.
+    A candidate the view can't settle (IllegalAction) is skipped; with none
+    left the seat plays at random."""
+
+    evaluate: Evaluate
+    candidates: Candidates = all_legal
+    limit: int = 200
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        texts = list(dict.fromkeys(self.candidates(game, state, seat, rng)))
+        if len(texts) > self.limit:
+            texts = rng.sample(texts, self.limit)
+        best: tuple[float, float, str] | None = None
+        for text in texts:
+            try:
+                after = game.apply(state, seat, text).state
+            except IllegalAction:
+                continue
+            key = (self.evaluate(game, after, seat), rng.random(), text)
+            if best is None or key[:2] > best[:2]:
+                best = key
+        if best is None:
+            return random_action(game, state, seat, rng)
+        return best[2]
+
+
+_policies: dict[str, Policy] = {}
+
+
+def policy_for(slug: str) -> Policy:
+    """The policy of the game with this slug: its package's ``policy.POLICY``,
+    or :data:`RANDOM` when it has none."""
+    found = _policies.get(slug)
+    if found is not None:
+        return found
+    policy: Policy = RANDOM
+    package = PACKAGES.get(slug)
+    if package is not None:
+        try:
+            module = importlib.import_module(f"games.{package}.policy")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"games.{package}.policy":
+                raise
+        else:
+            policy = getattr(module, "POLICY", RANDOM)
+    _policies[slug] = policy
+    return policy
+
+
+def bot_action(game: Game, state: State, seat: int, rng: random.Random,
+               policy: Policy | None = None) -> str:
+    """The action a bot in ``seat`` takes: its policy (the game's own unless
+    one is given) sees only ``game.view(state, seat)``."""
+    if seat == CHANCE:
+        raise ValueError("chance outcomes are drawn, not chosen by a bot")
+    chosen = policy if policy is not None else policy_for(game.slug)
+    return chosen.choose(game, game.view(state, seat), seat, rng)
+
+
+def play_game(game: Game, policies: Sequence[Policy], seed: int,
+              options: dict[str, str] | None = None, max_actions: int = 20000,
+              timer: Callable[[float], None] | None = None) -> State:
+    """A whole game, seat ``i`` played by ``policies[i]`` (each seeing only its
+    view), chance drawn from ``seed``'s secret; the final state. ``timer``, if
+    given, receives the seconds each bot decision took. Raises if the game
+    does not end within ``max_actions``."""
+    import time
+
+    from games.core import chance_rng, secret_from_seed
+    rng = random.Random(seed)
+    secret = secret_from_seed(seed)
+    state = game.new([f"seat{i}" for i in range(len(policies))], options or {})
+    for _ in range(max_actions):
+        if game.is_over(state):
+            return state
+        due = game.to_act(state)
+        if CHANCE in due:
+            seat = CHANCE
+            action = game.sample_chance(state, chance_rng(secret, int(state["chance_taken"])))
+        else:
+            seat = rng.choice(due)
+            start = time.perf_counter()
+            action = bot_action(game, state, seat, rng, policies[seat])
+            if timer is not None:
+                timer(time.perf_counter() - start)
+        state = game.apply(state, seat, action).state
+    raise RuntimeError(f"{game.slug} seed {seed}: no end after {max_actions} actions")
