@@ -182,7 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--out", help="directory for the board PNGs")
     play.add_argument("--db", help="SQLite file (default: a temporary one)")
-    play.add_argument("--auto", action="store_true", help="random legal players take every seat")
+    play.add_argument("--auto", action="store_true",
+                      help="each game's bot takes every seat (it sees only its own seat's view)")
     play.add_argument("--options", default="", help="game options, e.g. difficulty=hard")
     backup = sub.add_parser("backup", help="an online copy of the database into FILE")
     backup.add_argument("file")

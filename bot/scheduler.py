@@ -33,6 +33,7 @@ Firing
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import re
@@ -42,6 +43,7 @@ from datetime import date, datetime, timedelta
 from typing import Awaitable, Callable, Protocol, Sequence
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from games.bots import policy_for
 from games.core import Game, IllegalAction, State
 from games.playout import random_action
 
@@ -244,11 +246,12 @@ class BotPlayer(Protocol):
     def choose(self, game: Game, state_view: State, seat: int, rng: random.Random) -> str: ...
 
 
-class RandomBot:
-    """The default bot: a uniformly random legal action, token by token."""
+class GameBots:
+    """The default bot: each game's own policy (``games.bots.policy_for``),
+    given the seat's view only."""
 
     def choose(self, game: Game, state_view: State, seat: int, rng: random.Random) -> str:
-        return random_action(game, state_view, seat, rng)
+        return policy_for(game.slug).choose(game, state_view, seat, rng)
 
 
 # -- what the transport posts ---------------------------------------------------
@@ -340,7 +343,7 @@ class Scheduler:
         self.store = service.store
         self.clock = clock
         self.notify = notify
-        self.bot_player: BotPlayer = bot_player or RandomBot()
+        self.bot_player: BotPlayer = bot_player or GameBots()
 
     async def tick(self) -> list[Notice]:
         """Plan the games that changed, fire every timer due now, and again
@@ -440,14 +443,23 @@ class Scheduler:
             return None
         rng = random.Random(f"{game_id}:{table.row.version}:{seat}")
         user_id = table.seats[seat].user_id
+        # a policy may think for a second or more: off the event loop, so
+        # every interaction meanwhile is still answered at once
+        action = await asyncio.to_thread(self._choice, table.game, table.state, seat, rng, game_id)
+        return await self.service.act(game_id, user_id, action, expected_version=table.row.version)
+
+    def _choice(self, game: Game, state: State, seat: int, rng: random.Random, game_id: int) -> str:
+        """The bot's legal choice from the seat's view, or a random legal
+        one (logged) when its policy fails or is refused by the rules."""
+        view = game.view(state, seat)
         try:
-            action = self.bot_player.choose(table.game, table.game.view(table.state, seat), seat, rng)
-            table.game.apply(table.state, seat, action)
+            action = self.bot_player.choose(game, view, seat, rng)
+            game.apply(state, seat, action)
         except (IllegalAction, RuntimeError, KeyError, IndexError, ValueError) as exc:
             log.warning("game %s: the bot's choice for seat %s failed (%s); playing a random legal move",
                         game_id, seat, exc)
-            action = random_action(table.game, table.state, seat, rng)
-        return await self.service.act(game_id, user_id, action, expected_version=table.row.version)
+            action = random_action(game, view, seat, rng)
+        return action
 
     async def _remind(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
         seats, due = await self._seat_due(timer)

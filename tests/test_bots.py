@@ -11,7 +11,7 @@ from typing import Callable
 import pytest
 
 from games.bots import RANDOM, Policy, bot_action, play_game, policy_for
-from games.core import CHANCE, Game, State, chance_rng, find_choice, secret_from_seed
+from games.core import CHANCE, Game, State, chance_rng, find_choice, resolve_chance, secret_from_seed
 from games.playout import random_action
 from games.registry import PACKAGES, get_game
 
@@ -149,3 +149,16 @@ def test_the_age_of_steam_bot_beats_two_random_players_in_most_fixed_seeds() -> 
     wins = sum(_bot_wins(game, seed, 3, lambda scores, s: all(scores[s] > x for i, x in enumerate(scores) if i != s))
                for seed in range(8))
     assert wins >= 7
+
+
+def test_the_bot_seats_on_discord_play_each_games_own_policy() -> None:
+    from bot.scheduler import GameBots
+
+    game = get_game("age-of-steam")
+    state = game.new(["ann", "bob", "cid"], game.resolve_options({}))
+    state, _chance = resolve_chance(game, state, secret_from_seed(4))
+    seat = next(s for s in game.to_act(state) if s != CHANCE)
+    view = game.view(state, seat)
+    chosen = GameBots().choose(game, view, seat, random.Random(2))
+    assert chosen == policy_for("age-of-steam").choose(game, view, seat, random.Random(2))
+    assert policy_for("age-of-steam") is not RANDOM
