@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from games.registry import slugs
+from games.registry import get_game, slugs
 
 ENV_FILE = ".env"
 
@@ -171,16 +171,29 @@ def import_game(path: str) -> int:
     return 0
 
 
+def options_help() -> str:
+    """Each game's players and options, for ``railyard play --help``."""
+    lines = ["games, their players and --options (name=value, comma-separated; default first):"]
+    for slug in slugs():
+        game = get_game(slug)
+        lines.append(f"  {slug}: {game.players_needed()} players")
+        for option in game.options:
+            others = [c for c in option.choices if c != option.default]
+            lines.append(f"    {option.name}={'|'.join([option.default, *others])}  {option.description}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="railyard", description="Railway board games on Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser("games", help="list the registered games")
-    play = sub.add_parser("play", help="play a hot-seat game in the terminal")
+    play = sub.add_parser("play", help="play a hot-seat game in the terminal", epilog=options_help(),
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
     play.add_argument("slug", choices=slugs())
     play.add_argument("--players", required=True, help="comma-separated names, e.g. ann,bob,cid")
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--out", help="directory for the board PNGs")
+    play.add_argument("--out", help="directory for the board PNGs (default: a new folder under out/)")
     play.add_argument("--db", help="SQLite file (default: a temporary one)")
     play.add_argument("--auto", action="store_true",
                       help="each game's bot takes every seat (it sees only its own seat's view)")

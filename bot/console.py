@@ -1,6 +1,7 @@
 """A hot-seat game in the terminal through the same service and store as the
 bot: each seat's legal choices are listed by number and text; each board PNG
-is written to ``--out``. ``--auto`` lets each game's bot policy
+is written to ``--out`` (by default a folder of its own under ``out/``), and
+the console says where. ``--auto`` lets each game's bot policy
 (:mod:`games.bots`) take every seat, each seeing only its own view; the same
 seed prints the same game."""
 
@@ -10,6 +11,7 @@ import argparse
 import random
 import sys
 import tempfile
+from datetime import datetime
 from pathlib import Path
 
 from games.core import Game, State
@@ -19,9 +21,19 @@ from .service import GameService, Post, ServiceError, Unavailable, parse_options
 from .store import StoreOpenError, open_store
 
 
-def _write(out: Path | None, number: int, post: Post) -> None:
-    if out is not None and post.png:
-        (out / f"{number:04d}.png").write_bytes(post.png)
+def _write(out: Path, number: int, post: Post) -> None:
+    """Write the post's board as ``out/NNNN.png`` and say where it went."""
+    if post.png:
+        path = out / f"{number:04d}.png"
+        path.write_bytes(post.png)
+        print(f"[board: {path}]")
+
+
+def default_out(slug: str, now: datetime | None = None) -> Path:
+    """Where boards go without ``--out``: ``out/<game>-<date>-<time>/``, a
+    folder of its own per game (``out/`` is ignored by git)."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    return Path("out") / f"{slug}-{stamp}"
 
 
 def _print_post(post: Post, names: dict[int, str]) -> None:
@@ -34,15 +46,31 @@ def _print_post(post: Post, names: dict[int, str]) -> None:
 LIST_ALL = 30  # up to this many legal actions are listed at once; more are chosen step by step
 
 
-def _answer() -> str | None:
+QUIT_WORDS = ("q", "quit", "exit")
+
+
+def _answer(kept: bool) -> str | None:
+    """The player's answer, or None to quit. ``kept``: the game is in a
+    database file (``--db``); in a temporary one quitting loses the game,
+    so the console asks first."""
     try:
         answer = input("> ").strip()
     except EOFError:
         return None
-    return None if answer.lower() in ("q", "quit", "exit") else answer
+    if answer.lower() not in QUIT_WORDS:
+        return answer
+    if kept:
+        return None
+    print("This game is in a temporary database and is lost when you quit "
+          "(--db FILE keeps it). Quit anyway? (y/N)")
+    try:
+        sure = input("> ").strip().lower()
+    except EOFError:
+        return None
+    return None if sure in ("y", "yes") else _answer(kept)
 
 
-def _ask(game: Game, state: State, seat: int, name: str) -> str | None:
+def _ask(game: Game, state: State, seat: int, name: str, kept: bool = True) -> str | None:
     """One action for ``seat``, by number or typed text (None: quit). Long
     lists are narrowed step by step, as in the Discord turn panel. A typed
     text that is itself an offered choice (a die's value "3") means that
@@ -53,7 +81,7 @@ def _ask(game: Game, state: State, seat: int, name: str) -> str | None:
         print(f"\n{name}, choose (number or text; q to quit):")
         for i, choice in enumerate(choices, 1):
             print(f"  {i:>3}. {choice.text:<40} {choice.summary}")
-        answer = _answer()
+        answer = _answer(kept)
         if answer is not None and answer not in texts and _menu_number(answer, len(choices)):
             return choices[int(answer) - 1].text
         return answer
@@ -64,7 +92,7 @@ def _ask(game: Game, state: State, seat: int, name: str) -> str | None:
               " text, or q to quit):")
         for i, option in enumerate(options, 1):
             print(f"  {i:>3}. {option.label}" + (f"  ({option.detail})" if option.detail else ""))
-        answer = _answer()
+        answer = _answer(kept)
         if answer is None:
             return None
         offered = next((o for o in options if o.token == answer), None)
@@ -86,9 +114,8 @@ def _menu_number(answer: str, count: int) -> bool:
 
 async def play_console(args: argparse.Namespace) -> int:
     names = [n.strip() for n in args.players.split(",") if n.strip()]
-    out = Path(args.out) if args.out else None
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
+    out = Path(args.out) if args.out else default_out(args.slug)
+    out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         try:
             store = await open_store(args.db or str(Path(tmp) / "railyard.sqlite3"))
@@ -104,7 +131,7 @@ async def play_console(args: argparse.Namespace) -> int:
             await store.close()
 
 
-async def _play(service: GameService, args: argparse.Namespace, names: list[str], out: Path | None) -> int:
+async def _play(service: GameService, args: argparse.Namespace, names: list[str], out: Path) -> int:
     users = {i + 1: name for i, name in enumerate(names)}
     seed: int | None = args.seed
     row = await service.new_game(args.slug, 1, names[0], parse_options(args.options), seed=seed)
@@ -126,7 +153,10 @@ async def _play(service: GameService, args: argparse.Namespace, names: list[str]
             action = bot_action(board.game, board.state, seat, rng)
             print(f"> {board.seats[seat].name}: {action}")
         else:
-            picked = _ask(board.game, board.state, seat, board.seats[seat].name)
+            private = board.game.private_text(board.state, seat)
+            if private:
+                print(f"\n({board.seats[seat].name} only) {private}")
+            picked = _ask(board.game, board.state, seat, board.seats[seat].name, kept=bool(args.db))
             if picked is None:
                 return 0
             action = picked
@@ -141,6 +171,5 @@ async def _play(service: GameService, args: argparse.Namespace, names: list[str]
         number += 1
         _write(out, number, post)
         _print_post(post, users)
-    if out is not None:
-        print(f"Boards written to {out}/")
+    print(f"Boards written to {out}/")
     return 0

@@ -380,6 +380,12 @@ class Game:
         (a game may also report a running score before that)."""
         raise NotImplementedError
 
+    def private_text(self, state: State, seat: int) -> str | None:
+        """What only ``seat`` may know, in words ("Your hand: ..."), for a
+        player's eyes only (the console before his turn, an ephemeral
+        reply); None in a game with nothing hidden."""
+        return None
+
     def status_line(self, state: State) -> str:
         """One line on where the game stands ("Round 3: ann to pick a die")."""
         due = [s for s in self.to_act(state) if s >= 0]

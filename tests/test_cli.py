@@ -10,6 +10,12 @@ import pytest
 from bot.cli import main
 
 
+@pytest.fixture(autouse=True)
+def _in_a_scratch_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Boards written without --out go under ./out/: here, a scratch folder."""
+    monkeypatch.chdir(tmp_path)
+
+
 def test_bot_without_token_exits_nonzero_with_a_short_explanation(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(tmp_path)
@@ -49,21 +55,26 @@ def _auto(slug: str, players: str, seed: int, capsys: pytest.CaptureFixture[str]
     return capsys.readouterr().out
 
 
+def _game(printed: str) -> list[str]:
+    """The printed game without where its boards were written."""
+    return [line for line in printed.splitlines() if not line.startswith(("[board: ", "Boards written to "))]
+
+
 def test_auto_play_finishes_and_same_seed_prints_same_game(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     first = _auto("race", "ann,bob,cid", 7, capsys, "--out", str(tmp_path), "--options", "goal=20")
     assert "Game over" in first and ("wins" in first or "share the victory" in first)
     assert "> ann: " in first and "> cid: " in first
     again = _auto("race", "ann,bob,cid", 7, capsys, "--options", "goal=20")
-    assert again == first.replace(f"Boards written to {tmp_path}/\n", "")
-    assert _auto("race", "ann,bob,cid", 8, capsys, "--options", "goal=20") != again
+    assert _game(again) == _game(first)
+    assert _game(_auto("race", "ann,bob,cid", 8, capsys, "--options", "goal=20")) != _game(again)
     pngs = sorted(tmp_path.glob("*.png"))
     assert len(pngs) > 5 and pngs[0].read_bytes()[:4] == b"\x89PNG"
 
 
 def test_hot_seat_lists_choices_by_number(monkeypatch: pytest.MonkeyPatch,
                                           capsys: pytest.CaptureFixture[str]) -> None:
-    answers = iter(["1", "q"])
+    answers = iter(["1", "q", "y"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     assert main(["play", "age-of-steam", "--players", "a,b,c", "--seed", "1"]) == 0
     out = capsys.readouterr().out
@@ -72,7 +83,7 @@ def test_hot_seat_lists_choices_by_number(monkeypatch: pytest.MonkeyPatch,
 
 def test_hot_seat_narrows_long_lists_step_by_step(monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    answers = iter(["1", "b", "1", "2", "q"])
+    answers = iter(["1", "b", "1", "2", "q", "y"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     assert main(["play", "race", "--players", "a,b", "--seed", "1", "--options", "stride=30"]) == 0
     out = capsys.readouterr().out
@@ -140,3 +151,46 @@ def test_a_sharded_bot_knows_its_shard() -> None:
 
     bot = RailyardBot(":memory:", sync_commands=False, shard=(1, 4))
     assert (bot.shard_id, bot.shard_count) == (1, 4)
+
+
+def test_boards_go_to_a_folder_of_their_own_under_out_and_the_console_says_where(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = _auto("race", "ann,bob", 3, capsys)
+    [folder] = (tmp_path / "out").iterdir()
+    assert folder.name.startswith("race-")
+    written = sorted(folder.glob("*.png"))
+    assert written and f"[board: {Path('out') / folder.name / written[-1].name}]" in out
+
+
+def test_quitting_a_game_in_a_temporary_database_asks_first(monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["q", "n", "q", "y"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "race", "--players", "a,b", "--seed", "1"]) == 0
+    assert capsys.readouterr().out.count("temporary database") == 2
+    assert next(answers, None) is None  # "n" kept the game going until the second "q", "y"
+
+
+def test_quitting_a_game_kept_in_a_file_does_not_ask(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "race", "--players", "a,b", "--seed", "1", "--db", str(tmp_path / "kept.sqlite3")]) == 0
+    assert "temporary database" not in capsys.readouterr().out
+
+
+def test_the_hot_seat_shows_the_player_his_own_hand(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["q", "y"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "days-of-steam", "--players", "ann,bob", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "only) Your hand: " in out
+
+
+def test_play_help_lists_every_games_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    assert "difficulty=easy|medium|hard" in out and "crossing=standard|advanced" in out
+    assert "mine-carts: 2 or 4 players" in out

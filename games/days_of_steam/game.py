@@ -186,6 +186,11 @@ class DaysOfSteam(PhasedGame):
         return (f"Turn {s['turn_no']} · {names[seat]} to play · steam {s['steam'][seat]} · "
                 f"{score(s, seat)} pts · deck {deck} tiles")
 
+    def private_text(self, state: State, seat: int) -> str | None:
+        """The seat's hand of track tiles: hidden from the others."""
+        hand = typed(state)["hands"][seat]
+        return "Your hand: " + (", ".join(hand) if hand else "empty")
+
     def check_invariants(self, state: State) -> list[str]:
         return invariant_problems(state)
 
