@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot.discord_io import already_acknowledged
-from tests.test_bot_discord import _lobby, _panel_message, _service, _started, env  # noqa: F401
+from tests.test_bot_discord import _lobby, _panel_message, _service, _started
 
 
 def _last_interaction(env: Any) -> Any:

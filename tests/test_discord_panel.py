@@ -17,7 +17,7 @@ from games.core import Option
 from games.registry import registered
 from tests.support.pledge import PLEDGE
 from tests.support.pledge import render as render_pledge
-from tests.test_bot_discord import _panel_message, _service, env  # noqa: F401 - the shared simcord fixture
+from tests.test_bot_discord import _panel_message, _service
 
 
 @pytest.fixture(autouse=True)
