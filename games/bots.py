@@ -79,18 +79,24 @@ class Greedy:
         texts = list(dict.fromkeys(self.candidates(game, state, seat, rng)))
         if len(texts) > self.limit:
             texts = rng.sample(texts, self.limit)
-        best: tuple[float, float, str] | None = None
-        for text in texts:
-            try:
-                after = game.apply(state, seat, text).state
-            except IllegalAction:
-                continue
-            key = (self.evaluate(game, after, seat), rng.random(), text)
-            if best is None or key[:2] > best[:2]:
-                best = key
-        if best is None:
-            return random_action(game, state, seat, rng)
-        return best[2]
+        return best_action(game, state, seat, rng, texts, lambda after: self.evaluate(game, after, seat))
+
+
+def best_action(game: Game, state: State, seat: int, rng: random.Random, texts: Sequence[str],
+                evaluate: Callable[[State], float]) -> str:
+    """The text among ``texts`` whose state after scores best by
+    ``evaluate`` (ties by the rng); texts the state can't settle
+    (IllegalAction) are skipped, and with none left the seat plays at random."""
+    best: tuple[float, float, str] | None = None
+    for text in texts:
+        try:
+            after = game.apply(state, seat, text).state
+        except IllegalAction:
+            continue
+        key = (evaluate(after), rng.random(), text)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    return best[2] if best is not None else random_action(game, state, seat, rng)
 
 
 _policies: dict[str, Policy] = {}

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import random
 
-from games.bots import score_margin
+from games.bots import best_action, score_margin
 from games.core import Game, IllegalAction, State
-from games.playout import random_action
 
 PLACES = 30
 """Station placements tried a decision (a random sample)."""
@@ -47,16 +46,7 @@ class StringRailwayPolicy:
         placing = state["phase"] == "place"
         if placing and len(texts) > PLACES:
             texts = rng.sample(texts, PLACES)
-        best: tuple[float, float, str] | None = None
-        for text in texts:
-            try:
-                after = game.apply(state, seat, text).state
-            except IllegalAction:
-                continue
-            key = (value(game, after, seat, placing), rng.random(), text)
-            if best is None or key[:2] > best[:2]:
-                best = key
-        return best[2] if best is not None else random_action(game, state, seat, rng)
+        return best_action(game, state, seat, rng, texts, lambda after: value(game, after, seat, placing))
 
 
 POLICY = StringRailwayPolicy()
