@@ -360,11 +360,16 @@ def _static_obstacles() -> Image.Image:
         d.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), fill=255)
     for label in _costly_hexes():
         cx, cy = hex_centre(label)
-        d.rectangle((cx - 16, cy + 12, cx + 16, cy + 26), fill=255)
+        d.rectangle((cx - 16, cy + 12, cx + 16, cy + 26), fill=SOFT)
     for strip in ((0, 0, MAP_W, MARGIN - 4), (0, MAP_H - MARGIN + 4, MAP_W, MAP_H),
                   (0, 0, MARGIN - 6, MAP_H), (MAP_W - MARGIN + 6, 0, MAP_W, MAP_H)):
-        d.rectangle(strip, fill=255)  # the coordinates
+        d.rectangle(strip, fill=SOFT)  # the coordinates
     return mask
+
+
+HARD, SOFT = 255, 100
+"""In the obstacle mask: what a tag must never cover (track, towns, cities,
+markers, other tags), and what it had better not (build costs, coordinates)."""
 
 
 def _obstacles(state: AgeOfSteamState, net: Network) -> Image.Image:
@@ -394,14 +399,16 @@ def _covered(mask: Image.Image, box: Box) -> int:
 
 
 def _free_box(mask: Image.Image, boxes: list[Box]) -> Box:
-    """The first box the mask leaves free, else the one it covers least."""
-    best, least = boxes[0], -1
+    """The first box the mask leaves free, else the one covering the least
+    of what must never be covered (then the least of the rest)."""
+    best, least = boxes[0], (-1, -1)
     for box in boxes:
         crop = mask.crop((int(box[0]), int(box[1]), int(box[2]), int(box[3])))
         if crop.getbbox() is None:
             return box
-        covered = sum(crop.histogram()[1:])
-        if least < 0 or covered < least:
+        counts = crop.histogram()
+        covered = (counts[HARD], sum(counts[1:]))
+        if least[0] < 0 or covered < least:
             best, least = box, covered
     return best
 
@@ -414,7 +421,15 @@ def _tag_boxes(label: str, w: int) -> list[Box]:
     spots = [(cx - w / 2, above), (cx - w / 2, below), (cx + SIZE + 1, middle), (cx - SIZE - 1 - w, middle),
              (cx - w + SIZE / 2, above), (cx - SIZE / 2, above), (cx - w + SIZE / 2, below), (cx - SIZE / 2, below),
              (cx + SIZE / 2, middle - TAG_H), (cx - SIZE / 2 - w, middle - TAG_H),
-             (cx + SIZE / 2, middle + TAG_H), (cx - SIZE / 2 - w, middle + TAG_H)]
+             (cx + SIZE / 2, middle + TAG_H), (cx - SIZE / 2 - w, middle + TAG_H),
+             (cx - w / 2, above - TAG_H), (cx - w / 2, below + TAG_H),
+             (cx + SIZE + 1, middle - TAG_H), (cx - SIZE - 1 - w, middle - TAG_H),
+             (cx + SIZE + 1, middle + TAG_H), (cx - SIZE - 1 - w, middle + TAG_H)]
+    for reach in (1.9, 2.6):  # then farther out, all around, nearest first
+        for step in range(12):
+            angle = math.radians(-90 + 30 * step)
+            x, y = cx + reach * SIZE * math.cos(angle), cy + reach * SIZE * math.sin(angle)
+            spots.append((x - w / 2, y - TAG_H / 2))
     out: list[Box] = []
     for left, top in spots:
         left = max(2, min(MAP_W - w - 2, left))

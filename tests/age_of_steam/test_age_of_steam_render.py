@@ -256,3 +256,19 @@ def test_the_fixed_palette_keeps_every_flat_colour_of_the_board_exact() -> None:
         strip.putpixel((i, 0), colour)
     mapped = strip.quantize(palette=_palette(), dither=Image.Dither.NONE).convert("RGB")
     assert [mapped.getpixel((i, 0)) for i in range(len(keys))] == keys
+
+
+def test_a_crowded_tag_covers_a_build_cost_rather_than_track() -> None:
+    from PIL import Image, ImageDraw
+
+    from rendering.age_of_steam import HARD, SOFT, _free_box
+
+    mask = Image.new("L", (200, 100), 0)
+    d = ImageDraw.Draw(mask)
+    d.rectangle((0, 0, 49, 49), fill=HARD)    # track under the first spot
+    d.rectangle((60, 0, 109, 49), fill=SOFT)  # a build cost under the second
+    d.rectangle((120, 0, 121, 1), fill=HARD)  # a corner of track under the third
+    spots = [(0.0, 0.0, 50.0, 50.0), (60.0, 0.0, 110.0, 50.0), (120.0, 0.0, 170.0, 50.0)]
+    assert _free_box(mask, spots) == spots[1]
+    d.rectangle((60, 0, 109, 49), fill=0)
+    assert _free_box(mask, spots) == spots[1]  # now free: taken at once
