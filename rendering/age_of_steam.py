@@ -439,7 +439,7 @@ def _tag_boxes(label: str, w: int) -> list[Box]:
 
 
 LayoutKey = tuple[tuple[tuple[str, str, int], ...], tuple[tuple[str, str], ...], tuple[tuple[int, int], ...]]
-_TAG_LAYOUTS: dict[LayoutKey, list[Box]] = {}
+_TAG_LAYOUTS: dict[LayoutKey, list[tuple[Box, str]]] = {}
 
 
 def _layout_key(state: AgeOfSteamState, net: Network) -> LayoutKey:
@@ -452,22 +452,36 @@ def _layout_key(state: AgeOfSteamState, net: Network) -> LayoutKey:
     return tiles, tuple(sorted(state["new_cities"].items())), markers
 
 
-def _tag_layout(state: AgeOfSteamState, net: Network) -> list[Box]:
-    """Each city's tag box, in the order of :func:`_city_labels`: the first
-    spot of :func:`_tag_boxes` that covers no track, town, city, marker,
-    cost or other tag, else the one covering least (kept for the next
-    boards with the same track)."""
+def _tag_names(state: AgeOfSteamState, label: str) -> list[str]:
+    """A city's tag texts, longest first: a new city's name with its tile
+    letter ("Toledo (D)"), then without it (the hex shows the letter)."""
+    full = city_name(state, label)
+    return [full, board().towns[label]] if label in state["new_cities"] else [full]
+
+
+def _tag_layout(state: AgeOfSteamState, net: Network) -> list[tuple[Box, str]]:
+    """Each city's tag box and text, in the order of :func:`_city_labels`:
+    the first spot of :func:`_tag_boxes` that covers no track, town, city,
+    marker, cost or other tag, trying the shorter text where the longer
+    finds none; else the spot covering least of what must never be covered
+    (kept for the next boards with the same track)."""
     key = _layout_key(state, net)
     if key in _TAG_LAYOUTS:
         return _TAG_LAYOUTS[key]
     mask = _obstacles(state, net)
     d = ImageDraw.Draw(mask)
-    placed: list[Box] = []
+    placed: list[tuple[Box, str]] = []
     for label in _city_labels(state):
-        tag = _name_tag(city_name(state, label), city_colour(state, label))
-        box = _free_box(mask, _tag_boxes(label, tag.width))
-        d.rectangle(box, fill=255)
-        placed.append(box)
+        tries = []
+        for name in _tag_names(state, label):
+            box = _free_box(mask, _tag_boxes(label, _name_tag(name, city_colour(state, label)).width))
+            counts = mask.crop((int(box[0]), int(box[1]), int(box[2]), int(box[3]))).histogram()
+            tries.append(((counts[HARD], sum(counts[1:])), box, name))
+            if counts[HARD] == 0:
+                break
+        _cover, box, name = min(tries, key=lambda t: t[0]) if tries[-1][0][0] else tries[-1]
+        d.rectangle(box, fill=HARD)
+        placed.append((box, name))
     if len(_TAG_LAYOUTS) >= 256:  # bounded: boards vary without end
         _TAG_LAYOUTS.clear()
     _TAG_LAYOUTS[key] = placed
@@ -481,11 +495,11 @@ def _city_labels(state: AgeOfSteamState) -> list[str]:
 def _draw_city_names(image: Image.Image, state: AgeOfSteamState, net: Network) -> list[Box]:
     """Every city's name tag where :func:`_tag_layout` places it; returns
     the boxes used."""
-    boxes = _tag_layout(state, net)
-    for label, box in zip(_city_labels(state), boxes):
-        tag = _name_tag(city_name(state, label), city_colour(state, label))
+    placed = _tag_layout(state, net)
+    for label, (box, name) in zip(_city_labels(state), placed):
+        tag = _name_tag(name, city_colour(state, label))
         image.paste(tag, (int(box[0]), int(box[1])), tag)
-    return boxes
+    return [box for box, _name in placed]
 
 
 def _cube_rows(n: int) -> tuple[int, int]:

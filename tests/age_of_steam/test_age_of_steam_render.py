@@ -272,3 +272,16 @@ def test_a_crowded_tag_covers_a_build_cost_rather_than_track() -> None:
     assert _free_box(mask, spots) == spots[1]
     d.rectangle((60, 0, 109, 49), fill=0)
     assert _free_box(mask, spots) == spots[1]  # now free: taken at once
+
+
+def test_a_new_citys_tag_drops_its_tile_letter_only_where_the_long_one_finds_no_room() -> None:
+    from games.age_of_steam.hexmap import board
+    from rendering.age_of_steam import _tag_names
+
+    state = typed(at_build(3))
+    label = sorted(board().towns)[0]
+    state["new_cities"] = {label: "D"}
+    assert _tag_names(state, label) == [f"{board().towns[label]} ({state['new_cities'][label]})",
+                                        board().towns[label]]
+    printed = next(iter(board().cities))
+    assert len(_tag_names(state, printed)) == 1
