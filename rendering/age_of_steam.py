@@ -224,17 +224,17 @@ TAG_FONT = 19
 
 
 @cache
-def _name_tag(name: str, colour_name: str) -> Image.Image:
+def _name_tag(name: str, colour_name: str, size: int = TAG_FONT) -> Image.Image:
     """A city's name on a white tag outlined in the city's colour, led by a
     square of that colour with its letter (the colour is never told alone)."""
     fill = GOODS[colour_name]
-    w = int(_text_width(name, TAG_FONT, True)) + 8 + TAG_H
+    w = int(_text_width(name, size, True)) + 8 + TAG_H
     tag = Image.new("RGBA", (w, TAG_H), (0, 0, 0, 0))
     d = ImageDraw.Draw(tag)
     d.rounded_rectangle((0, 0, w - 1, TAG_H - 1), radius=4, fill=(255, 255, 255), outline=fill, width=2)
     d.rectangle((0, 0, TAG_H - 1, TAG_H - 1), fill=fill, outline=kit.INK, width=1)
     _text(tag, (TAG_H / 2, TAG_H / 2 + 1), COLOUR_LETTER[colour_name], 16, True, kit.text_colour_on(fill), "mm")
-    _text(tag, (TAG_H + (w - TAG_H) / 2, TAG_H / 2), name, TAG_FONT, True, kit.INK, "mm")
+    _text(tag, (TAG_H + (w - TAG_H) / 2, TAG_H / 2), name, size, True, kit.INK, "mm")
     return tag
 
 
@@ -439,7 +439,7 @@ def _tag_boxes(label: str, w: int) -> list[Box]:
 
 
 LayoutKey = tuple[tuple[tuple[str, str, int], ...], tuple[tuple[str, str], ...], tuple[tuple[int, int], ...]]
-_TAG_LAYOUTS: dict[LayoutKey, list[tuple[Box, str]]] = {}
+_TAG_LAYOUTS: dict[LayoutKey, list[tuple[Box, str, int]]] = {}
 
 
 def _layout_key(state: AgeOfSteamState, net: Network) -> LayoutKey:
@@ -452,14 +452,20 @@ def _layout_key(state: AgeOfSteamState, net: Network) -> LayoutKey:
     return tiles, tuple(sorted(state["new_cities"].items())), markers
 
 
-def _tag_names(state: AgeOfSteamState, label: str) -> list[str]:
-    """A city's tag texts, longest first: a new city's name with its tile
-    letter ("Toledo (D)"), then without it (the hex shows the letter)."""
+TAG_SMALL = 15
+"""The tag's font where the full-size tag finds no room off the track."""
+
+
+def _tag_names(state: AgeOfSteamState, label: str) -> list[tuple[str, int]]:
+    """A city's tag texts and font sizes, widest first: a new city's name
+    with its tile letter ("Toledo (D)"), then without it (the hex shows the
+    letter), then in a smaller font."""
     full = city_name(state, label)
-    return [full, board().towns[label]] if label in state["new_cities"] else [full]
+    short = board().towns[label] if label in state["new_cities"] else full
+    return [(full, TAG_FONT)] + ([(short, TAG_FONT)] if short != full else []) + [(short, TAG_SMALL)]
 
 
-def _tag_layout(state: AgeOfSteamState, net: Network) -> list[tuple[Box, str]]:
+def _tag_layout(state: AgeOfSteamState, net: Network) -> list[tuple[Box, str, int]]:
     """Each city's tag box and text, in the order of :func:`_city_labels`:
     the first spot of :func:`_tag_boxes` that covers no track, town, city,
     marker, cost or other tag, trying the shorter text where the longer
@@ -470,18 +476,18 @@ def _tag_layout(state: AgeOfSteamState, net: Network) -> list[tuple[Box, str]]:
         return _TAG_LAYOUTS[key]
     mask = _obstacles(state, net)
     d = ImageDraw.Draw(mask)
-    placed: list[tuple[Box, str]] = []
+    placed: list[tuple[Box, str, int]] = []
     for label in _city_labels(state):
         tries = []
-        for name in _tag_names(state, label):
-            box = _free_box(mask, _tag_boxes(label, _name_tag(name, city_colour(state, label)).width))
+        for name, size in _tag_names(state, label):
+            box = _free_box(mask, _tag_boxes(label, _name_tag(name, city_colour(state, label), size).width))
             counts = mask.crop((int(box[0]), int(box[1]), int(box[2]), int(box[3]))).histogram()
-            tries.append(((counts[HARD], sum(counts[1:])), box, name))
+            tries.append(((counts[HARD], sum(counts[1:])), box, name, size))
             if counts[HARD] == 0:
                 break
-        _cover, box, name = min(tries, key=lambda t: t[0]) if tries[-1][0][0] else tries[-1]
+        _cover, box, name, size = tries[-1] if tries[-1][0][0] == 0 else min(tries, key=lambda t: t[0])
         d.rectangle(box, fill=HARD)
-        placed.append((box, name))
+        placed.append((box, name, size))
     if len(_TAG_LAYOUTS) >= 256:  # bounded: boards vary without end
         _TAG_LAYOUTS.clear()
     _TAG_LAYOUTS[key] = placed
@@ -496,10 +502,10 @@ def _draw_city_names(image: Image.Image, state: AgeOfSteamState, net: Network) -
     """Every city's name tag where :func:`_tag_layout` places it; returns
     the boxes used."""
     placed = _tag_layout(state, net)
-    for label, (box, name) in zip(_city_labels(state), placed):
-        tag = _name_tag(name, city_colour(state, label))
+    for label, (box, name, size) in zip(_city_labels(state), placed):
+        tag = _name_tag(name, city_colour(state, label), size)
         image.paste(tag, (int(box[0]), int(box[1])), tag)
-    return [box for box, _name in placed]
+    return [box for box, _name, _size in placed]
 
 
 def _cube_rows(n: int) -> tuple[int, int]:

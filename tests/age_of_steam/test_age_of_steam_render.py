@@ -274,14 +274,15 @@ def test_a_crowded_tag_covers_a_build_cost_rather_than_track() -> None:
     assert _free_box(mask, spots) == spots[1]  # now free: taken at once
 
 
-def test_a_new_citys_tag_drops_its_tile_letter_only_where_the_long_one_finds_no_room() -> None:
+def test_a_crowded_tag_drops_a_new_citys_tile_letter_then_shrinks_but_keeps_the_name() -> None:
     from games.age_of_steam.hexmap import board
-    from rendering.age_of_steam import _tag_names
+    from rendering.age_of_steam import TAG_FONT, TAG_SMALL, _tag_names
 
     state = typed(at_build(3))
     label = sorted(board().towns)[0]
     state["new_cities"] = {label: "D"}
-    assert _tag_names(state, label) == [f"{board().towns[label]} ({state['new_cities'][label]})",
-                                        board().towns[label]]
+    town = board().towns[label]
+    assert _tag_names(state, label) == [(f"{town} ({state['new_cities'][label]})", TAG_FONT), (town, TAG_FONT),
+                                        (town, TAG_SMALL)]
     printed = next(iter(board().cities))
-    assert len(_tag_names(state, printed)) == 1
+    assert [name for name, _size in _tag_names(state, printed)] == [board().cities[printed].name] * 2
