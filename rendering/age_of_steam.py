@@ -747,15 +747,16 @@ def chat_last_lines(state: AgeOfSteamState, net: Network) -> list[str]:
 
 def warning(state: AgeOfSteamState, seat: int, seen: Outlook) -> str:
     """What a player must know before the coming expenses: that he will be
-    eliminated, or lose income because his cash can't pay them."""
+    eliminated ("! goes out"), or lose income because his cash can't pay
+    them ("! income -2"); the "next turn" column beside it shows the cash."""
     if state["eliminated"][seat]:
         return "out"
     if not expenses_to_come(state):
         return ""
     if seen.eliminated:
-        return "! eliminated at expenses"
+        return "! goes out"  # short: it must fit the chat row beside "next turn"
     if seen.income_lost:
-        return f"! income -{seen.income_lost} at expenses"
+        return f"! income -{seen.income_lost}"
     return ""
 
 

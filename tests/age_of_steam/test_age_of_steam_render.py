@@ -235,7 +235,7 @@ def test_the_panel_warns_of_lost_income_and_elimination_at_the_coming_expenses()
     state.update(cash=[0, 0, 20], income=[1, 5, 3], shares=[6, 5, 2], engine=[1, 1, 1])
     net = network(state)
     notes = [warning(state, s, outlook(state, s, net)) for s in range(3)]
-    assert notes == ["! eliminated at expenses", "! income -1 at expenses", ""]
+    assert notes == ["! goes out", "! income -1", ""]
 
 
 def test_the_chat_image_frames_the_row_of_the_player_whose_turn_it_is() -> None:
