@@ -749,6 +749,7 @@ class LogPage:
 # -- games that last a week: bot seats, reminders, turn clocks (see bot.scheduler) --
 
 BOT_ADDED = "{name} 🤖 takes a seat."
+BOT_REMOVED = "{name} 🤖 leaves the lobby."
 TIMED_OUT_KIND = "clock"
 
 
@@ -795,6 +796,22 @@ class SeatKeeping:
                 raise ServiceError(f"{game.name} is full ({game.max_seats} players).")
             seat = await self.store.add_bot_seat(game_id)
         return BOT_ADDED.format(name=seat.name)
+
+    @store_faults_answered
+    async def remove_bot(self, game_id: int, user_id: int) -> str:
+        """Take the last bot seated in a lobby out again (its creator only);
+        the seats after it close up."""
+        async with self.service._locks[game_id]:
+            row = await self.service.get(game_id)
+            if row.status != "lobby":
+                raise ServiceError("Bots leave in the lobby; this game has already started.")
+            if user_id != row.creator_id:
+                raise ServiceError("Only the player who created the game can remove a bot.")
+            bots = [s for s in await self.store.seats(game_id) if s.bot]
+            if not bots:
+                raise ServiceError("There is no bot in this game.")
+            await self.store.remove_seat(game_id, bots[-1].user_id)
+        return BOT_REMOVED.format(name=bots[-1].name)
 
     @store_faults_answered
     async def leave_to_bot(self, game_id: int, user_id: int) -> str:

@@ -87,6 +87,7 @@ def lobby_view(game_id: int, open_lobby: bool = True) -> discord.ui.View:
         view.add_item(LobbyButton(game_id, "leave"))
         view.add_item(LobbyButton(game_id, "start"))
         view.add_item(AddBotButton(game_id))
+        view.add_item(RemoveBotButton(game_id))
     return view
 
 
@@ -659,6 +660,30 @@ async def add_bot(interaction: discord.Interaction[Any], game_id: int) -> None:
     await refresh_lobby(bot, game_id)
 
 
+class RemoveBotButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry:rmbot:(?P<game>[0-9]+)"):
+    """The lobby's "Remove bot": the creator takes the last bot out again."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Remove bot", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ry:rmbot:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> "RemoveBotButton":
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, remove_bot(interaction, self.game_id), self.game_id)
+
+
+async def remove_bot(interaction: discord.Interaction[Any], game_id: int) -> None:
+    bot = bot_of(interaction)
+    text = await SeatKeeping(bot.service).remove_bot(game_id, interaction.user.id)
+    await reply(interaction, text)
+    await refresh_lobby(bot, game_id)
+
+
 def reminder_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(TurnButton(game_id))
@@ -806,4 +831,4 @@ async def post_notice(bot: ServiceBot, notice: Notice) -> None:
 
 
 DYNAMIC_ITEMS = (LobbyButton, TurnButton, FullBoardButton, PanelButton, PanelSelect, UndoButton, LogPageButton,
-                 AddBotButton, MuteButton, ClockButton)
+                 AddBotButton, RemoveBotButton, MuteButton, ClockButton)

@@ -111,3 +111,30 @@ def shown_game(lobby: Any) -> int:
     match = re.search(r"game #([0-9]+)", lobby.content)
     assert match is not None
     return int(match[1])
+
+
+async def test_the_creator_removes_the_last_bot_from_the_lobby_and_the_seats_close_up(env: Any) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    lobby = (await ann.slash(channel, "game new", game="race")).response
+    game_id = shown_game(lobby)
+    await ann.click(lobby, label="Add bot")
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Add bot")
+    refused = await bob.click(lobby, label="Remove bot")
+    assert "Only the player who created the game" in said(refused)
+    removed = await ann.click(lobby, label="Remove bot")
+    assert "Bot 2" in said(removed) and "leaves the lobby" in said(removed)
+    seats = await env.bot.service.store.seats(game_id)
+    assert [(s.seat, s.name, s.bot) for s in seats] == [(0, "ann", False), (1, "Bot 1", True), (2, "bob", False)]
+    await ann.click(lobby, label="Remove bot")
+    none_left = await ann.click(lobby, label="Remove bot")
+    assert "There is no bot in this game" in said(none_left)
+    assert [s.name for s in await env.bot.service.store.seats(game_id)] == ["ann", "bob"]
+    shown = next(m for m in channel.history() if m.id == lobby.id)
+    assert "Bot" not in shown.content
+    await ann.slash(channel.threads[0], "game start")
+    with pytest.raises(ServiceError, match="already started"):
+        await SeatKeeping(env.bot.service).remove_bot(game_id, ann.id)
