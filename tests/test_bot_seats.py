@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.discord import said
+from tests.support.discord import race_lobby, said
 from bot.app import RailyardBot
 from bot.service import SeatKeeping, ServiceError
 from games.registry import get_game
@@ -37,12 +37,7 @@ async def _due(env: Any, game_id: int) -> list[int]:
 
 
 async def test_creator_adds_bots_in_the_lobby_and_they_play_promptly_unpinged(env: Any) -> None:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    ann = guild.add_member(env.create_user("ann"))
-    bob = guild.add_member(env.create_user("bob"))
-    lobby = (await ann.slash(channel, "game new", game="race")).response
-    thread = channel.threads[0]
+    channel, thread, lobby, ann, bob = await race_lobby(env)
     refused = await bob.click(lobby, label="Add bot")
     assert refused.ephemeral and "Only the player who created the game" in said(refused)
     added = await ann.click(lobby, label="Add bot")
@@ -65,12 +60,7 @@ async def test_creator_adds_bots_in_the_lobby_and_they_play_promptly_unpinged(en
 
 
 async def test_leaving_a_running_game_hands_the_seat_to_the_bot_until_taken_back(env: Any) -> None:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    ann = guild.add_member(env.create_user("ann"))
-    bob = guild.add_member(env.create_user("bob"))
-    lobby = (await ann.slash(channel, "game new", game="race")).response
-    thread = channel.threads[0]
+    channel, thread, lobby, ann, bob = await race_lobby(env)
     await bob.click(lobby, label="Join")
     await ann.slash(thread, "game start")
     game_id = (await env.bot.service.store.game_for_thread(thread.id)).id
@@ -114,11 +104,7 @@ def shown_game(lobby: Any) -> int:
 
 
 async def test_the_creator_removes_the_last_bot_from_the_lobby_and_the_seats_close_up(env: Any) -> None:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    ann = guild.add_member(env.create_user("ann"))
-    bob = guild.add_member(env.create_user("bob"))
-    lobby = (await ann.slash(channel, "game new", game="race")).response
+    channel, _thread, lobby, ann, bob = await race_lobby(env)
     game_id = shown_game(lobby)
     await ann.click(lobby, label="Add bot")
     await bob.click(lobby, label="Join")

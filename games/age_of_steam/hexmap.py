@@ -118,3 +118,19 @@ def board() -> Board:
 def hex_sort_key(label: str) -> tuple[int, int]:
     mh = board().hexes[label]
     return mh.col, mh.row
+
+
+@cache
+def cube_coord(label: str) -> tuple[int, int, int]:
+    """The cube coordinates of a hex (odd columns shifted down)."""
+    mh = board().hexes[label]
+    x = mh.col
+    z = mh.row - (mh.col - (mh.col & 1)) // 2
+    return x, -x - z, z
+
+
+def hex_distance(a: str, b: str) -> int:
+    """Hexes between two hexes, lakes and all."""
+    ax, ay, az = cube_coord(a)
+    bx, by, bz = cube_coord(b)
+    return max(abs(ax - bx), abs(ay - by), abs(az - bz))

@@ -12,13 +12,12 @@ count of cubes per colour), never a future draw.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 from games.core import Game, State
 
 from .economy import expenses
 from .goods import routes
-from .hexmap import board
+from .hexmap import board, hex_distance
 from .placement import apply_placement, legal_placements
 from .state import typed
 from .track import Network, city_colour, network
@@ -30,22 +29,6 @@ MAX_SHARES = 15
 
 PREFERRED_ACTIONS = ("first-build", "engineer", "urbanization", "first-move", "production", "turn-order")
 """Actions worth taking when Locomotive is not needed, best first."""
-
-
-@lru_cache(maxsize=None)
-def cube_coord(label: str) -> tuple[int, int, int]:
-    """The cube coordinates of a hex (odd columns shifted down)."""
-    mh = board().hexes[label]
-    x = mh.col
-    z = mh.row - (mh.col - (mh.col & 1)) // 2
-    return x, -x - z, z
-
-
-def hex_distance(a: str, b: str) -> int:
-    """Hexes between two hexes, lakes and all."""
-    ax, ay, az = cube_coord(a)
-    bx, by, bz = cube_coord(b)
-    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
 
 def targets(state: State, net: Network, start: str) -> list[str]:

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from games.age_of_steam import GAME
+from games.age_of_steam.hexmap import hex_distance
 from games.age_of_steam.phases import BUILD, MOVE
 from games.core import CHANCE, State
 
@@ -126,20 +127,6 @@ def _best_build(state: State, seat: int, budget: int, rng: random.Random) -> str
 
 
 # -- a planning player ------------------------------------------------------------
-
-def _cube_coord(label: str) -> tuple[int, int, int]:
-    from games.age_of_steam.hexmap import board
-    mh = board().hexes[label]
-    x = mh.col
-    z = mh.row - (mh.col - (mh.col & 1)) // 2
-    return x, -x - z, z
-
-
-def hex_distance(a: str, b: str) -> int:
-    ax, ay, az = _cube_coord(a)
-    bx, by, bz = _cube_coord(b)
-    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
-
 
 def _network_value(state: State, seat: int) -> tuple[int, int, int, int]:
     """How good the board is for ``seat``: the income its links could earn

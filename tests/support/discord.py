@@ -15,15 +15,21 @@ def said(result: Any) -> str:
     return "\n".join(m.content or "" for m in [*parts, *result.followups])
 
 
-async def started_race(env: Any) -> tuple[Any, Any, Any, int]:
-    """A race between ann and bob started through the lobby; returns its
-    thread, the member due first, the other one and the game's id."""
+async def race_lobby(env: Any) -> tuple[Any, Any, Any, Any, Any]:
+    """A race lobby ann opened (bob is a member of the guild, not seated);
+    returns its channel, thread, lobby message, ann and bob."""
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
     bob = guild.add_member(env.create_user("bob"))
     lobby = (await ann.slash(channel, "game new", game="race")).response
-    thread = channel.threads[0]
+    return channel, channel.threads[0], lobby, ann, bob
+
+
+async def started_race(env: Any) -> tuple[Any, Any, Any, int]:
+    """A race between ann and bob started through the lobby; returns its
+    thread, the member due first, the other one and the game's id."""
+    _channel, thread, lobby, ann, bob = await race_lobby(env)
     await bob.click(lobby, label="Join")
     await ann.slash(thread, "game start")
     bot = env.bot
