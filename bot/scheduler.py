@@ -71,6 +71,12 @@ KEEPALIVE = DAY
 for inactivity (a week without a message), reopened."""
 RETRY = 60.0
 """A firing that failed (the database was unavailable) is tried again after this long."""
+BOT_RETRY_MAX = HOUR
+"""A bot's move that keeps failing is tried again after RETRY, then twice as
+long each time, but never less often than this."""
+BOT_STUCK_AFTER = 3
+"""After this many failed tries in a row the thread is told once that the
+bot can't move (the tries go on, spaced out)."""
 MAX_ROUNDS = 20
 """Plan-and-fire rounds in one tick: bots answering bots move in one tick,
 but a tick always ends."""
@@ -260,8 +266,8 @@ class GameBots:
 class Notice:
     """Something the scheduler did that the thread should see. ``kind`` is
     "move" (a bot's move: ``post``), "reminder", "clock", "lobby_expired",
-    "idle_warning", "idle_archived" or "keepalive" (nothing to say: keep the
-    thread open). Only ``ping_user_ids`` may be pinged."""
+    "idle_warning", "idle_archived", "bot_stuck" (a bot's move keeps failing)
+    or "keepalive" (nothing to say: keep the thread open). Only ``ping_user_ids`` may be pinged."""
 
     kind: str
     game_id: int
@@ -426,10 +432,31 @@ class Scheduler:
         return table.seats, timer.seat in table.game.to_act(table.state)
 
     async def _bot(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
-        if not await self.store.claim_timer(timer, now + RETRY, timer.count + 1):
+        """The bot's move. The timer is claimed first, due again after
+        :func:`bot_retry_delay`, so a move that fails (the database down, a
+        bug) is tried again later, ever less often, and the thread is told
+        once when it has failed :data:`BOT_STUCK_AFTER` times in a row."""
+        tries = timer.count + 1
+        again = now + bot_retry_delay(tries)
+        if not await self.store.claim_timer(timer, again, tries):
             return []  # another scheduler took it
-        post = await self.bot_move(timer.game_id, timer.seat)
-        await self.store.claim_timer(claimed_as(timer, now + RETRY, timer.count + 1), None, 0, drop=True)
+        try:
+            post = await self.bot_move(timer.game_id, timer.seat)
+        except Exception as exc:  # noqa: BLE001 - logged with the game; tried again later
+            if isinstance(exc, (ServiceError, StoreError)):
+                log.warning("game %s: bot move for seat %s failed (try %s): %s", timer.game_id, timer.seat,
+                            tries, exc)
+            else:
+                log.exception("game %s: bot move for seat %s failed (try %s)", timer.game_id, timer.seat, tries)
+            if tries != BOT_STUCK_AFTER:
+                return []
+            text = (f"🤖 The bot could not make its move for seat {timer.seat + 1} ({tries} tries); it keeps "
+                    f"trying, at least every {describe_duration(BOT_RETRY_MAX)}, and the error is logged for "
+                    "the server's bot operator.")
+            return [Notice("bot_stuck", timer.game_id, thread_id, text, seat=timer.seat)]
+        await self.store.claim_timer(claimed_as(timer, again, tries), None, 0, drop=True)
+        if post is not None:
+            post.undo_seq = None  # nobody clicks for a bot
         return [] if post is None else [Notice("move", timer.game_id, thread_id, post.text, post.ping_user_ids,
                                                post, timer.seat)]
 
@@ -522,6 +549,13 @@ class Scheduler:
         if not await self.store.claim_timer(timer, now + KEEPALIVE, timer.count + 1):
             return []
         return [Notice("keepalive", timer.game_id, thread_id)]
+
+
+def bot_retry_delay(tries: int) -> float:
+    """How long after its ``tries``-th failed try in a row a bot's move is
+    tried again: :data:`RETRY`, doubling each time, at most
+    :data:`BOT_RETRY_MAX`."""
+    return float(min(RETRY * 2.0 ** min(max(tries - 1, 0), 16), BOT_RETRY_MAX))
 
 
 def claimed_as(timer: Timer, due_at: float, count: int) -> Timer:

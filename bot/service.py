@@ -29,7 +29,7 @@ from rendering import render_full
 
 from .history import (LOG_PAGE, UPLOAD_LIMIT, Animation, animate, export_document, log_line, log_pages,
                       state_at)
-from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, Schedule, SeatRow, Store,
+from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, Schedule, SeatRow, Store, StoreError,
                     StoreUnavailable,
                     VersionConflict)
 
@@ -102,6 +102,9 @@ class Post:
     remembered under it, to be corrected if the move is taken back)."""
     undo_seq: int | None = None
     """Set when the mover may take this move back (the post offers Undo)."""
+    withdraw_undo: int | None = None
+    """The thread message of the move just before, whose Undo this move
+    ended: the transport takes that button away."""
 
 
 @dataclass
@@ -463,7 +466,20 @@ class GameService:
         post.seq = b.row.version + 1
         if not chance and not finished and not b.game.reveals(b.state, b.seat, applied.action):
             post.undo_seq = post.seq
+        post.withdraw_undo = await self._post_before(game_id, b.row.version)
         return post
+
+    async def _post_before(self, game_id: int, seq: int) -> int | None:
+        """The thread message of log entry ``seq`` if it reported a move (its
+        Undo, if any, no longer applies once another entry follows). The
+        move is already stored: a failure here costs only that tidying."""
+        if seq < 1:
+            return None
+        try:
+            return await self.store.post_message(game_id, seq)
+        except StoreError as exc:
+            log.warning("game %s: could not look up the post of entry %s: %s", game_id, seq, exc)
+            return None
 
     async def _check_stale_panel(self, b: Table, expected_version: int) -> None:
         """Refuse a panel opened before this seat's own latest move or a

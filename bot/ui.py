@@ -55,11 +55,26 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post) -> 
         log.warning("game %s: could not post in thread %s: %s", post.game_id, thread_id, exc)
     else:
         await _remember_post(bot, post, message)
+        await _withdraw_undo(bot, thread_id, post)
         if post.finished:
             await add_animation(bot, message, post)
     if post.finished:
         await refresh_lobby(bot, post.game_id)
     wake_scheduler(bot)  # a bot may be due now
+
+
+async def _withdraw_undo(bot: ServiceBot, thread_id: int, post: Post) -> None:
+    """Take the Undo button off the post of the move before ``post`` (a
+    later entry ended its chance); its other buttons stay."""
+    if post.withdraw_undo is None or post.game_id is None:
+        return
+    try:
+        channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
+        assert isinstance(channel, (discord.Thread, discord.TextChannel))
+        await channel.get_partial_message(post.withdraw_undo).edit(
+            view=turn_view(post.game_id, post.full_board), allowed_mentions=NO_MENTIONS)
+    except discord.HTTPException as exc:
+        log.warning("game %s: could not take Undo off message %s: %s", post.game_id, post.withdraw_undo, exc)
 
 
 async def _send_post(bot: ServiceBot, thread_id: int, post: Post) -> discord.Message:

@@ -393,7 +393,7 @@ class Game:
             return "Game over." if self.is_over(state) else ""
         return "Waiting for " + ", ".join(state["players"][s] for s in due) + "."
 
-    SAFE_DEFAULT_TOKENS = ("pass", "skip", "done")
+    SAFE_DEFAULT_TOKENS: tuple[str, ...] = ("pass", "skip", "done")
     """First tokens of actions that give up a turn without risking anything:
     what :meth:`default_action` looks for, in this order of preference."""
 

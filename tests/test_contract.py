@@ -124,3 +124,25 @@ def test_views_are_json_and_render_for_every_seat(game: Game) -> None:
         png = render(view, viewer)
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
         assert len(png) <= 400 * 1024
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_every_safe_default_is_a_legal_move_of_the_seat_due(game: Game) -> None:
+    """What the turn clock's skip plays for a seat is always a legal move of
+    that seat (or None: the bot), all through a random game."""
+    offered: list[str] = []
+
+    def check(state: State, seat: int, action: str) -> None:
+        for due in game.to_act(state):
+            if due == CHANCE:
+                continue
+            default = game.default_action(state, due)
+            if default is not None:
+                game.apply(state, due, default)  # raises if illegal
+                offered.append(default)
+        for idle in set(range(len(state["players"]))) - set(game.to_act(state)):
+            assert game.default_action(state, idle) is None
+
+    play_out(game, NAMES[: game.nearest_count(game.min_seats + 1)], seed=9, after_each=check)
+    if game.slug in ("age-of-steam", "steam-rollers"):
+        assert offered, "a game with passes offers a safe default somewhere"

@@ -12,10 +12,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.scheduler import (DEFAULT_REMIND, HOUR, IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL, MAX_REMINDERS,
+from bot.scheduler import (BOT_RETRY_MAX, DEFAULT_REMIND, HOUR, IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL, MAX_REMINDERS,
                            NUDGE_GAP, Notice, Scheduler, active_seconds, clock_deadline, parse_duration,
-                           parse_hours, parse_schedule, parse_zone)
-from bot.service import GameService, SeatKeeping, ServiceError
+                           parse_hours, parse_schedule, parse_zone, bot_retry_delay)
+from bot.service import GameService, SeatKeeping, ServiceError, Unavailable
 from bot.store import Schedule, Store, open_store
 from games.core import CHANCE, Choice, State, Step
 from games.registry import registered
@@ -69,6 +69,16 @@ async def _due_user(service: GameService, game_id: int) -> int:
     t = await service.table(game_id)
     seat = next(s for s in t.game.to_act(t.state) if s != CHANCE)
     return t.seats[seat].user_id
+
+
+async def _bot_due(service: GameService) -> int:
+    """A started race of ann and Bot 1, with the bot due."""
+    game_id = await _lobby(service, players=1)
+    await SeatKeeping(service).add_bot(game_id, ANN)
+    await service.start(game_id, ANN)
+    if (await _due_user(service, game_id)) == ANN:
+        await service.act(game_id, ANN, "step 1")
+    return game_id
 
 
 def _kinds(notices: list[Notice]) -> list[str]:
@@ -372,12 +382,7 @@ async def test_bot_chooser_is_injectable_and_sees_only_its_view(store: Store) ->
             return "step 2"
 
     service, clock = _service(store), FakeClock()
-    game_id = await _lobby(service, players=1)
-    await SeatKeeping(service).add_bot(game_id, ANN)
-    await service.start(game_id, ANN)
-    table = await service.table(game_id)
-    if table.game.to_act(table.state) == [0]:
-        await service.act(game_id, ANN, "step 1")
+    game_id = await _bot_due(service)
     await Scheduler(service, clock, bot_player=Stepper()).tick()
     assert seen and seen[0][0] == 1
     assert [a.action for a in await store.log(game_id) if a.seat == 1] == ["step 2"]
@@ -389,13 +394,33 @@ async def test_a_refused_bot_choice_falls_back_to_a_legal_move(store: Store) -> 
             return "fly 9"
 
     service, clock = _service(store), FakeClock()
-    game_id = await _lobby(service, players=1)
-    await SeatKeeping(service).add_bot(game_id, ANN)
-    await service.start(game_id, ANN)
-    if (await _due_user(service, game_id)) == ANN:
-        await service.act(game_id, ANN, "step 1")
+    game_id = await _bot_due(service)
     await Scheduler(service, clock, bot_player=Wrong()).tick()
     assert await _due_user(service, game_id) == ANN
+
+
+async def test_a_bot_move_that_keeps_failing_is_retried_ever_less_often_and_told_once(store: Store) -> None:
+    service, clock = _service(store), FakeClock()
+    game_id = await _bot_due(service)
+    real_act, tries = service.act, []
+
+    async def broken_act(*args: Any, **kwargs: Any) -> Any:
+        tries.append(clock())
+        raise Unavailable("the database is down")
+
+    service.act = broken_act  # type: ignore[method-assign]
+    scheduler, told = Scheduler(service, clock), []
+    for _ in range(24 * 60):  # a day, a tick a minute
+        told += [n for n in await scheduler.tick() if n.kind == "bot_stuck"]
+        clock.advance(60)
+    gaps = [b - a for a, b in zip(tries, tries[1:])]
+    assert gaps[:6] == [bot_retry_delay(k) for k in range(1, 7)] == [60, 120, 240, 480, 960, 1920]
+    assert max(gaps) == BOT_RETRY_MAX and len(tries) < 40  # not 1,440 tries
+    assert len(told) == 1 and "could not make its move" in told[0].text and told[0].ping_user_ids == []
+    service.act = real_act  # type: ignore[method-assign]
+    clock.advance(BOT_RETRY_MAX)
+    await scheduler.tick()
+    assert await _due_user(service, game_id) == ANN  # the bot moved once the database was back
 
 
 async def test_player_who_leaves_a_running_game_is_replaced_by_the_bot(store: Store) -> None:

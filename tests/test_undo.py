@@ -201,6 +201,16 @@ async def test_the_thread_post_of_a_move_is_remembered_for_its_correction(store:
     assert undone.message_id == 555
 
 
+async def test_the_next_move_names_the_post_whose_undo_it_ended(store: Store) -> None:
+    service, game_id, first, second = await _race(store)
+    post = await service.act(game_id, first, "step 2")
+    assert post.withdraw_undo is None  # the first move: nothing before it offered Undo
+    assert post.seq is not None
+    await service.remember_post(game_id, post.seq, 555)
+    after = await service.act(game_id, second, "step 1")
+    assert after.withdraw_undo == 555
+
+
 # -- on Discord ---------------------------------------------------------------------------
 
 def _message(thread: Any, message_id: int) -> Any:
@@ -229,6 +239,23 @@ async def test_undo_button_takes_the_move_back_and_corrects_its_post(env: Any) -
     bot = env.bot
     assert isinstance(bot, RailyardBot)
     assert (await bot.service.table(game_id)).state["positions"] == [0, 0]
+
+
+async def test_the_undo_button_leaves_a_post_once_another_move_follows(env: Any) -> None:
+    thread, first, second, _game_id = await started_race(env)
+    await first.slash(thread, "race step", choice="step 2")
+    moved = [m for m in thread.history() if m.attachments][-1]
+    await second.slash(thread, "race step", choice="step 1")
+    older = _message(thread, moved.id)
+    labels = [getattr(c, "label", None) for row in older.components for c in row.children]
+    assert "Undo" not in labels and "Your turn" in labels
+    newer = [m for m in thread.history() if m.attachments][-1]
+    assert newer.id != moved.id
+    assert "Undo" in [getattr(c, "label", None) for row in newer.components for c in row.children]
+    edits = [r for r in env.http_requests if r.method == "PATCH" and r.path.endswith(f"/messages/{moved.id}")]
+    assert edits
+    for edit in edits:  # an edit pings no one
+        assert not edit.json["allowed_mentions"].get("parse") and not edit.json["allowed_mentions"].get("users")
 
 
 async def test_game_undo_command_refuses_after_a_roll(env: Any) -> None:

@@ -17,6 +17,10 @@ Decisions where the rulebook and design notes are silent (ours):
   outcome ``stock <letters>``; the initial player-order dice roll is a chance
   outcome giving a random order (``order 2 0 1``), equivalent to rolling
   3 dice each and re-rolling ties.
+- A seat whose turn clock ran out may be skipped with a safe default: it
+  issues the fewest shares that pay its coming expenses, drops out of the
+  auction, builds nothing more, moves no goods; its action pick is left to
+  the bot (no action is safe for every railroad).
 - Auction: bids may not exceed the bidder's cash. When only two railroads
   are left in the game, the first to drop out is still free.
 - A town hex takes a dedicated town tile or an ordinary tile with a town

@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.core import CHANCE, Applied, Outcome, State
 from games.phases import ChancePhase, PhasedGame, PlayerPhase
 
-from . import grammar, invariants, scoring
+from . import economy, grammar, invariants, scoring
 from .goods import empty_display
 from .params import rules
 from .phases import PHASES, PRODUCTION, PRODUCTION_DRAW, Chance, Phase
@@ -95,6 +95,26 @@ class AgeOfSteam(PhasedGame):
             "last": None,
         }
 
+    SAFE_DEFAULT_TOKENS = ("pass", "skip", "done", "drop")
+    """An auction's safe default is to drop out (paying as the rules say)."""
+
+    def default_action(self, state: State, seat: int) -> str | None:
+        """The safe default for a seat whose turn clock ran out: in Issue
+        Shares the fewest shares that keep the coming expenses paid (so the
+        absent railroad neither loses income nor goes out for the lack of
+        them); in the auction drop out; in building build nothing more; in
+        moving goods pass. Choosing an action is left to the bot: no pick
+        is safe for every railroad."""
+        if seat not in self.to_act(state):
+            return None
+        if state["phase"] == "shares":
+            offered = [int(o.token) for o in self.options_at(state, seat, ["shares"]) if o.complete]
+            if not offered:
+                return None
+            needed = shares_to_pay(state, seat, rules().share_value)
+            return f"shares {min((n for n in offered if n >= needed), default=max(offered))}"
+        return super().default_action(state, seat)
+
     def phase_of(self, state: State) -> PlayerPhase | ChancePhase | None:
         """The step due now; Production is its draw until the cubes are drawn."""
         phase = super().phase_of(state)
@@ -137,4 +157,11 @@ class AgeOfSteam(PhasedGame):
     def check_invariants(self, state: State) -> list[str]:
         return invariants.problems(typed(state))
 
+
+def shares_to_pay(state: State, seat: int, share_value: int) -> int:
+    """The fewest shares ``seat`` must issue now for its cash, with this
+    turn's income, to cover the coming expenses (each share brings
+    ``share_value`` and adds $1 to the expenses)."""
+    short = economy.expenses(typed(state), seat) - int(state["income"][seat]) - int(state["cash"][seat])
+    return 0 if short <= 0 else -(-short // (share_value - 1))
 

@@ -38,6 +38,8 @@ Rulings (where the rulebook and the design note are silent; ours):
 - The deck is not stored as an order: each draw is a chance outcome naming a
   uniformly random tile still in the deck, the same as drawing the top of a
   shuffled deck; nothing is hidden, so ``view`` shows everything.
+- A seat whose turn clock ran out and is skipped declines the extra draw;
+  for its other choices the bot plays the seat (none is safe for all).
 - The countryside's extra draw is the player's choice ("may"), once a turn,
   also on the first turn; a countryside drawn by the extra draw gives none.
 - Stations are placed in the order drawn. A station that fits nowhere is

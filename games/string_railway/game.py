@@ -50,6 +50,9 @@ class StringRailway(PhasedGame):
     summary = SUMMARY
     rules_topics = TOPICS
     command_group = "strings"
+    SAFE_DEFAULT_TOKENS = ("pass", "skip", "done", "no-extra")
+    """A seat skipped by its turn clock declines the extra draw; its other
+    choices are left to the bot (no station or string is safe for all)."""
     commands = {
         "corner": "Choose the corner of your home station",
         "draw": "Countryside: draw an extra station or not",

@@ -929,3 +929,26 @@ def test_town_tile_choices_name_their_exits_and_cost_one_dollar_plus_one_per_exi
     assert labels["straight.0"] == "town exits N S (straight + disk) · $3"
     assert labels["curvex.0"] == "town exits N S SW NW (crossed curves + disk) · $5"
     assert all("S" in label.split(" (")[0].split()[2:] for label in labels.values())  # all keep Chicago's
+
+
+def test_skipped_railroad_issues_just_the_shares_that_pay_its_expenses() -> None:
+    """The turn clock's safe default in Issue Shares: each share brings $5
+    and adds $1 of expenses, so a railroad $6 short issues 2."""
+    state = started()
+    seat = GAME.to_act(state)[0]
+    state["shares"][seat], state["engine"][seat] = 5, 1  # $6 of expenses
+    state["cash"][seat], state["income"][seat] = 0, 0
+    assert GAME.default_action(state, seat) == "shares 2"
+    state["cash"][seat] = 2  # $4 short: one share
+    assert GAME.default_action(state, seat) == "shares 1"
+    state["income"][seat] = 4  # the income pays it
+    assert GAME.default_action(state, seat) == "shares 0"
+
+
+def test_skipped_railroad_drops_out_of_the_auction() -> None:
+    state = started()
+    while state["phase"] == "shares":
+        seat = GAME.to_act(state)[0]
+        state = act(state, seat, "shares 0")
+    assert state["phase"] == "auction"
+    assert GAME.default_action(state, GAME.to_act(state)[0]) == "drop"
