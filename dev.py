@@ -4,7 +4,7 @@
     python3 dev.py bot     install what is needed into .venv, then run the bot
     python3 dev.py test    install what is needed (with test tools), then run the tests
 
-    python3 dev.py bench   the turn-latency, start-up and store-load benchmarks
+    python3 dev.py bench   the turn-latency, start-up, store-load and scheduler benchmarks
 
 Anything after the command is passed on (``python3 dev.py test -k store``,
 ``python3 dev.py play steam-rollers --players ann,bob --auto``).
@@ -63,7 +63,7 @@ def main(argv: list[str]) -> int:
         return 0
     ensure_environment(with_tests=False)
     if command == "bench":
-        scripts = [ROOT / "bench" / name for name in ("turn_latency.py", "startup.py", "store_load.py")]
+        scripts = [ROOT / "bench" / name for name in ("turn_latency.py", "startup.py", "store_load.py", "scheduler_tick.py")]
         return max(subprocess.run([str(PYTHON), str(s), *rest], cwd=ROOT).returncode for s in scripts)
     return subprocess.run([str(BIN / "railyard"), command, *rest], cwd=ROOT).returncode
 
