@@ -70,7 +70,8 @@ async def _withdraw_undo(bot: ServiceBot, thread_id: int, post: Post) -> None:
         return
     try:
         channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
-        assert isinstance(channel, (discord.Thread, discord.TextChannel))
+        if not isinstance(channel, (discord.Thread, discord.TextChannel)):
+            return
         await channel.get_partial_message(post.withdraw_undo).edit(
             view=turn_view(post.game_id, post.full_board), allowed_mentions=NO_MENTIONS)
     except discord.HTTPException as exc:
