@@ -25,8 +25,10 @@ letter); unfinished track is dashed in its owner's colour and unowned track
 dashed grey. A city shows its growth number on a white disc (light side) or
 a black disc (dark side), its goods as lettered cubes (up to 6 in two rows
 inside the hex), and its name on a tag that leads with the city's colour
-letter, placed where it covers the least track, towns, markers and other
-tags. Empty river, mountain and town hexes show their build cost where it
+letter. A tag never covers track, towns, cities, markers, the last move or
+another tag: it sits beside its city where there is room, else farther out
+(on a lake or in the margins if it can) with a thin dark leader line to a
+dot on the city's edge. Empty river, mountain and town hexes show their build cost where it
 differs from the plain $2. The last move is drawn in the kit's highlight
 form (white band, black edges and dashes): around the hexes just built, or
 along the route a cube just took, with an arrowhead at its destination.
@@ -456,12 +458,19 @@ def _free_box(mask: Image.Image, boxes: list[Box]) -> Box:
     return best
 
 
+BESIDE_GAP = 4
+"""The pixels between a city's hex and a tag beside it."""
+
+
 def _tag_boxes(label: str, w: int) -> list[Box]:
     """Where a tag ``w`` wide may go right beside its city, best first:
-    above, below, beside, and shifted sideways, kept inside the map."""
+    above, below, beside, and shifted sideways, kept inside the map; all
+    :data:`BESIDE_GAP` off the hex, clear of the ring the last move draws
+    around a city on its route (so a delivery leaves the tag in place)."""
     cx, cy = hex_centre(label)
-    above, below, middle = cy - APOTHEM - TAG_H, cy + APOTHEM, cy - TAG_H / 2
-    spots = [(cx - w / 2, above), (cx - w / 2, below), (cx + SIZE + 1, middle), (cx - SIZE - 1 - w, middle),
+    gap = BESIDE_GAP
+    above, below, middle = cy - APOTHEM - gap - TAG_H, cy + APOTHEM + gap, cy - TAG_H / 2
+    spots = [(cx - w / 2, above), (cx - w / 2, below), (cx + SIZE + gap, middle), (cx - SIZE - gap - w, middle),
              (cx - w + SIZE / 2, above), (cx - SIZE / 2, above), (cx - w + SIZE / 2, below), (cx - SIZE / 2, below),
              (cx + SIZE / 2, middle - TAG_H), (cx - SIZE / 2 - w, middle - TAG_H),
              (cx + SIZE / 2, middle + TAG_H), (cx - SIZE / 2 - w, middle + TAG_H)]
@@ -483,10 +492,11 @@ def _ring_boxes(label: str, w: int) -> list[Box]:
     first: a row above or below, beside, then rings of 1.9 and 2.6 hexes
     all around, nearest first."""
     cx, cy = hex_centre(label)
-    above, below, middle = cy - APOTHEM - TAG_H, cy + APOTHEM, cy - TAG_H / 2
+    gap = BESIDE_GAP
+    above, below, middle = cy - APOTHEM - gap - TAG_H, cy + APOTHEM + gap, cy - TAG_H / 2
     spots = [(cx - w / 2, above - TAG_H), (cx - w / 2, below + TAG_H),
-             (cx + SIZE + 1, middle - TAG_H), (cx - SIZE - 1 - w, middle - TAG_H),
-             (cx + SIZE + 1, middle + TAG_H), (cx - SIZE - 1 - w, middle + TAG_H)]
+             (cx + SIZE + gap, middle - TAG_H), (cx - SIZE - gap - w, middle - TAG_H),
+             (cx + SIZE + gap, middle + TAG_H), (cx - SIZE - gap - w, middle + TAG_H)]
     for reach in (1.9, 2.6):
         for step in range(12):
             angle = math.radians(-90 + 30 * step)
@@ -520,7 +530,7 @@ SOFT_COST = 40
 def _hex_reach(angle: float, radius: float) -> float:
     """How far from a flat-topped hex's centre its edge lies in the
     direction ``angle`` (radians), ``radius`` being its circumradius."""
-    off = (math.degrees(angle) - 30) % 60 - 30
+    off = math.degrees(angle) % 60 - 30
     return radius * (SQ3 / 2) / math.cos(math.radians(off))
 
 
@@ -631,7 +641,7 @@ def _clear_reach(blocks: npt.NDArray[np.bool_], label: str, limit: float) -> npt
     ``blocks``."""
     cx, cy = hex_centre(label)
     angles = np.radians(np.arange(RAYS, dtype=np.float64) * 360 / RAYS)
-    off = np.radians((np.degrees(angles) - 30) % 60 - 30)
+    off = np.radians(np.degrees(angles) % 60 - 30)
     edge = (SIZE - 2) * (SQ3 / 2) / np.cos(off) + 4
     radii = edge[:, None] + np.arange(0.0, limit, 2.0)[None, :]
     xs = np.rint(cx + radii * np.cos(angles)[:, None]).astype(np.intp)
