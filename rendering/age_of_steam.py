@@ -377,10 +377,11 @@ HARD, SOFT = 255, 100
 markers, other tags), and what it had better not (build costs, coordinates)."""
 
 
-def _obstacles(state: AgeOfSteamState, net: Network) -> Image.Image:
+def _obstacles(state: AgeOfSteamState, net: Network, last: bool = True) -> Image.Image:
     """A mask of what a name tag must not cover: track, towns, cities (with
-    their growth discs and cubes), every locomotive marker and the last
-    move's highlight (hard), build costs and the coordinates (soft)."""
+    their growth discs and cubes), every locomotive marker and (unless not
+    ``last``) the last move's highlight (hard), build costs and the
+    coordinates (soft)."""
     mask = _static_obstacles().copy()
     d = ImageDraw.Draw(mask)
     for label in state["board"]:
@@ -392,7 +393,8 @@ def _obstacles(state: AgeOfSteamState, net: Network) -> Image.Image:
         d.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), fill=255)
     for x, y, r in _marker_discs(state, net):
         d.ellipse((x - r, y - r, x + r, y + r), fill=255)
-    _last_move_shape(d, state, net)
+    if last:
+        _last_move_shape(d, state, net)
     return mask
 
 
@@ -443,7 +445,7 @@ def _covered(mask: Image.Image, box: Box) -> int:
     return sum(crop.histogram()[1:])
 
 
-def _free_box(mask: Image.Image, boxes: list[Box]) -> Box:
+def _free_box(mask: Image.Image, boxes: Sequence[Box]) -> Box:
     """The first box the mask leaves free, else the one covering the least
     of what must never be covered (then the least of the rest)."""
     best, least = boxes[0], (-1, -1)
@@ -462,7 +464,8 @@ BESIDE_GAP = 4
 """The pixels between a city's hex and a tag beside it."""
 
 
-def _tag_boxes(label: str, w: int) -> list[Box]:
+@cache
+def _tag_boxes(label: str, w: int) -> tuple[Box, ...]:
     """Where a tag ``w`` wide may go right beside its city, best first:
     above, below, beside, and shifted sideways, kept inside the map; all
     :data:`BESIDE_GAP` off the hex, clear of the ring the last move draws
@@ -477,17 +480,18 @@ def _tag_boxes(label: str, w: int) -> list[Box]:
     return _inside(spots, w)
 
 
-def _inside(spots: Sequence[tuple[float, float]], w: int) -> list[Box]:
+def _inside(spots: Sequence[tuple[float, float]], w: int) -> tuple[Box, ...]:
     """Boxes ``w`` wide at the top-left corners ``spots``, kept inside the map."""
     out: list[Box] = []
     for left, top in spots:
         left = float(max(2, min(MAP_W - w - 2, round(left))))
         top = float(max(2, min(MAP_H - TAG_H - 2, round(top))))
         out.append((left, top, left + w, top + TAG_H))
-    return out
+    return tuple(out)
 
 
-def _ring_boxes(label: str, w: int) -> list[Box]:
+@cache
+def _ring_boxes(label: str, w: int) -> tuple[Box, ...]:
     """Where a tag ``w`` wide may go a little away from its city, best
     first: a row above or below, beside, then rings of 1.9 and 2.6 hexes
     all around, nearest first."""
@@ -514,9 +518,9 @@ class Leader(NamedTuple):
 
 LEADER_GAP = 10
 """A tag farther than this from its city's hex gets a leader line."""
-FAR_STEP = 4
+FAR_STEP = 6
 """The grid (in pixels) on which a tag away from its city is placed."""
-FAR_REACH = 6 * SIZE
+FAR_REACH = 4 * SIZE
 """How far from its city a tag is looked for first (then anywhere)."""
 FAR_TRIES = 200
 """How many boxes, best first, :func:`_far_box` checks exactly."""
@@ -548,19 +552,42 @@ def _leader(label: str, box: Box) -> Leader | None:
     return Leader((px, py), (cx + edge * math.cos(angle), cy + edge * math.sin(angle)))
 
 
+POOL = 2
+"""The summed-area tables count cells of POOL x POOL pixels (a cell is
+marked if any of its pixels is): four times fewer sums, a box's count
+reaching at most a pixel beyond it."""
+
+
 def _sums(values: npt.NDArray[np.bool_]) -> npt.NDArray[np.int32]:
-    """The summed-area table of a mask: ``s[y, x]`` counts the marked pixels
-    above and left of (x, y)."""
-    out = np.zeros((values.shape[0] + 1, values.shape[1] + 1), dtype=np.int32)
-    out[1:, 1:] = values.cumsum(axis=0, dtype=np.int32).cumsum(axis=1, dtype=np.int32)
+    """The summed-area table of a mask in cells: ``s[j, i]`` counts the
+    marked cells above and left of cell (i, j)."""
+    height, width = values.shape
+    padded = np.zeros((-(-height // POOL) * POOL, -(-width // POOL) * POOL), dtype=np.bool_)
+    padded[:height, :width] = values
+    cells = np.zeros((padded.shape[0] // POOL, padded.shape[1] // POOL), dtype=np.bool_)
+    for dy in range(POOL):
+        for dx in range(POOL):
+            cells |= padded[dy::POOL, dx::POOL]
+    out = np.zeros((cells.shape[0] + 1, cells.shape[1] + 1), dtype=np.int32)
+    inner = out[1:, 1:]
+    inner[...] = cells
+    np.cumsum(inner, axis=0, out=inner)
+    np.cumsum(inner, axis=1, out=inner)
     return out
+
+
+def _cell_counts(sums: npt.NDArray[np.int32], x0: npt.NDArray[np.intp], y0: npt.NDArray[np.intp],
+                 x1: npt.NDArray[np.intp], y1: npt.NDArray[np.intp]) -> npt.NDArray[np.int32]:
+    """How many marked cells meet each box of pixels [x0, x1) x [y0, y1)."""
+    i0, j0, i1, j1 = x0 // POOL, y0 // POOL, -(-x1 // POOL), -(-y1 // POOL)
+    result: npt.NDArray[np.int32] = sums[j1, i1] - sums[j0, i1] - sums[j1, i0] + sums[j0, i0]
+    return result
 
 
 def _box_counts(sums: npt.NDArray[np.int32], x0: npt.NDArray[np.intp], y0: npt.NDArray[np.intp], w: int,
                 h: int) -> npt.NDArray[np.int32]:
-    """How many marked pixels each box (x0, y0, x0 + w, y0 + h) holds."""
-    result: npt.NDArray[np.int32] = (sums[y0 + h, x0 + w] - sums[y0, x0 + w] - sums[y0 + h, x0] + sums[y0, x0])
-    return result
+    """How many marked cells meet each box (x0, y0, x0 + w, y0 + h)."""
+    return _cell_counts(sums, x0, y0, x0 + w, y0 + h)
 
 
 @cache
@@ -635,22 +662,29 @@ def _line_clear(blocks: npt.NDArray[np.bool_], leader: Leader) -> bool:
 RAYS = 180
 
 
-def _clear_reach(blocks: npt.NDArray[np.bool_], label: str, limit: float) -> npt.NDArray[np.float64]:
-    """How far from the centre of city ``label`` (up to ``limit``) a line may
-    run out from its edge, every 2 degrees, before it meets something of
-    ``blocks``."""
+@cache
+def _ray_pixels(label: str, limit: float) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp],
+                                                  npt.NDArray[np.float64]]:
+    """The pixels of :data:`RAYS` rays out from the edge of city ``label``,
+    2 pixels apart up to ``limit`` (clipped to the map), and where each ray
+    leaves the hex."""
     cx, cy = hex_centre(label)
     angles = np.radians(np.arange(RAYS, dtype=np.float64) * 360 / RAYS)
     off = np.radians(np.degrees(angles) % 60 - 30)
     edge = (SIZE - 2) * (SQ3 / 2) / np.cos(off) + 4
     radii = edge[:, None] + np.arange(0.0, limit, 2.0)[None, :]
-    xs = np.rint(cx + radii * np.cos(angles)[:, None]).astype(np.intp)
-    ys = np.rint(cy + radii * np.sin(angles)[:, None]).astype(np.intp)
-    height, width = blocks.shape
-    inside = (xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)
-    hit = np.zeros(xs.shape, dtype=np.bool_)
-    hit[inside] = blocks[ys[inside], xs[inside]]
-    first = np.where(hit.any(axis=1), hit.argmax(axis=1), radii.shape[1])
+    xs = np.clip(np.rint(cx + radii * np.cos(angles)[:, None]), 0, MAP_W - 1).astype(np.intp)
+    ys = np.clip(np.rint(cy + radii * np.sin(angles)[:, None]), 0, MAP_H - 1).astype(np.intp)
+    return xs, ys, edge
+
+
+def _clear_reach(blocks: npt.NDArray[np.bool_], label: str, limit: float) -> npt.NDArray[np.float64]:
+    """How far from the centre of city ``label`` (up to ``limit``) a line may
+    run out from its edge, every 2 degrees, before it meets something of
+    ``blocks``."""
+    xs, ys, edge = _ray_pixels(label, limit)
+    hit = blocks[ys, xs]
+    first = np.where(hit.any(axis=1), hit.argmax(axis=1), xs.shape[1])
     reach: npt.NDArray[np.float64] = edge + 2 * first - 2
     return reach
 
@@ -668,6 +702,15 @@ class _Field:
         self.mask, self.blocks = mask.copy(), blocks.copy()
         self.base = mask
         self.boxes: list[Box] = []
+        self._grown: npt.NDArray[np.bool_] | None = None
+
+    @property
+    def grown_blocks(self) -> npt.NDArray[np.bool_]:
+        """What leader lines must not cross, grown by a pixel (kept up to
+        date as tags are marked)."""
+        if self._grown is None:
+            self._grown = _dilated(np.asarray(self.blocks) > 0)
+        return self._grown
 
     @cached_property
     def hard_sums(self) -> npt.NDArray[np.int32]:
@@ -681,6 +724,8 @@ class _Field:
         """The field as it was before any tag (its tables shared)."""
         out = _Field(self.mask, self.blocks)
         out.__dict__.update({k: v for k, v in self.__dict__.items() if k.endswith("_sums")})
+        if self._grown is not None:
+            out._grown = self._grown.copy()
         return out
 
     def mark(self, box: Box, leader: Leader | None) -> None:
@@ -693,6 +738,14 @@ class _Field:
                 d.line(leader, fill=HARD, width=5)
                 x, y = leader.end
                 d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=HARD)
+        if self._grown is not None:  # grow the part just marked
+            xs = [x0, x1] + ([leader.start[0], leader.end[0]] if leader else [])
+            ys = [y0, y1] + ([leader.start[1], leader.end[1]] if leader else [])
+            margin = TAG_GAP + 8
+            left, top = max(0, int(min(xs)) - margin), max(0, int(min(ys)) - margin)
+            right, bottom = min(MAP_W, int(max(xs)) + margin), min(MAP_H, int(max(ys)) + margin)
+            part = _dilated(np.asarray(self.blocks.crop((left, top, right, bottom))) > 0)
+            self._grown[top:top + part.shape[0], left:left + part.shape[1]] |= part
 
     def line_clear(self, leader: Leader | None) -> bool:
         """Whether a leader line (None: none needed) crosses nothing it
@@ -705,6 +758,28 @@ class _Field:
         left, top = max(0, int(xs.min()) - 2), max(0, int(ys.min()) - 2)
         crop = np.asarray(self.blocks.crop((left, top, int(xs.max()) + 3, int(ys.max()) + 3))) > 0
         return _line_clear(_dilated(crop), _shifted(leader, -left, -top))
+
+    def candidates(self, boxes: Sequence[Box], soft: bool = False) -> list[Box]:
+        """The boxes (whole pixels, in order) that cover nothing of the
+        obstacles before any tag (nothing hard, if ``soft`` is allowed) and
+        keep off the tags placed so far: a quick sieve; the live mask has
+        the last word (:meth:`free`, :meth:`hard_free`)."""
+        if not boxes:
+            return []
+        arr = np.array(boxes, dtype=np.intp)
+        x0, y0, x1, y1 = arr[:, 0], arr[:, 1], arr[:, 2], arr[:, 3]
+        ok = (_cell_counts(self.hard_sums if soft else self.soft_sums, x0, y0, x1, y1) == 0) & self.apart(x0, y0, x1, y1)
+        return [box for box, keep in zip(boxes, ok.tolist()) if keep]
+
+    def apart(self, x0: npt.NDArray[np.intp], y0: npt.NDArray[np.intp], x1: npt.NDArray[np.intp],
+              y1: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
+        """Which boxes keep :data:`TAG_GAP` off every tag placed so far."""
+        if not self.boxes:
+            return np.ones(x0.shape, dtype=np.bool_)
+        placed = np.array(self.boxes)
+        meet = ((x0[:, None] < placed[:, 2] + TAG_GAP) & (x1[:, None] > placed[:, 0] - TAG_GAP)
+                & (y0[:, None] < placed[:, 3] + TAG_GAP) & (y1[:, None] > placed[:, 1] - TAG_GAP))
+        return np.asarray(~meet.any(axis=1), dtype=np.bool_)
 
     def free(self, box: Box) -> bool:
         return self.mask.crop((int(box[0]), int(box[1]), int(box[2]), int(box[3]))).getbbox() is None
@@ -722,7 +797,7 @@ def _far_box(field: _Field, label: str, w: int) -> tuple[Box, Leader | None] | N
     tag, leader line, city, town or marker. Looked for within
     :data:`FAR_REACH` of the city, then anywhere; None when no box is free."""
     cx, cy = hex_centre(label)
-    blocks = _dilated(np.asarray(field.blocks) > 0)
+    blocks = field.grown_blocks
     for window in (FAR_REACH, MAP_W):
         reach = _clear_reach(blocks, label, min(float(MAP_W), 1.5 * window))
         xs = np.arange(max(2, int(cx - window - w)), min(MAP_W - w - 2, int(cx + window)), FAR_STEP, dtype=np.intp)
@@ -730,9 +805,8 @@ def _far_box(field: _Field, label: str, w: int) -> tuple[Box, Leader | None] | N
                        dtype=np.intp)
         x0, y0 = (a.ravel() for a in np.meshgrid(xs, ys))
         free = _box_counts(field.hard_sums, x0, y0, w, TAG_H) == 0
-        for bx0, by0, bx1, by1 in field.boxes:
-            free &= ((x0 >= bx1 + TAG_GAP) | (x0 + w <= bx0 - TAG_GAP) | (y0 >= by1 + TAG_GAP)
-                     | (y0 + TAG_H <= by0 - TAG_GAP))
+        x0, y0 = x0[free], y0[free]
+        free = field.apart(x0, y0, x0 + w, y0 + TAG_H)
         x0, y0 = x0[free], y0[free]
         px = np.clip(cx, x0, x0 + w)
         py = np.clip(cy, y0, y0 + TAG_H)
@@ -742,9 +816,9 @@ def _far_box(field: _Field, label: str, w: int) -> tuple[Box, Leader | None] | N
         x0, y0, dist = x0[clear], y0[clear], dist[clear]
         if not len(x0):
             continue
-        area = float(w * TAG_H)
+        area = float((w // POOL + 1) * (TAG_H // POOL + 1))  # in cells
         soft = np.minimum(_box_counts(field.soft_sums, x0, y0, w, TAG_H), area / 4) / (area / 4)
-        land = _box_counts(_land_sums(), x0, y0, w, TAG_H) / area
+        land = np.minimum(_box_counts(_land_sums(), x0, y0, w, TAG_H) / area, 1.0)
         cost = dist + LAND_COST * land + SOFT_COST * soft
         for k in np.argsort(cost, kind="stable")[:FAR_TRIES]:
             box: Box = (float(x0[k]), float(y0[k]), float(x0[k] + w), float(y0[k] + TAG_H))
@@ -819,15 +893,22 @@ def _place_tag(field: _Field, state: AgeOfSteamState, label: str) -> tuple[Box, 
     names = _tag_names(state, label)
 
     def beside(name: str, size: int) -> Box | None:
-        box = _free_box(field.mask, _tag_boxes(label, _name_tag(name, colour, size).width))
-        return box if field.free(box) or (size != TAG_FONT and field.hard_free(box)) else None
+        boxes = _tag_boxes(label, _name_tag(name, colour, size).width)
+        for box in field.candidates(boxes):
+            if field.free(box):
+                return box
+        if size != TAG_FONT:  # a smaller tag may cover a cost or a coordinate
+            for box in field.candidates(boxes, soft=True):
+                if field.hard_free(box):
+                    return box
+        return None
 
     for name, size in names:
         if size == TAG_FONT and (box := beside(name, size)) is not None:
             return box, name, size, None
     for name, size in names:
         if size == TAG_FONT:
-            for box in _ring_boxes(label, _name_tag(name, colour, size).width):
+            for box in field.candidates(_ring_boxes(label, _name_tag(name, colour, size).width)):
                 leader = _leader(label, box)
                 if field.free(box) and field.line_clear(leader):
                     return box, name, size, leader
@@ -873,7 +954,7 @@ def _plan_in_order(field: _Field, state: AgeOfSteamState, order: Sequence[str]) 
     return ([done[label][:3] for label in labels], [done[label][3] for label in labels]), failed
 
 
-def _crowded_first(mask: Image.Image, state: AgeOfSteamState) -> list[str]:
+def _crowded_first(field: _Field, state: AgeOfSteamState) -> list[str]:
     """The cities in the order their tags are placed: those with the fewest
     free spots right beside them first (they take those spots before their
     neighbours' tags do), else in the order of :func:`_city_labels`."""
@@ -881,8 +962,7 @@ def _crowded_first(mask: Image.Image, state: AgeOfSteamState) -> list[str]:
 
     def room(label: str) -> int:
         w = _name_tag(_tag_names(state, label)[-1][0], city_colour(state, label), TAG_FONT).width
-        return sum(mask.crop((int(b[0]), int(b[1]), int(b[2]), int(b[3]))).getbbox() is None
-                   for b in _tag_boxes(label, w))
+        return len(field.candidates(_tag_boxes(label, w)))
 
     return sorted(labels, key=room)
 
@@ -892,17 +972,13 @@ PLAN_TRIES = 4
 covers something."""
 
 
-def _tag_plan(state: AgeOfSteamState, net: Network) -> Plan:
-    """Every city's tag and leader line: placed in the order of
-    :func:`_city_labels`; where a tag found no free spot, placed again with
-    the crowded cities first (they take their spots before their
-    neighbours' tags do). Kept for the next boards with the same track,
-    markers and last move."""
-    key = _layout_key(state, net)
-    if key in _TAG_LAYOUTS:
-        return _TAG_LAYOUTS[key]
-    field = _Field(_obstacles(state, net), _line_blocks(state, net))
-    order = _crowded_first(field.mask, state)
+def _lay_out(state: AgeOfSteamState, net: Network, last: bool) -> Plan:
+    """Every city's tag and leader line, placed crowded cities first
+    (:func:`_crowded_first`); where a tag still found no free spot, placed
+    again with that city first. Around the last move's highlight, or (not
+    ``last``) as if there were none."""
+    field = _Field(_obstacles(state, net, last), _line_blocks(state, net))
+    order = _crowded_first(field, state)
     best: tuple[Plan, list[str]] | None = None
     for _ in range(PLAN_TRIES):
         plan, failed = _plan_in_order(field.fresh(), state, order)
@@ -912,10 +988,50 @@ def _tag_plan(state: AgeOfSteamState, net: Network) -> Plan:
             break
         order = failed + [label for label in order if label not in failed]
     assert best is not None
+    return best[0]
+
+
+def _covers_last_move(plan: Plan, state: AgeOfSteamState, net: Network) -> bool:
+    """Whether a tag of ``plan`` covers the last move's highlight."""
+    mask = Image.new("L", (MAP_W, MAP_H), 0)
+    _last_move_shape(ImageDraw.Draw(mask), state, net)
+    return any(mask.crop((int(b[0]), int(b[1]), int(b[2]), int(b[3]))).getbbox() is not None for b, _n, _s in plan[0])
+
+
+_LAST_PLAN: list[tuple[AgeOfSteamState, Network, Plan]] = []
+"""The plan of the board drawn last (held with it, so a render asks once)."""
+
+
+def _tag_plan(state: AgeOfSteamState, net: Network) -> Plan:
+    """Every city's tag and leader line (:func:`_lay_out`). After a build,
+    laid out around the hexes just built; otherwise laid out as if there
+    were no last move and kept where no tag covers the route just taken
+    (so a delivery seldom moves a tag), else laid out around it too. Kept
+    for the next boards with the same track, new cities, markers and last
+    move."""
+    if _LAST_PLAN and _LAST_PLAN[0][0] is state and _LAST_PLAN[0][1] is net:
+        return _LAST_PLAN[0][2]
+    plan = _keyed_plan(state, net)
+    _LAST_PLAN[:] = [(state, net, plan)]
+    return plan
+
+
+def _keyed_plan(state: AgeOfSteamState, net: Network) -> Plan:
+    key = _layout_key(state, net)
+    if key in _TAG_LAYOUTS:
+        return _TAG_LAYOUTS[key]
     if len(_TAG_LAYOUTS) >= 256:  # bounded: boards vary without end
         _TAG_LAYOUTS.clear()
-    _TAG_LAYOUTS[key] = best[0]
-    return best[0]
+    if key[3][:1] == ("build",):
+        plan = _lay_out(state, net, last=True)
+    else:
+        bare: LayoutKey = (key[0], key[1], key[2], ())
+        plan = _TAG_LAYOUTS.get(bare) or _lay_out(state, net, last=False)
+        _TAG_LAYOUTS[bare] = plan
+        if key != bare and _covers_last_move(plan, state, net):
+            plan = _lay_out(state, net, last=True)
+    _TAG_LAYOUTS[key] = plan
+    return plan
 
 
 def _city_labels(state: AgeOfSteamState) -> list[str]:
@@ -930,11 +1046,12 @@ def _draw_city_names(image: Image.Image, state: AgeOfSteamState, net: Network) -
     from its city pointing at it with a leader line (dark, 2 px, on a light
     casing, a dot at the city's edge); returns the boxes used."""
     placed = _tag_layout(state, net)
+    leaders = _tag_leaders(state, net)
     draw = ImageDraw.Draw(image)
-    for leader in _tag_leaders(state, net):
+    for leader in leaders:
         if leader is not None:
             draw.line(leader, fill=CASING, width=4)
-    for leader in _tag_leaders(state, net):
+    for leader in leaders:
         if leader is not None:
             draw.line(leader, fill=LEADER_INK, width=2)
             x, y = leader.end
