@@ -768,7 +768,8 @@ class _Field:
             return []
         arr = np.array(boxes, dtype=np.intp)
         x0, y0, x1, y1 = arr[:, 0], arr[:, 1], arr[:, 2], arr[:, 3]
-        ok = (_cell_counts(self.hard_sums if soft else self.soft_sums, x0, y0, x1, y1) == 0) & self.apart(x0, y0, x1, y1)
+        covered = _cell_counts(self.hard_sums if soft else self.soft_sums, x0, y0, x1, y1)
+        ok = (covered == 0) & self.apart(x0, y0, x1, y1)
         return [box for box, keep in zip(boxes, ok.tolist()) if keep]
 
     def apart(self, x0: npt.NDArray[np.intp], y0: npt.NDArray[np.intp], x1: npt.NDArray[np.intp],
@@ -995,7 +996,8 @@ def _covers_last_move(plan: Plan, state: AgeOfSteamState, net: Network) -> bool:
     """Whether a tag of ``plan`` covers the last move's highlight."""
     mask = Image.new("L", (MAP_W, MAP_H), 0)
     _last_move_shape(ImageDraw.Draw(mask), state, net)
-    return any(mask.crop((int(b[0]), int(b[1]), int(b[2]), int(b[3]))).getbbox() is not None for b, _n, _s in plan[0])
+    return any(mask.crop((int(b[0]), int(b[1]), int(b[2]), int(b[3]))).getbbox() is not None
+               for b, _n, _s in plan[0])
 
 
 _LAST_PLAN: list[tuple[AgeOfSteamState, Network, Plan]] = []
@@ -1017,6 +1019,7 @@ def _tag_plan(state: AgeOfSteamState, net: Network) -> Plan:
 
 
 def _keyed_plan(state: AgeOfSteamState, net: Network) -> Plan:
+    """The plan for the board's layout key (see :func:`_tag_plan`)."""
     key = _layout_key(state, net)
     if key in _TAG_LAYOUTS:
         return _TAG_LAYOUTS[key]

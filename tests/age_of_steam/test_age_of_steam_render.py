@@ -392,3 +392,25 @@ def test_a_delivery_leaves_the_tags_of_the_cities_on_its_route_in_place() -> Non
     after = typed(act(_delivery_ready(), 0, "move J10-blue NE.K9-SE.M9"))
     where = [dict(zip(_city_labels(st), _tag_layout(st, network(st)))) for st in (before, after)]
     assert where[0]["J10"] == where[1]["J10"] and where[0]["M9"] == where[1]["M9"]
+
+
+def test_a_tag_sent_away_from_its_city_goes_over_the_lake_rather_than_land() -> None:
+    from PIL import ImageDraw
+
+    from games.age_of_steam.hexmap import board
+    from rendering.age_of_steam import HARD, _far_box, _Field, _line_blocks, _obstacles
+
+    st = typed(at_build(3))
+    net = network(st)
+    mask = _obstacles(st, net)
+    cx, cy = hex_centre("H6")  # Chicago, on the shore of Lake Michigan
+    ImageDraw.Draw(mask).ellipse((cx - 80, cy - 80, cx + 80, cy + 80), fill=HARD)  # no room near it
+    spot = _far_box(_Field(mask, _line_blocks(st, net)), "H6", 120)
+    assert spot is not None and spot[1] is not None  # away, with a leader line
+    lake = Image.new("L", (MAP_W, MAP_H), 0)
+    for label, mh in board().hexes.items():
+        if mh.terrain == "lake":
+            ImageDraw.Draw(lake).polygon(kit.hex_corners(*hex_centre(label), SIZE + 1, flat_top=True), fill=255)
+    box = tuple(int(v) for v in spot[0])
+    over_lake = lake.crop(box).histogram()[255]
+    assert over_lake >= 0.5 * (box[2] - box[0]) * (box[3] - box[1]), box  # mostly: it leans on the shore
