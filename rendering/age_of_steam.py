@@ -992,12 +992,36 @@ def _lay_out(state: AgeOfSteamState, net: Network, last: bool) -> Plan:
     return best[0]
 
 
-def _covers_last_move(plan: Plan, state: AgeOfSteamState, net: Network) -> bool:
-    """Whether a tag of ``plan`` covers the last move's highlight."""
+def _last_move_mask(state: AgeOfSteamState, net: Network) -> Image.Image:
     mask = Image.new("L", (MAP_W, MAP_H), 0)
     _last_move_shape(ImageDraw.Draw(mask), state, net)
-    return any(mask.crop((int(b[0]), int(b[1]), int(b[2]), int(b[3]))).getbbox() is not None
-               for b, _n, _s in plan[0])
+    return mask
+
+
+def _around_last_move(plan: Plan, state: AgeOfSteamState, net: Network) -> Plan:
+    """``plan`` (laid out as if there were no last move) with the tags that
+    cover the last move's highlight placed anew around it, the others kept;
+    laid out anew (:func:`_lay_out`) if one of them then finds no free spot."""
+    highlight = _last_move_mask(state, net)
+    labels = _city_labels(state)
+    (placed, leaders) = plan
+    moved = [label for label, (b, _n, _s) in zip(labels, placed)
+             if highlight.crop((int(b[0]), int(b[1]), int(b[2]), int(b[3]))).getbbox() is not None]
+    if not moved:
+        return plan
+    field = _Field(_obstacles(state, net), _line_blocks(state, net))
+    done: dict[str, tuple[Box, str, int, Leader | None]] = {}
+    for label, (box, name, size), leader in zip(labels, placed, leaders):
+        if label not in moved:
+            done[label] = box, name, size, leader
+            field.mark(box, leader)
+    for label in moved:
+        spot = _place_tag(field, state, label)
+        if spot is None:
+            return _lay_out(state, net, last=True)
+        done[label] = spot
+        field.mark(spot[0], spot[3])
+    return [done[label][:3] for label in labels], [done[label][3] for label in labels]
 
 
 _LAST_PLAN: list[tuple[AgeOfSteamState, Network, Plan]] = []
@@ -1005,12 +1029,11 @@ _LAST_PLAN: list[tuple[AgeOfSteamState, Network, Plan]] = []
 
 
 def _tag_plan(state: AgeOfSteamState, net: Network) -> Plan:
-    """Every city's tag and leader line (:func:`_lay_out`). After a build,
-    laid out around the hexes just built; otherwise laid out as if there
-    were no last move and kept where no tag covers the route just taken
-    (so a delivery seldom moves a tag), else laid out around it too. Kept
-    for the next boards with the same track, new cities, markers and last
-    move."""
+    """Every city's tag and leader line: laid out as if there were no last
+    move (:func:`_lay_out`), then only the tags that cover its highlight
+    (the hexes just built, or the route just taken) placed anew around it
+    (:func:`_around_last_move`), so the last move moves few tags. Kept for
+    the next boards with the same track, new cities, markers and last move."""
     if _LAST_PLAN and _LAST_PLAN[0][0] is state and _LAST_PLAN[0][1] is net:
         return _LAST_PLAN[0][2]
     plan = _keyed_plan(state, net)
@@ -1025,14 +1048,11 @@ def _keyed_plan(state: AgeOfSteamState, net: Network) -> Plan:
         return _TAG_LAYOUTS[key]
     if len(_TAG_LAYOUTS) >= 256:  # bounded: boards vary without end
         _TAG_LAYOUTS.clear()
-    if key[3][:1] == ("build",):
-        plan = _lay_out(state, net, last=True)
-    else:
-        bare: LayoutKey = (key[0], key[1], key[2], ())
-        plan = _TAG_LAYOUTS.get(bare) or _lay_out(state, net, last=False)
-        _TAG_LAYOUTS[bare] = plan
-        if key != bare and _covers_last_move(plan, state, net):
-            plan = _lay_out(state, net, last=True)
+    bare: LayoutKey = (key[0], key[1], key[2], ())
+    plan = _TAG_LAYOUTS.get(bare) or _lay_out(state, net, last=False)
+    _TAG_LAYOUTS[bare] = plan
+    if key != bare:
+        plan = _around_last_move(plan, state, net)
     _TAG_LAYOUTS[key] = plan
     return plan
 
