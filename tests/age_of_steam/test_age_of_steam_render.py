@@ -414,3 +414,18 @@ def test_a_tag_sent_away_from_its_city_goes_over_the_lake_rather_than_land() -> 
     box = tuple(int(v) for v in spot[0])
     over_lake = lake.crop(box).histogram()[255]
     assert over_lake >= 0.5 * (box[2] - box[0]) * (box[3] - box[1]), box  # mostly: it leans on the shore
+
+
+def test_no_tag_covers_the_ring_around_the_hex_just_built_and_only_that_tag_moves() -> None:
+    from PIL import ImageDraw
+
+    from rendering.age_of_steam import _city_labels, _draw_last_build, _tag_layout
+
+    before = typed(at_build(3, cash=20))
+    after = typed(act(before, 0, "build C3 straight.1"))  # beside Minneapolis (B3)
+    drawn = Image.new("RGB", (MAP_W, MAP_H), (0, 0, 0))
+    _draw_last_build(ImageDraw.Draw(drawn), dict(after["last"] or {}))
+    tags = [dict(zip(_city_labels(st), _tag_layout(st, network(st)))) for st in (before, after)]
+    for box, name, _size in tags[1].values():
+        assert drawn.crop(tuple(int(v) for v in box)).getbbox() is None, name
+    assert [label for label in tags[0] if tags[0][label] != tags[1][label]] == ["B3"]
