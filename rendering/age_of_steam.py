@@ -888,7 +888,9 @@ def _place_tag(field: _Field, state: AgeOfSteamState, label: str) -> tuple[Box, 
     with the whole name, then without a new city's tile letter (the hex
     shows it); a free spot a little away (:func:`_ring_boxes`) whose leader
     line is clear; the best spot anywhere (:func:`_far_box`), weighing its
-    distance against what soft it covers; a smaller font beside the city.
+    distance against what soft it covers (the name without the tile letter
+    where its leader line is :data:`SHORTER_LEADER` shorter); a smaller
+    font beside the city.
     None when every one covers something hard."""
     colour = city_colour(state, label)
     names = _tag_names(state, label)
@@ -913,13 +915,26 @@ def _place_tag(field: _Field, state: AgeOfSteamState, label: str) -> tuple[Box, 
                 leader = _leader(label, box)
                 if field.free(box) and field.line_clear(leader):
                     return box, name, size, leader
+    far: list[tuple[Box, str, int, Leader | None]] = []
     for name, size in names:
-        if size == TAG_FONT and (far := _far_box(field, label, _name_tag(name, colour, size).width)):
-            return far[0], name, size, far[1]
+        if size == TAG_FONT and (spot := _far_box(field, label, _name_tag(name, colour, size).width)):
+            far.append((spot[0], name, size, spot[1]))
+    if far:  # the whole name, unless the name without the tile letter sits much nearer
+        whole = far[0]
+        return min(far, key=lambda s: _leader_length(s[3]) - (SHORTER_LEADER if s is whole else 0))
     for name, size in names:
         if size != TAG_FONT and (box := beside(name, size)) is not None:
             return box, name, size, None
     return None
+
+
+SHORTER_LEADER = 24
+"""How much shorter (in pixels) the leader line of a new city's tag without
+its tile letter must be for that tag to be chosen over the whole name."""
+
+
+def _leader_length(leader: Leader | None) -> float:
+    return 0.0 if leader is None else math.dist(leader.start, leader.end)
 
 
 def _least_covering(mask: Image.Image, state: AgeOfSteamState, label: str) -> tuple[Box, str, int]:
