@@ -766,11 +766,14 @@ class _Field:
         the last word (:meth:`free`, :meth:`hard_free`)."""
         if not boxes:
             return []
+        return [box for box, keep in zip(boxes, self.sieve(boxes, soft).tolist()) if keep]
+
+    def sieve(self, boxes: Sequence[Box], soft: bool = False) -> npt.NDArray[np.bool_]:
+        """Which of the boxes :meth:`candidates` keeps."""
         arr = np.array(boxes, dtype=np.intp)
         x0, y0, x1, y1 = arr[:, 0], arr[:, 1], arr[:, 2], arr[:, 3]
         covered = _cell_counts(self.hard_sums if soft else self.soft_sums, x0, y0, x1, y1)
-        ok = (covered == 0) & self.apart(x0, y0, x1, y1)
-        return [box for box, keep in zip(boxes, ok.tolist()) if keep]
+        return np.asarray((covered == 0) & self.apart(x0, y0, x1, y1), dtype=np.bool_)
 
     def apart(self, x0: npt.NDArray[np.intp], y0: npt.NDArray[np.intp], x1: npt.NDArray[np.intp],
               y1: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
@@ -917,6 +920,8 @@ def _place_tag(field: _Field, state: AgeOfSteamState, label: str) -> tuple[Box, 
                     return box, name, size, leader
     far: list[tuple[Box, str, int, Leader | None]] = []
     for name, size in names:
+        if far and _leader_length(far[0][3]) <= SHORTER_LEADER:
+            break  # no shorter name can come much nearer
         if size == TAG_FONT and (spot := _far_box(field, label, _name_tag(name, colour, size).width)):
             far.append((spot[0], name, size, spot[1]))
     if far:  # the whole name, unless the name without the tile letter sits much nearer
@@ -975,12 +980,14 @@ def _crowded_first(field: _Field, state: AgeOfSteamState) -> list[str]:
     free spots right beside them first (they take those spots before their
     neighbours' tags do), else in the order of :func:`_city_labels`."""
     labels = _city_labels(state)
-
-    def room(label: str) -> int:
-        w = _name_tag(_tag_names(state, label)[-1][0], city_colour(state, label), TAG_FONT).width
-        return len(field.candidates(_tag_boxes(label, w)))
-
-    return sorted(labels, key=room)
+    spots = [_tag_boxes(label, _name_tag(_tag_names(state, label)[-1][0], city_colour(state, label),
+                                         TAG_FONT).width) for label in labels]
+    free = field.sieve([box for boxes in spots for box in boxes]).tolist()
+    room, at = {}, 0
+    for label, boxes in zip(labels, spots):
+        room[label] = sum(free[at:at + len(boxes)])
+        at += len(boxes)
+    return sorted(labels, key=room.__getitem__)
 
 
 PLAN_TRIES = 4
