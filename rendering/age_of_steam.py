@@ -1523,7 +1523,8 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState
 LEGEND = ("Solid track: a completed link, its owner's marker on it; dashed: unfinished (a marker at "
           "its end) or grey, unowned. White band with black dashes: the hexes just built, or the "
           "route of the cube just moved. Disc: growth number, white light side, black dark side. "
-          "$3/$4: a tile on an empty river/mountain (plain $2); $2+ on a town: $1 + $1 per exit.")
+          "$3/$4: a tile on an empty river/mountain (plain $2); $2+ on a town: $1 + $1 per exit. "
+          "A thin line leads from a name tag set apart to its city.")
 
 COLUMNS = (("", 30), ("Player", 92), ("$", 38), ("Inc", 40), ("Sh", 34), ("Eng", 42), ("Next", 50),
            ("VP", 40), ("Action", 114))
