@@ -25,8 +25,10 @@ letter); unfinished track is dashed in its owner's colour and unowned track
 dashed grey. A city shows its growth number on a white disc (light side) or
 a black disc (dark side), its goods as lettered cubes (up to 6 in two rows
 inside the hex), and its name on a tag that leads with the city's colour
-letter, placed where it covers the least track, towns, markers and other
-tags. Empty river, mountain and town hexes show their build cost where it
+letter. A tag never covers track, towns, cities, markers, the last move or
+another tag: it sits beside its city where there is room, else farther out
+(on a lake or in the margins if it can) with a thin dark leader line to a
+dot on the city's edge. Empty river, mountain and town hexes show their build cost where it
 differs from the plain $2. The last move is drawn in the kit's highlight
 form (white band, black edges and dashes): around the hexes just built, or
 along the route a cube just took, with an arrowhead at its destination.
@@ -36,8 +38,11 @@ from __future__ import annotations
 
 import io
 import math
-from functools import cache, lru_cache
-from typing import Any, Sequence
+from functools import cache, cached_property, lru_cache
+from typing import Any, NamedTuple, Sequence
+
+import numpy as np
+import numpy.typing as npt
 
 from PIL import Image, ImageDraw
 
@@ -372,9 +377,11 @@ HARD, SOFT = 255, 100
 markers, other tags), and what it had better not (build costs, coordinates)."""
 
 
-def _obstacles(state: AgeOfSteamState, net: Network) -> Image.Image:
-    """A mask of what a name tag must not cover: track, towns, cities,
-    locomotive markers, build costs and the coordinates."""
+def _obstacles(state: AgeOfSteamState, net: Network, last: bool = True) -> Image.Image:
+    """A mask of what a name tag must not cover: track, towns, cities (with
+    their growth discs and cubes), every locomotive marker and (unless not
+    ``last``) the last move's highlight (hard), build costs and the
+    coordinates (soft)."""
     mask = _static_obstacles().copy()
     d = ImageDraw.Draw(mask)
     for label in state["board"]:
@@ -384,12 +391,52 @@ def _obstacles(state: AgeOfSteamState, net: Network) -> Image.Image:
     for label in state["new_cities"]:
         cx, cy = hex_centre(label)
         d.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), fill=255)
-    for sec in net.sections:
-        if sec.complete or sec.owner is None or not sec.paths:
-            continue
-        x, y = _marker_point(state, sec)
-        d.ellipse((x - 12, y - 12, x + 12, y + 12), fill=255)
+    for x, y, r in _marker_discs(state, net):
+        d.ellipse((x - r, y - r, x + r, y + r), fill=255)
+    if last:
+        _last_move_shape(d, state, net)
     return mask
+
+
+def _marker_discs(state: AgeOfSteamState, net: Network) -> list[tuple[float, float, float]]:
+    """Where every locomotive marker stands and the radius that holds its
+    shape (a triangle reaches 1.45 of its size from the centre)."""
+    out: list[tuple[float, float, float]] = []
+    for sec in net.sections:
+        if sec.owner is None or not sec.paths:
+            continue
+        if sec.complete:
+            label, i = sec.paths[len(sec.paths) // 2]
+            cx, cy = hex_centre(label)
+            pts = _piece_points(pieces(state, label)[i], cx, cy)
+            x, y = pts[len(pts) // 2]
+            out.append((x, y, 13.0))
+        else:
+            x, y = _marker_point(state, sec)
+            out.append((x, y, 16.0))
+    return out
+
+
+def _last_move_shape(d: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network) -> None:
+    """The last move's highlight as :func:`_draw_last_build`, :func:`_draw_route`
+    and :func:`_draw_arrowhead` draw it (edges included), in hard ink."""
+    last: dict[str, Any] = dict(state["last"] or {})
+    if last.get("kind") == "build":
+        for label in set(last.get("where", [])):
+            cx, cy = hex_centre(label)
+            corners = kit.hex_corners(cx, cy, SIZE - 5, flat_top=True)
+            d.line([*corners, corners[0]], fill=HARD, width=5 + 4 + 2, joint="curve")
+    elif last.get("kind") == "move":
+        for label in last.get("route") or []:
+            cx, cy = hex_centre(label)
+            corners = kit.hex_corners(cx, cy, SIZE - 1, flat_top=True)
+            d.line([*corners, corners[0]], fill=HARD, width=3 + 4 + 2, joint="curve")
+        lines = route_lines(state, net, last)
+        for line in lines:
+            d.line(line, fill=HARD, width=23 + 4 + 2, joint="curve")
+        if lines and len(lines[-1]) >= 2:
+            x, y = lines[-1][-1]
+            d.ellipse((x - 24, y - 24, x + 24, y + 24), fill=HARD)  # the arrowhead
 
 
 def _covered(mask: Image.Image, box: Box) -> int:
@@ -398,7 +445,7 @@ def _covered(mask: Image.Image, box: Box) -> int:
     return sum(crop.histogram()[1:])
 
 
-def _free_box(mask: Image.Image, boxes: list[Box]) -> Box:
+def _free_box(mask: Image.Image, boxes: Sequence[Box]) -> Box:
     """The first box the mask leaves free, else the one covering the least
     of what must never be covered (then the least of the rest)."""
     best, least = boxes[0], (-1, -1)
@@ -413,43 +460,402 @@ def _free_box(mask: Image.Image, boxes: list[Box]) -> Box:
     return best
 
 
-def _tag_boxes(label: str, w: int) -> list[Box]:
-    """Where a tag ``w`` wide may go around its city, best first: above,
-    below, beside, and shifted sideways, kept inside the map."""
+BESIDE_GAP = 4
+"""The pixels between a city's hex and a tag beside it."""
+
+
+@cache
+def _tag_boxes(label: str, w: int) -> tuple[Box, ...]:
+    """Where a tag ``w`` wide may go right beside its city, best first:
+    above, below, beside, and shifted sideways, kept inside the map; all
+    :data:`BESIDE_GAP` off the hex, clear of the ring the last move draws
+    around a city on its route (so a delivery leaves the tag in place)."""
     cx, cy = hex_centre(label)
-    above, below, middle = cy - APOTHEM - TAG_H, cy + APOTHEM, cy - TAG_H / 2
-    spots = [(cx - w / 2, above), (cx - w / 2, below), (cx + SIZE + 1, middle), (cx - SIZE - 1 - w, middle),
+    gap = BESIDE_GAP
+    above, below, middle = cy - APOTHEM - gap - TAG_H, cy + APOTHEM + gap, cy - TAG_H / 2
+    spots = [(cx - w / 2, above), (cx - w / 2, below), (cx + SIZE + gap, middle), (cx - SIZE - gap - w, middle),
              (cx - w + SIZE / 2, above), (cx - SIZE / 2, above), (cx - w + SIZE / 2, below), (cx - SIZE / 2, below),
              (cx + SIZE / 2, middle - TAG_H), (cx - SIZE / 2 - w, middle - TAG_H),
-             (cx + SIZE / 2, middle + TAG_H), (cx - SIZE / 2 - w, middle + TAG_H),
-             (cx - w / 2, above - TAG_H), (cx - w / 2, below + TAG_H),
-             (cx + SIZE + 1, middle - TAG_H), (cx - SIZE - 1 - w, middle - TAG_H),
-             (cx + SIZE + 1, middle + TAG_H), (cx - SIZE - 1 - w, middle + TAG_H)]
-    for reach in (1.9, 2.6):  # then farther out, all around, nearest first
+             (cx + SIZE / 2, middle + TAG_H), (cx - SIZE / 2 - w, middle + TAG_H)]
+    return _inside(spots, w)
+
+
+def _inside(spots: Sequence[tuple[float, float]], w: int) -> tuple[Box, ...]:
+    """Boxes ``w`` wide at the top-left corners ``spots``, kept inside the map."""
+    out: list[Box] = []
+    for left, top in spots:
+        left = float(max(2, min(MAP_W - w - 2, round(left))))
+        top = float(max(2, min(MAP_H - TAG_H - 2, round(top))))
+        out.append((left, top, left + w, top + TAG_H))
+    return tuple(out)
+
+
+@cache
+def _ring_boxes(label: str, w: int) -> tuple[Box, ...]:
+    """Where a tag ``w`` wide may go a little away from its city, best
+    first: a row above or below, beside, then rings of 1.9 and 2.6 hexes
+    all around, nearest first."""
+    cx, cy = hex_centre(label)
+    gap = BESIDE_GAP
+    above, below, middle = cy - APOTHEM - gap - TAG_H, cy + APOTHEM + gap, cy - TAG_H / 2
+    spots = [(cx - w / 2, above - TAG_H), (cx - w / 2, below + TAG_H),
+             (cx + SIZE + gap, middle - TAG_H), (cx - SIZE - gap - w, middle - TAG_H),
+             (cx + SIZE + gap, middle + TAG_H), (cx - SIZE - gap - w, middle + TAG_H)]
+    for reach in (1.9, 2.6):
         for step in range(12):
             angle = math.radians(-90 + 30 * step)
             x, y = cx + reach * SIZE * math.cos(angle), cy + reach * SIZE * math.sin(angle)
             spots.append((x - w / 2, y - TAG_H / 2))
-    out: list[Box] = []
-    for left, top in spots:
-        left = max(2, min(MAP_W - w - 2, left))
-        top = max(2, min(MAP_H - TAG_H - 2, top))
-        out.append((left, top, left + w, top + TAG_H))
+    return _inside(spots, w)
+
+
+class Leader(NamedTuple):
+    """A thin line from a tag placed away from its city to the city's edge,
+    where a dot marks the city it names."""
+    start: tuple[float, float]
+    end: tuple[float, float]
+
+
+LEADER_GAP = 10
+"""A tag farther than this from its city's hex gets a leader line."""
+FAR_STEP = 6
+"""The grid (in pixels) on which a tag away from its city is placed."""
+FAR_REACH = 4 * SIZE
+"""How far from its city a tag is looked for first (then anywhere)."""
+FAR_TRIES = 200
+"""How many boxes, best first, :func:`_far_box` checks exactly."""
+LAND_COST = 24
+"""How much farther (in pixels) a tag goes to sit on a lake, off the board or
+in the margins rather than on land where track may be built later."""
+SOFT_COST = 40
+"""How much farther a tag goes rather than cover a build cost or a coordinate."""
+
+
+def _hex_reach(angle: float, radius: float) -> float:
+    """How far from a flat-topped hex's centre its edge lies in the
+    direction ``angle`` (radians), ``radius`` being its circumradius."""
+    off = math.degrees(angle) % 60 - 30
+    return radius * (SQ3 / 2) / math.cos(math.radians(off))
+
+
+def _leader(label: str, box: Box) -> Leader | None:
+    """The leader line from ``box`` to its city ``label``: from the point of
+    the box nearest the city's centre straight to the city's edge; None when
+    the box is within :data:`LEADER_GAP` of the hex."""
+    cx, cy = hex_centre(label)
+    px, py = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
+    dist = math.dist((px, py), (cx, cy))
+    angle = math.atan2(py - cy, px - cx)
+    if dist - _hex_reach(angle, SIZE) <= LEADER_GAP:
+        return None
+    edge = _hex_reach(angle, SIZE - 2)
+    return Leader((px, py), (cx + edge * math.cos(angle), cy + edge * math.sin(angle)))
+
+
+POOL = 2
+"""The summed-area tables count cells of POOL x POOL pixels (a cell is
+marked if any of its pixels is): four times fewer sums, a box's count
+reaching at most a pixel beyond it."""
+
+
+def _sums(values: npt.NDArray[np.bool_]) -> npt.NDArray[np.int32]:
+    """The summed-area table of a mask in cells: ``s[j, i]`` counts the
+    marked cells above and left of cell (i, j)."""
+    height, width = values.shape
+    padded = np.zeros((-(-height // POOL) * POOL, -(-width // POOL) * POOL), dtype=np.bool_)
+    padded[:height, :width] = values
+    cells = np.zeros((padded.shape[0] // POOL, padded.shape[1] // POOL), dtype=np.bool_)
+    for dy in range(POOL):
+        for dx in range(POOL):
+            cells |= padded[dy::POOL, dx::POOL]
+    out = np.zeros((cells.shape[0] + 1, cells.shape[1] + 1), dtype=np.int32)
+    inner = out[1:, 1:]
+    inner[...] = cells
+    np.cumsum(inner, axis=0, out=inner)
+    np.cumsum(inner, axis=1, out=inner)
     return out
 
 
-LayoutKey = tuple[tuple[tuple[str, str, int], ...], tuple[tuple[str, str], ...], tuple[tuple[int, int], ...]]
-_TAG_LAYOUTS: dict[LayoutKey, list[tuple[Box, str, int]]] = {}
+def _cell_counts(sums: npt.NDArray[np.int32], x0: npt.NDArray[np.intp], y0: npt.NDArray[np.intp],
+                 x1: npt.NDArray[np.intp], y1: npt.NDArray[np.intp]) -> npt.NDArray[np.int32]:
+    """How many marked cells meet each box of pixels [x0, x1) x [y0, y1)."""
+    i0, j0, i1, j1 = x0 // POOL, y0 // POOL, -(-x1 // POOL), -(-y1 // POOL)
+    result: npt.NDArray[np.int32] = sums[j1, i1] - sums[j0, i1] - sums[j1, i0] + sums[j0, i0]
+    return result
+
+
+def _box_counts(sums: npt.NDArray[np.int32], x0: npt.NDArray[np.intp], y0: npt.NDArray[np.intp], w: int,
+                h: int) -> npt.NDArray[np.int32]:
+    """How many marked cells meet each box (x0, y0, x0 + w, y0 + h)."""
+    return _cell_counts(sums, x0, y0, x0 + w, y0 + h)
+
+
+@cache
+def _land_sums() -> npt.NDArray[np.int32]:
+    """Where track may be built one day (every hex but the lakes), summed."""
+    mask = Image.new("L", (MAP_W, MAP_H), 0)
+    d = ImageDraw.Draw(mask)
+    for label, mh in board().hexes.items():
+        if mh.terrain != "lake":
+            d.polygon(kit.hex_corners(*hex_centre(label), SIZE, flat_top=True), fill=1)
+    return _sums(np.asarray(mask) > 0)
+
+
+@cache
+def _static_line_blocks() -> Image.Image:
+    """What a leader line must not cross: the towns and printed cities."""
+    mask = Image.new("L", (MAP_W, MAP_H), 0)
+    d = ImageDraw.Draw(mask)
+    for label in board().towns:
+        cx, cy = hex_centre(label)
+        d.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), fill=255)
+    for label in board().cities:
+        d.polygon(kit.hex_corners(*hex_centre(label), SIZE - 2, flat_top=True), fill=255)
+    return mask
+
+
+def _line_blocks(state: AgeOfSteamState, net: Network) -> Image.Image:
+    """What a leader line must not cross: towns, cities and markers (and,
+    as they are placed, the other tags and leader lines)."""
+    mask = _static_line_blocks().copy()
+    d = ImageDraw.Draw(mask)
+    for label in state["new_cities"]:
+        d.polygon(kit.hex_corners(*hex_centre(label), SIZE - 2, flat_top=True), fill=255)
+    for x, y, r in _marker_discs(state, net):
+        d.ellipse((x - r, y - r, x + r, y + r), fill=255)
+    return mask
+
+
+def _line_points(leader: Leader) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """The pixels of a leader line, a pixel apart, from the tag to 4 pixels
+    short of the city's edge."""
+    (x0, y0), (x1, y1) = leader
+    length = math.dist(leader.start, leader.end)
+    t = np.arange(0.0, max(0.0, length - 4), 1.0) / max(length, 1.0)
+    return np.rint(x0 + (x1 - x0) * t).astype(np.intp), np.rint(y0 + (y1 - y0) * t).astype(np.intp)
+
+
+def _dilated(values: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """The mask grown by a pixel on every side."""
+    out = values.copy()
+    out[1:, :] |= values[:-1, :]
+    out[:-1, :] |= values[1:, :]
+    out[:, 1:] |= values[:, :-1]
+    out[:, :-1] |= values[:, 1:]
+    return out
+
+
+def _shifted(leader: Leader, dx: float, dy: float) -> Leader:
+    (x0, y0), (x1, y1) = leader
+    return Leader((x0 + dx, y0 + dy), (x1 + dx, y1 + dy))
+
+
+def _line_clear(blocks: npt.NDArray[np.bool_], leader: Leader) -> bool:
+    """Whether the leader line crosses nothing of ``blocks`` (grown by a
+    pixel) before it reaches its city."""
+    xs, ys = _line_points(leader)
+    height, width = blocks.shape
+    inside = (xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)
+    return not bool(blocks[ys[inside], xs[inside]].any())
+
+
+RAYS = 180
+
+
+@cache
+def _ray_pixels(label: str, limit: float) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp],
+                                                  npt.NDArray[np.float64]]:
+    """The pixels of :data:`RAYS` rays out from the edge of city ``label``,
+    2 pixels apart up to ``limit`` (clipped to the map), and where each ray
+    leaves the hex."""
+    cx, cy = hex_centre(label)
+    angles = np.radians(np.arange(RAYS, dtype=np.float64) * 360 / RAYS)
+    off = np.radians(np.degrees(angles) % 60 - 30)
+    edge = (SIZE - 2) * (SQ3 / 2) / np.cos(off) + 4
+    radii = edge[:, None] + np.arange(0.0, limit, 2.0)[None, :]
+    xs = np.clip(np.rint(cx + radii * np.cos(angles)[:, None]), 0, MAP_W - 1).astype(np.intp)
+    ys = np.clip(np.rint(cy + radii * np.sin(angles)[:, None]), 0, MAP_H - 1).astype(np.intp)
+    return xs, ys, edge
+
+
+def _clear_reach(blocks: npt.NDArray[np.bool_], label: str, limit: float) -> npt.NDArray[np.float64]:
+    """How far from the centre of city ``label`` (up to ``limit``) a line may
+    run out from its edge, every 2 degrees, before it meets something of
+    ``blocks``."""
+    xs, ys, edge = _ray_pixels(label, limit)
+    hit = blocks[ys, xs]
+    first = np.where(hit.any(axis=1), hit.argmax(axis=1), xs.shape[1])
+    reach: npt.NDArray[np.float64] = edge + 2 * first - 2
+    return reach
+
+
+TAG_GAP = 2
+"""The pixels kept free between two tags."""
+
+
+class _Field:
+    """What the tags are placed on: the obstacle mask and what leader lines
+    must not cross, live (every tag and leader line placed is marked), and
+    the summed-area tables of the obstacles before any tag."""
+
+    def __init__(self, mask: Image.Image, blocks: Image.Image) -> None:
+        self.mask, self.blocks = mask.copy(), blocks.copy()
+        self.base = mask
+        self.boxes: list[Box] = []
+        self._grown: npt.NDArray[np.bool_] | None = None
+
+    @property
+    def grown_blocks(self) -> npt.NDArray[np.bool_]:
+        """What leader lines must not cross, grown by a pixel (kept up to
+        date as tags are marked)."""
+        if self._grown is None:
+            self._grown = _dilated(np.asarray(self.blocks) > 0)
+        return self._grown
+
+    @cached_property
+    def hard_sums(self) -> npt.NDArray[np.int32]:
+        return _sums(np.asarray(self.base) == HARD)
+
+    @cached_property
+    def soft_sums(self) -> npt.NDArray[np.int32]:
+        return _sums(np.asarray(self.base) > 0)
+
+    def fresh(self) -> _Field:
+        """The field as it was before any tag (its tables shared)."""
+        out = _Field(self.mask, self.blocks)
+        out.__dict__.update({k: v for k, v in self.__dict__.items() if k.endswith("_sums")})
+        if self._grown is not None:
+            out._grown = self._grown.copy()
+        return out
+
+    def mark(self, box: Box, leader: Leader | None) -> None:
+        """A tag placed in ``box``, with its leader line."""
+        self.boxes.append(box)
+        x0, y0, x1, y1 = box
+        for d in (ImageDraw.Draw(self.mask), ImageDraw.Draw(self.blocks)):
+            d.rectangle((x0 - TAG_GAP, y0 - TAG_GAP, x1 + TAG_GAP - 1, y1 + TAG_GAP - 1), fill=HARD)
+            if leader is not None:
+                d.line(leader, fill=HARD, width=5)
+                x, y = leader.end
+                d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=HARD)
+        if self._grown is not None:  # grow the part just marked
+            xs = [x0, x1] + ([leader.start[0], leader.end[0]] if leader else [])
+            ys = [y0, y1] + ([leader.start[1], leader.end[1]] if leader else [])
+            margin = TAG_GAP + 8
+            left, top = max(0, int(min(xs)) - margin), max(0, int(min(ys)) - margin)
+            right, bottom = min(MAP_W, int(max(xs)) + margin), min(MAP_H, int(max(ys)) + margin)
+            part = _dilated(np.asarray(self.blocks.crop((left, top, right, bottom))) > 0)
+            self._grown[top:top + part.shape[0], left:left + part.shape[1]] |= part
+
+    def line_clear(self, leader: Leader | None) -> bool:
+        """Whether a leader line (None: none needed) crosses nothing it
+        must not, read from the live mask near the line only."""
+        if leader is None:
+            return True
+        xs, ys = _line_points(leader)
+        if not len(xs):
+            return True
+        left, top = max(0, int(xs.min()) - 2), max(0, int(ys.min()) - 2)
+        crop = np.asarray(self.blocks.crop((left, top, int(xs.max()) + 3, int(ys.max()) + 3))) > 0
+        return _line_clear(_dilated(crop), _shifted(leader, -left, -top))
+
+    def candidates(self, boxes: Sequence[Box], soft: bool = False) -> list[Box]:
+        """The boxes (whole pixels, in order) that cover nothing of the
+        obstacles before any tag (nothing hard, if ``soft`` is allowed) and
+        keep off the tags placed so far: a quick sieve; the live mask has
+        the last word (:meth:`free`, :meth:`hard_free`)."""
+        if not boxes:
+            return []
+        return [box for box, keep in zip(boxes, self.sieve(boxes, soft).tolist()) if keep]
+
+    def sieve(self, boxes: Sequence[Box], soft: bool = False) -> npt.NDArray[np.bool_]:
+        """Which of the boxes :meth:`candidates` keeps."""
+        arr = np.array(boxes, dtype=np.intp)
+        x0, y0, x1, y1 = arr[:, 0], arr[:, 1], arr[:, 2], arr[:, 3]
+        covered = _cell_counts(self.hard_sums if soft else self.soft_sums, x0, y0, x1, y1)
+        return np.asarray((covered == 0) & self.apart(x0, y0, x1, y1), dtype=np.bool_)
+
+    def apart(self, x0: npt.NDArray[np.intp], y0: npt.NDArray[np.intp], x1: npt.NDArray[np.intp],
+              y1: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
+        """Which boxes keep :data:`TAG_GAP` off every tag placed so far."""
+        if not self.boxes:
+            return np.ones(x0.shape, dtype=np.bool_)
+        placed = np.array(self.boxes)
+        meet = ((x0[:, None] < placed[:, 2] + TAG_GAP) & (x1[:, None] > placed[:, 0] - TAG_GAP)
+                & (y0[:, None] < placed[:, 3] + TAG_GAP) & (y1[:, None] > placed[:, 1] - TAG_GAP))
+        return np.asarray(~meet.any(axis=1), dtype=np.bool_)
+
+    def free(self, box: Box) -> bool:
+        return self.mask.crop((int(box[0]), int(box[1]), int(box[2]), int(box[3]))).getbbox() is None
+
+    def hard_free(self, box: Box) -> bool:
+        counts = self.mask.crop((int(box[0]), int(box[1]), int(box[2]), int(box[3]))).histogram()
+        return counts[HARD] == 0
+
+
+def _far_box(field: _Field, label: str, w: int) -> tuple[Box, Leader | None] | None:
+    """The best box ``w`` wide that covers nothing hard, with its leader
+    line to the city ``label`` (None for a box beside it): nearest the city
+    first, going farther to sit on a lake, off the board or in the margins,
+    or to keep off build costs and coordinates; its leader line must cross no
+    tag, leader line, city, town or marker. Looked for within
+    :data:`FAR_REACH` of the city, then anywhere; None when no box is free."""
+    cx, cy = hex_centre(label)
+    blocks = field.grown_blocks
+    for window in (FAR_REACH, MAP_W):
+        reach = _clear_reach(blocks, label, min(float(MAP_W), 1.5 * window))
+        xs = np.arange(max(2, int(cx - window - w)), min(MAP_W - w - 2, int(cx + window)), FAR_STEP, dtype=np.intp)
+        ys = np.arange(max(2, int(cy - window - TAG_H)), min(MAP_H - TAG_H - 2, int(cy + window)), FAR_STEP,
+                       dtype=np.intp)
+        x0, y0 = (a.ravel() for a in np.meshgrid(xs, ys))
+        free = _box_counts(field.hard_sums, x0, y0, w, TAG_H) == 0
+        x0, y0 = x0[free], y0[free]
+        free = field.apart(x0, y0, x0 + w, y0 + TAG_H)
+        x0, y0 = x0[free], y0[free]
+        px = np.clip(cx, x0, x0 + w)
+        py = np.clip(cy, y0, y0 + TAG_H)
+        dist = np.hypot(px - cx, py - cy)
+        ray = np.rint(np.arctan2(py - cy, px - cx) * (RAYS / (2 * math.pi))).astype(np.intp) % RAYS
+        clear = (dist <= APOTHEM + LEADER_GAP) | (dist <= reach[ray] - 1)
+        x0, y0, dist = x0[clear], y0[clear], dist[clear]
+        if not len(x0):
+            continue
+        area = float((w // POOL + 1) * (TAG_H // POOL + 1))  # in cells
+        soft = np.minimum(_box_counts(field.soft_sums, x0, y0, w, TAG_H), area / 4) / (area / 4)
+        land = np.minimum(_box_counts(_land_sums(), x0, y0, w, TAG_H) / area, 1.0)
+        cost = dist + LAND_COST * land + SOFT_COST * soft
+        for k in np.argsort(cost, kind="stable")[:FAR_TRIES]:
+            box: Box = (float(x0[k]), float(y0[k]), float(x0[k] + w), float(y0[k] + TAG_H))
+            leader = _leader(label, box)
+            if field.hard_free(box) and (leader is None or _line_clear(blocks, leader)):
+                return box, leader
+    return None
+
+
+LayoutKey = tuple[tuple[tuple[str, str, int], ...], tuple[tuple[str, str], ...], tuple[tuple[int, int], ...],
+                  tuple[str, ...]]
+_TAG_LAYOUTS: dict[LayoutKey, "Plan"] = {}
 
 
 def _layout_key(state: AgeOfSteamState, net: Network) -> LayoutKey:
-    """What the tags' places depend on: the tiles, the new cities and the
-    locomotive markers (a delivery or an auction leaves them as they were)."""
+    """What the tags' places depend on: the tiles, the new cities, the
+    locomotive markers and the last move's highlight (an auction or a pass
+    leaves them as they were)."""
     tiles = tuple(sorted((label, e["tile"], e["rot"]) for label, e in state["board"].items()))
-    markers = tuple(sorted((int(x), int(y)) for x, y in (_marker_point(state, sec) for sec in net.sections
-                                                         if not sec.complete and sec.owner is not None
-                                                         and sec.paths)))
-    return tiles, tuple(sorted(state["new_cities"].items())), markers
+    markers = tuple(sorted((int(x), int(y)) for x, y, _r in _marker_discs(state, net)))
+    return tiles, tuple(sorted(state["new_cities"].items())), markers, _last_move_key(state)
+
+
+def _last_move_key(state: AgeOfSteamState) -> tuple[str, ...]:
+    """What the last move's highlight covers: the hexes just built, or the
+    route and pieces of the cube just moved."""
+    last: dict[str, Any] = dict(state["last"] or {})
+    if last.get("kind") == "build":
+        return ("build", *sorted(set(last.get("where", []))))
+    if last.get("kind") == "move":
+        return ("move", *(str(n) for n in last.get("route", [])),
+                *(f"{h}/{i}" for h, i in last.get("pieces", [])))
+    return ()
 
 
 TAG_SMALL = 15
@@ -466,42 +872,235 @@ def _tag_names(state: AgeOfSteamState, label: str) -> list[tuple[str, int]]:
 
 
 def _tag_layout(state: AgeOfSteamState, net: Network) -> list[tuple[Box, str, int]]:
-    """Each city's tag box and text, in the order of :func:`_city_labels`:
-    the first spot of :func:`_tag_boxes` that covers no track, town, city,
-    marker, cost or other tag, trying the shorter text where the longer
-    finds none; else the spot covering least of what must never be covered
-    (kept for the next boards with the same track)."""
+    """Each city's tag box, text and font size, in the order of
+    :func:`_city_labels` (see :func:`_tag_plan`)."""
+    return _tag_plan(state, net)[0]
+
+
+def _tag_leaders(state: AgeOfSteamState, net: Network) -> list[Leader | None]:
+    """Each city's leader line (None for a tag beside its city), in the
+    order of :func:`_city_labels`."""
+    return _tag_plan(state, net)[1]
+
+
+def _place_tag(field: _Field, state: AgeOfSteamState, label: str) -> tuple[Box, str, int, Leader | None] | None:
+    """Where a city's tag goes: never over track, towns, cities, cubes,
+    growth discs, markers, the last move, other tags or their leader lines
+    (hard), and where it can, not over build costs or coordinates (soft).
+    The first of: a free spot right beside the city (:func:`_tag_boxes`),
+    with the whole name, then without a new city's tile letter (the hex
+    shows it); a free spot a little away (:func:`_ring_boxes`) whose leader
+    line is clear; the best spot anywhere (:func:`_far_box`), weighing its
+    distance against what soft it covers (the name without the tile letter
+    where its leader line is :data:`SHORTER_LEADER` shorter); a smaller
+    font beside the city.
+    None when every one covers something hard."""
+    colour = city_colour(state, label)
+    names = _tag_names(state, label)
+
+    def beside(name: str, size: int) -> Box | None:
+        boxes = _tag_boxes(label, _name_tag(name, colour, size).width)
+        for box in field.candidates(boxes):
+            if field.free(box):
+                return box
+        if size != TAG_FONT:  # a smaller tag may cover a cost or a coordinate
+            for box in field.candidates(boxes, soft=True):
+                if field.hard_free(box):
+                    return box
+        return None
+
+    for name, size in names:
+        if size == TAG_FONT and (box := beside(name, size)) is not None:
+            return box, name, size, None
+    for name, size in names:
+        if size == TAG_FONT:
+            for box in field.candidates(_ring_boxes(label, _name_tag(name, colour, size).width)):
+                leader = _leader(label, box)
+                if field.free(box) and field.line_clear(leader):
+                    return box, name, size, leader
+    far: list[tuple[Box, str, int, Leader | None]] = []
+    for name, size in names:
+        if far and _leader_length(far[0][3]) <= SHORTER_LEADER:
+            break  # no shorter name can come much nearer
+        if size == TAG_FONT and (spot := _far_box(field, label, _name_tag(name, colour, size).width)):
+            far.append((spot[0], name, size, spot[1]))
+    if far:  # the whole name, unless the name without the tile letter sits much nearer
+        whole = far[0]
+        return min(far, key=lambda s: _leader_length(s[3]) - (SHORTER_LEADER if s is whole else 0))
+    for name, size in names:
+        if size != TAG_FONT and (box := beside(name, size)) is not None:
+            return box, name, size, None
+    return None
+
+
+SHORTER_LEADER = 24
+"""How much shorter (in pixels) the leader line of a new city's tag without
+its tile letter must be for that tag to be chosen over the whole name."""
+
+
+def _leader_length(leader: Leader | None) -> float:
+    return 0.0 if leader is None else math.dist(leader.start, leader.end)
+
+
+def _least_covering(mask: Image.Image, state: AgeOfSteamState, label: str) -> tuple[Box, str, int]:
+    """The tag beside its city covering least of what is hard, then of the
+    rest (when no spot anywhere covers nothing hard)."""
+    tries: list[tuple[tuple[int, int], Box, str, int]] = []
+    for name, size in _tag_names(state, label):
+        box = _free_box(mask, _tag_boxes(label, _name_tag(name, city_colour(state, label), size).width))
+        counts = mask.crop((int(box[0]), int(box[1]), int(box[2]), int(box[3]))).histogram()
+        tries.append(((counts[HARD], sum(counts[1:])), box, name, size))
+    _cover, box, name, size = min(tries, key=lambda t: t[0])
+    return box, name, size
+
+
+Plan = tuple[list[tuple[Box, str, int]], list[Leader | None]]
+
+
+def _plan_in_order(field: _Field, state: AgeOfSteamState, order: Sequence[str]) -> tuple[Plan, list[str]]:
+    """The tags placed one by one in ``order`` by :func:`_place_tag`, each
+    marked for the next ones to keep off with its leader line; returned in
+    the order of :func:`_city_labels`, with the cities whose tag found no
+    spot free of anything hard."""
+    done: dict[str, tuple[Box, str, int, Leader | None]] = {}
+    failed: list[str] = []
+    for label in order:
+        spot = _place_tag(field, state, label)
+        if spot is None:
+            failed.append(label)
+            spot = (*_least_covering(field.mask, state, label), None)
+        done[label] = spot
+        field.mark(spot[0], spot[3])
+    labels = _city_labels(state)
+    return ([done[label][:3] for label in labels], [done[label][3] for label in labels]), failed
+
+
+def _crowded_first(field: _Field, state: AgeOfSteamState) -> list[str]:
+    """The cities in the order their tags are placed: those with the fewest
+    free spots right beside them first (they take those spots before their
+    neighbours' tags do), else in the order of :func:`_city_labels`."""
+    labels = _city_labels(state)
+    spots = [_tag_boxes(label, _name_tag(_tag_names(state, label)[-1][0], city_colour(state, label),
+                                         TAG_FONT).width) for label in labels]
+    free = field.sieve([box for boxes in spots for box in boxes]).tolist()
+    room, at = {}, 0
+    for label, boxes in zip(labels, spots):
+        room[label] = sum(free[at:at + len(boxes)])
+        at += len(boxes)
+    return sorted(labels, key=room.__getitem__)
+
+
+PLAN_TRIES = 4
+"""How many orders :func:`_tag_plan` tries before it settles for a tag that
+covers something."""
+
+
+def _lay_out(state: AgeOfSteamState, net: Network, last: bool) -> Plan:
+    """Every city's tag and leader line, placed crowded cities first
+    (:func:`_crowded_first`); where a tag still found no free spot, placed
+    again with that city first. Around the last move's highlight, or (not
+    ``last``) as if there were none."""
+    field = _Field(_obstacles(state, net, last), _line_blocks(state, net))
+    order = _crowded_first(field, state)
+    best: tuple[Plan, list[str]] | None = None
+    for _ in range(PLAN_TRIES):
+        plan, failed = _plan_in_order(field.fresh(), state, order)
+        if best is None or len(failed) < len(best[1]):
+            best = plan, failed
+        if not failed:
+            break
+        order = failed + [label for label in order if label not in failed]
+    assert best is not None
+    return best[0]
+
+
+def _last_move_mask(state: AgeOfSteamState, net: Network) -> Image.Image:
+    mask = Image.new("L", (MAP_W, MAP_H), 0)
+    _last_move_shape(ImageDraw.Draw(mask), state, net)
+    return mask
+
+
+def _around_last_move(plan: Plan, state: AgeOfSteamState, net: Network) -> Plan:
+    """``plan`` (laid out as if there were no last move) with the tags that
+    cover the last move's highlight placed anew around it, the others kept;
+    laid out anew (:func:`_lay_out`) if one of them then finds no free spot."""
+    highlight = _last_move_mask(state, net)
+    labels = _city_labels(state)
+    (placed, leaders) = plan
+    moved = [label for label, (b, _n, _s) in zip(labels, placed)
+             if highlight.crop((int(b[0]), int(b[1]), int(b[2]), int(b[3]))).getbbox() is not None]
+    if not moved:
+        return plan
+    field = _Field(_obstacles(state, net), _line_blocks(state, net))
+    done: dict[str, tuple[Box, str, int, Leader | None]] = {}
+    for label, (box, name, size), leader in zip(labels, placed, leaders):
+        if label not in moved:
+            done[label] = box, name, size, leader
+            field.mark(box, leader)
+    for label in moved:
+        spot = _place_tag(field, state, label)
+        if spot is None:
+            return _lay_out(state, net, last=True)
+        done[label] = spot
+        field.mark(spot[0], spot[3])
+    return [done[label][:3] for label in labels], [done[label][3] for label in labels]
+
+
+_LAST_PLAN: list[tuple[AgeOfSteamState, Network, Plan]] = []
+"""The plan of the board drawn last (held with it, so a render asks once)."""
+
+
+def _tag_plan(state: AgeOfSteamState, net: Network) -> Plan:
+    """Every city's tag and leader line: laid out as if there were no last
+    move (:func:`_lay_out`), then only the tags that cover its highlight
+    (the hexes just built, or the route just taken) placed anew around it
+    (:func:`_around_last_move`), so the last move moves few tags. Kept for
+    the next boards with the same track, new cities, markers and last move."""
+    if _LAST_PLAN and _LAST_PLAN[0][0] is state and _LAST_PLAN[0][1] is net:
+        return _LAST_PLAN[0][2]
+    plan = _keyed_plan(state, net)
+    _LAST_PLAN[:] = [(state, net, plan)]
+    return plan
+
+
+def _keyed_plan(state: AgeOfSteamState, net: Network) -> Plan:
+    """The plan for the board's layout key (see :func:`_tag_plan`)."""
     key = _layout_key(state, net)
     if key in _TAG_LAYOUTS:
         return _TAG_LAYOUTS[key]
-    mask = _obstacles(state, net)
-    d = ImageDraw.Draw(mask)
-    placed: list[tuple[Box, str, int]] = []
-    for label in _city_labels(state):
-        tries = []
-        for name, size in _tag_names(state, label):
-            box = _free_box(mask, _tag_boxes(label, _name_tag(name, city_colour(state, label), size).width))
-            counts = mask.crop((int(box[0]), int(box[1]), int(box[2]), int(box[3]))).histogram()
-            tries.append(((counts[HARD], sum(counts[1:])), box, name, size))
-            if counts[HARD] == 0:
-                break
-        _cover, box, name, size = tries[-1] if tries[-1][0][0] == 0 else min(tries, key=lambda t: t[0])
-        d.rectangle(box, fill=HARD)
-        placed.append((box, name, size))
     if len(_TAG_LAYOUTS) >= 256:  # bounded: boards vary without end
         _TAG_LAYOUTS.clear()
-    _TAG_LAYOUTS[key] = placed
-    return placed
+    bare: LayoutKey = (key[0], key[1], key[2], ())
+    plan = _TAG_LAYOUTS.get(bare) or _lay_out(state, net, last=False)
+    _TAG_LAYOUTS[bare] = plan
+    if key != bare:
+        plan = _around_last_move(plan, state, net)
+    _TAG_LAYOUTS[key] = plan
+    return plan
 
 
 def _city_labels(state: AgeOfSteamState) -> list[str]:
     return list(board().cities) + list(state["new_cities"])
 
 
+LEADER_INK = kit.INK
+
+
 def _draw_city_names(image: Image.Image, state: AgeOfSteamState, net: Network) -> list[Box]:
-    """Every city's name tag where :func:`_tag_layout` places it; returns
-    the boxes used."""
+    """Every city's name tag where :func:`_tag_layout` places it, a tag away
+    from its city pointing at it with a leader line (dark, 2 px, on a light
+    casing, a dot at the city's edge); returns the boxes used."""
     placed = _tag_layout(state, net)
+    leaders = _tag_leaders(state, net)
+    draw = ImageDraw.Draw(image)
+    for leader in leaders:
+        if leader is not None:
+            draw.line(leader, fill=CASING, width=4)
+    for leader in leaders:
+        if leader is not None:
+            draw.line(leader, fill=LEADER_INK, width=2)
+            x, y = leader.end
+            draw.ellipse((x - 3.5, y - 3.5, x + 3.5, y + 3.5), fill=LEADER_INK, outline=CASING, width=1)
     for label, (box, name, size) in zip(_city_labels(state), placed):
         tag = _name_tag(name, city_colour(state, label), size)
         image.paste(tag, (int(box[0]), int(box[1])), tag)
@@ -924,7 +1523,8 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState
 LEGEND = ("Solid track: a completed link, its owner's marker on it; dashed: unfinished (a marker at "
           "its end) or grey, unowned. White band with black dashes: the hexes just built, or the "
           "route of the cube just moved. Disc: growth number, white light side, black dark side. "
-          "$3/$4: a tile on an empty river/mountain (plain $2); $2+ on a town: $1 + $1 per exit.")
+          "$3/$4: a tile on an empty river/mountain (plain $2); $2+ on a town: $1 + $1 per exit. "
+          "A thin line leads from a name tag set apart to its city.")
 
 COLUMNS = (("", 30), ("Player", 92), ("$", 38), ("Inc", 40), ("Sh", 34), ("Eng", 42), ("Next", 50),
            ("VP", 40), ("Action", 114))

@@ -286,3 +286,146 @@ def test_a_crowded_tag_drops_a_new_citys_tile_letter_then_shrinks_but_keeps_the_
                                         (town, TAG_SMALL)]
     printed = next(iter(board().cities))
     assert [name for name, _size in _tag_names(state, printed)] == [board().cities[printed].name] * 2
+
+
+def _boxed_in(city: str) -> dict:
+    """A board with unowned crossings on every land hex within two of
+    ``city``: no spot beside it, nor in the rings around it, is off the track."""
+    from games.age_of_steam.hexmap import board, hex_distance
+
+    b = board()
+    state = typed(at_build(3, cash=20, built=True))
+    state["board"] = {label: tile("x", 0, None, None) for label, mh in b.hexes.items()
+                      if 1 <= hex_distance(label, city) <= 2 and label not in b.cities and label not in b.towns
+                      and mh.terrain != "lake"}
+    take_tiles(state)
+    return state
+
+
+def _hard_under_tags(state: dict) -> dict[str, int]:
+    """Each city's count of pixels under its tag that a tag must never
+    cover: track, towns, cities, markers, the last move, and the tags
+    placed before it (as the obstacle mask marks them)."""
+    from PIL import ImageDraw
+
+    from rendering.age_of_steam import HARD, _city_labels, _obstacles, _tag_layout
+
+    st = typed(state)
+    net = network(st)
+    mask = _obstacles(st, net)
+    draw = ImageDraw.Draw(mask)
+    out = {}
+    for label, (box, _name, _size) in zip(_city_labels(st), _tag_layout(st, net)):
+        out[label] = mask.crop(tuple(int(v) for v in box)).histogram()[HARD]
+        draw.rectangle(box, fill=HARD)
+    return out
+
+
+def test_a_tag_boxed_in_by_track_goes_farther_out_and_covers_no_track() -> None:
+    state = _boxed_in("C8")  # Des Moines
+    hard = _hard_under_tags(state)
+    assert hard["C8"] == 0
+    assert sum(hard.values()) == 0, {label: n for label, n in hard.items() if n}
+
+
+def test_a_boxed_in_tag_keeps_its_whole_name_in_the_full_font() -> None:
+    from rendering.age_of_steam import TAG_FONT, _city_labels, _tag_layout
+
+    st = typed(_boxed_in("C8"))  # Des Moines
+    placed = dict(zip(_city_labels(st), _tag_layout(st, network(st))))
+    assert placed["C8"][1:] == ("Des Moines", TAG_FONT)
+
+
+def test_a_leader_line_points_from_a_tag_away_from_its_city_and_from_no_other() -> None:
+    from rendering.age_of_steam import _city_labels, _tag_layout, _tag_leaders
+
+    st = typed(_boxed_in("C8"))
+    net = network(st)
+    labels = _city_labels(st)
+    leaders = dict(zip(labels, _tag_leaders(st, net)))
+    boxes = dict(zip(labels, (box for box, _name, _size in _tag_layout(st, net))))
+    assert [label for label, leader in leaders.items() if leader is not None] == ["C8"]
+    leader = leaders["C8"]
+    assert leader is not None
+    x0, y0, x1, y1 = boxes["C8"]
+    assert x0 <= leader.start[0] <= x1 and y0 <= leader.start[1] <= y1  # from the tag's edge
+    assert leader.start[0] in (x0, x1) or leader.start[1] in (y0, y1)
+    assert APOTHEM - 3 <= math.dist(leader.end, hex_centre("C8")) <= SIZE  # to the city's edge
+    image = pixels(_boxed_in("C8"))
+    (sx, sy), (ex, ey) = leader
+    for t in (0.2, 0.35, 0.5, 0.65, 0.8):  # the line is dark all along, over track or not
+        assert image.getpixel((round(sx + (ex - sx) * t), round(sy + (ey - sy) * t))) == kit.INK
+
+
+def test_a_tag_right_beside_its_city_has_no_leader_line_and_one_farther_out_has() -> None:
+    from rendering.age_of_steam import TAG_H, _leader, _tag_boxes
+
+    cx, cy = hex_centre("H6")
+    for box in _tag_boxes("H6", 120):
+        assert _leader("H6", box) is None
+    away = (cx - 60, cy - APOTHEM - 40 - TAG_H, cx + 60, cy - APOTHEM - 40)
+    leader = _leader("H6", away)
+    assert leader is not None and leader.start == (cx, cy - APOTHEM - 40)
+    assert abs(math.dist(leader.end, (cx, cy)) - (APOTHEM - 2 * math.sqrt(3) / 2)) < 1
+
+
+def test_no_tag_covers_the_route_of_the_cube_just_delivered() -> None:
+    from PIL import ImageDraw
+
+    from rendering.age_of_steam import _draw_arrowhead, _draw_route, _tag_layout
+
+    state = typed(act(_delivery_ready(), 0, "move J10-blue NE.K9-SE.M9"))
+    net = network(state)
+    drawn = Image.new("RGB", (MAP_W, MAP_H), (0, 0, 0))
+    draw = ImageDraw.Draw(drawn)
+    _draw_route(draw, state, net, dict(state["last"] or {}))
+    _draw_arrowhead(draw, state, net, dict(state["last"] or {}))
+    assert drawn.getbbox() is not None
+    for box, name, _size in _tag_layout(state, network(state)):
+        assert drawn.crop(tuple(int(v) for v in box)).getbbox() is None, name
+
+
+def test_a_delivery_leaves_the_tags_of_the_cities_on_its_route_in_place() -> None:
+    from rendering.age_of_steam import _city_labels, _tag_layout
+
+    before = typed(_delivery_ready())
+    after = typed(act(_delivery_ready(), 0, "move J10-blue NE.K9-SE.M9"))
+    where = [dict(zip(_city_labels(st), _tag_layout(st, network(st)))) for st in (before, after)]
+    assert where[0]["J10"] == where[1]["J10"] and where[0]["M9"] == where[1]["M9"]
+
+
+def test_a_tag_sent_away_from_its_city_goes_over_the_lake_rather_than_land() -> None:
+    from PIL import ImageDraw
+
+    from games.age_of_steam.hexmap import board
+    from rendering.age_of_steam import HARD, _far_box, _Field, _line_blocks, _obstacles
+
+    st = typed(at_build(3))
+    net = network(st)
+    mask = _obstacles(st, net)
+    cx, cy = hex_centre("H6")  # Chicago, on the shore of Lake Michigan
+    ImageDraw.Draw(mask).ellipse((cx - 80, cy - 80, cx + 80, cy + 80), fill=HARD)  # no room near it
+    spot = _far_box(_Field(mask, _line_blocks(st, net)), "H6", 120)
+    assert spot is not None and spot[1] is not None  # away, with a leader line
+    lake = Image.new("L", (MAP_W, MAP_H), 0)
+    for label, mh in board().hexes.items():
+        if mh.terrain == "lake":
+            ImageDraw.Draw(lake).polygon(kit.hex_corners(*hex_centre(label), SIZE + 1, flat_top=True), fill=255)
+    box = tuple(int(v) for v in spot[0])
+    over_lake = lake.crop(box).histogram()[255]
+    assert over_lake >= 0.5 * (box[2] - box[0]) * (box[3] - box[1]), box  # mostly: it leans on the shore
+
+
+def test_no_tag_covers_the_ring_around_the_hex_just_built_and_only_that_tag_moves() -> None:
+    from PIL import ImageDraw
+
+    from rendering.age_of_steam import _city_labels, _draw_last_build, _tag_layout
+
+    before = typed(at_build(3, cash=20))
+    after = typed(act(before, 0, "build C3 straight.1"))  # beside Minneapolis (B3)
+    drawn = Image.new("RGB", (MAP_W, MAP_H), (0, 0, 0))
+    _draw_last_build(ImageDraw.Draw(drawn), dict(after["last"] or {}))
+    tags = [dict(zip(_city_labels(st), _tag_layout(st, network(st)))) for st in (before, after)]
+    for box, name, _size in tags[1].values():
+        assert drawn.crop(tuple(int(v) for v in box)).getbbox() is None, name
+    assert [label for label in tags[0] if tags[0][label] != tags[1][label]] == ["B3"]
