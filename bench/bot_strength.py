@@ -1,6 +1,6 @@
 """Bot strength: each game's policy against the random legal player.
 
-    .venv/bin/python bench/bot_strength.py [--games a,b] [--seeds 100]
+    .venv/bin/python bench/bot_strength.py [--games a,b] [--seeds 100] [--head-to-head-only]
 
 Per game, over ``--seeds`` seeds:
 
@@ -13,6 +13,8 @@ Per game, over ``--seeds`` seeds:
   or full maps) and its rounds.
 
 Prints one line per game, and the slowest bot decision seen.
+``--head-to-head-only`` leaves out the all-bot games (the decision times
+are then the head-to-head bot's alone).
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def all_bot_note(slug: str, final: State) -> str:
     return f"round={final.get('round')}"
 
 
-def measure(slug: str, seeds: int, start: int) -> None:
+def measure(slug: str, seeds: int, start: int, all_bot: bool = True) -> None:
     game = get_game(slug)
     bot = policy_for(slug)
     times: list[float] = []
@@ -74,11 +76,12 @@ def measure(slug: str, seeds: int, start: int) -> None:
     m = ALL_BOT_SEATS.get(slug, 2)
     notes: list[str] = []
     t0 = time.perf_counter()
-    for seed in range(start, start + seeds):
+    for seed in range(start, start + seeds if all_bot else start):
         final = play_game(game, [bot] * m, seed, timer=times.append)
         notes.append(all_bot_note(slug, final))
         print(f"  all-bot seed {seed}: {notes[-1]} scores={game.outcome(final).scores}", flush=True)
-    print(f"{slug} all-bot ({m} seats): done in {time.perf_counter() - t0:.0f}s", flush=True)
+    if all_bot:
+        print(f"{slug} all-bot ({m} seats): done in {time.perf_counter() - t0:.0f}s", flush=True)
     if times:
         print(f"{slug} bot decision: median {1000 * statistics.median(times):.1f} ms,"
               f" max {1000 * max(times):.0f} ms over {len(times)} decisions", flush=True)
@@ -89,9 +92,11 @@ def main() -> int:
     parser.add_argument("--games", default=",".join(slugs()), help="comma-separated slugs (default: all)")
     parser.add_argument("--seeds", type=int, default=100, help="seeds per game (default 100)")
     parser.add_argument("--start", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument("--head-to-head-only", action="store_true",
+                        help="leave out the all-bot games")
     args = parser.parse_args()
     for slug in [s.strip() for s in args.games.split(",") if s.strip()]:
-        measure(slug, args.seeds, args.start)
+        measure(slug, args.seeds, args.start, all_bot=not args.head_to_head_only)
     return 0
 
 
