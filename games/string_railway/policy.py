@@ -90,10 +90,13 @@ def scores_after(state: StringRailwayState, company: int, laid: Laid) -> list[fl
 def string_value(state: StringRailwayState, seat: int, company: int, length: str, laid: Laid) -> float:
     """The margin after the string, less :data:`LONG_KEPT` for spending the
     long string while short ones remain."""
-    value = margin(state, scores_after(state, company, laid), seat)
-    if length == "long" and state["companies"][company]["strings"].get("short", 0) > 0:
-        value -= LONG_KEPT
-    return value
+    return margin(state, scores_after(state, company, laid), seat) - spending(state, company, length)
+
+
+def spending(state: StringRailwayState, company: int, length: str) -> float:
+    """:data:`LONG_KEPT` for laying the long string while short ones remain."""
+    shorts = state["companies"][company]["strings"].get("short", 0)
+    return LONG_KEPT if length == "long" and shorts > 0 else 0.0
 
 
 def string_text(length: str, laid: Laid) -> str:
@@ -168,8 +171,8 @@ def _reach_weight(distance: Any) -> Any:
 def shortlist(ctx: Context, seat: int, company: int, kind_name: str, cells: list[str],
               floor: float, count: int) -> list[Spot]:
     """The ``count`` cells whose estimate is best: this turn's points
-    through the new station (at least ``floor``, the best proposal without
-    it), plus :data:`LATER` of its points within reach of the seat's
+    through the new station (at least ``floor``, the points of the best
+    proposal without it), plus :data:`LATER` of its points within reach of the seat's
     companies, minus :data:`DENY` of them within reach of the others'."""
     state = ctx.state
     xy = _centres(cells)
@@ -277,14 +280,15 @@ def choose_cell(state: StringRailwayState, seat: int, rng: random.Random) -> str
     current = string_options(state, company)
     values = [string_value(state, seat, company, length, laid) for length, laid in current]
     ctx = Context.of(state)
-    floor = max(values, default=margin(state, [float(c["score"]) for c in state["companies"]], seat))
+    unlaid = margin(state, [float(c["score"]) for c in state["companies"]], seat)
+    points = max((laid.points - spending(state, company, length) for length, laid in current), default=0.0)
     kind_name = tile_kinds()[state["drawn"][0] - 1]
-    spots = shortlist(ctx, seat, company, kind_name, cells, floor, SHORTLIST)
+    spots = shortlist(ctx, seat, company, kind_name, cells, points, SHORTLIST)
     lines = np.array([board.polyline(list(laid.path)) for _l, laid in current], dtype=object)
     best: tuple[float, float, str] | None = None
     for spot in spots:
         blocked = shapely.intersects(board.tile(spot.cell), lines) if len(current) else np.array([], dtype=bool)
-        kept = max((v for v, b in zip(values, blocked) if not b), default=floor)
+        kept = max((v for v, b in zip(values, blocked) if not b), default=unlaid)
         now = max(kept, best_through(state, seat, company, spot.cell, current))
         key = (now + spot.later, rng.random(), spot.cell)
         if best is None or key[:2] > best[:2]:
