@@ -144,22 +144,21 @@ def station_points(ctx: Context, company: int, cell: str) -> int | None:
 
 @dataclass(frozen=True)
 class Spot:
-    """A shortlisted cell and the estimate that shortlisted it."""
+    """A shortlisted cell: its estimate, the most this turn's string could
+    score through it (-inf: none reaches it), and its worth for later."""
 
     cell: str
     estimate: float
+    through: float
     later: float
 
 
-def _nearest(points: Any, xy: Any) -> Any:
-    """For each cell in ``xy`` (n x 2), its distance to the nearest of
-    ``points`` (m x 2); infinity when there are none."""
-    if len(points) == 0:
-        return np.full(len(xy), np.inf)
-    return np.sqrt(((xy[None, :, :] - points[:, None, :]) ** 2).sum(axis=2)).min(axis=0)
+def _distances(a: Any, b: Any) -> Any:
+    """The (len(a), len(b)) distances between two arrays of points."""
+    return np.sqrt(((a[:, None, :] - b[None, :, :]) ** 2).sum(axis=2))
 
 
-def _centres(cells: list[str]) -> Any:
+def _centres(cells: list[str] | tuple[str, ...]) -> Any:
     return np.array([board.centre(c) for c in cells], dtype=float).reshape(-1, 2)
 
 
@@ -168,46 +167,61 @@ def _reach_weight(distance: Any) -> Any:
     return np.where(distance <= REACH, 1.0, np.where(distance <= 2 * REACH, 0.5, 0.0))
 
 
-def shortlist(ctx: Context, seat: int, company: int, kind_name: str, cells: list[str],
-              floor: float, count: int) -> list[Spot]:
-    """The ``count`` cells whose estimate is best: this turn's points
-    through the new station (at least ``floor``, the points of the best
-    proposal without it), plus :data:`LATER` of its points within reach of the seat's
-    companies, minus :data:`DENY` of them within reach of the others'."""
+def through_estimate(ctx: Context, company: int, kind_name: str, cells: list[str], here: Any,
+                     current: list[tuple[str, Laid]]) -> Any:
+    """For each cell, the most this turn's string could score entering a
+    station placed there (crossings not counted; -inf when none reaches
+    it): from the network straight to it, on to or from one more station
+    (within the longest string left), or a current proposal extended to it."""
     state = ctx.state
     xy = _centres(cells)
-    area = board.mountain_area(state["mountain"])
-    inside = shapely.contains_xy(area, xy[:, 0], xy[:, 1])
-    k = kind(kind_name)
-    here = np.array([new_station_points(kind_name, bool(m)) for m in inside], dtype=float)
     longest = max(table().string_lengths[n] for n in strings_left(state["companies"][company]))
-    # this turn: from the network to the new station, on to or from one more station
-    net = sorted(ctx.network(company))
-    net_xy = _centres(net)
-    d_net = np.sqrt(((xy[None, :, :] - net_xy[:, None, :]) ** 2).sum(axis=2))  # (m, n)
-    now = np.where(d_net.min(axis=0) <= longest, here, -np.inf)
-    others = [(c, station_points(ctx, company, c)) for c in ctx.cells if c not in net]
-    ys = [(c, float(p)) for c, p in others if p]
+    net_xy = _centres(sorted(ctx.network(company)))
+    d_net = _distances(net_xy, xy)  # (network, cells)
+    best = np.where(d_net.min(axis=0) <= longest, here, -np.inf)
+    ys = [(c, float(p)) for c in ctx.cells if c not in ctx.network(company)
+          for p in [station_points(ctx, company, c)] if p]
     if ys:
         y_xy = _centres([c for c, _p in ys])
         y_pts = np.array([p for _c, p in ys])
         y_mid = np.array([not kind(ctx.kinds[ctx.index[c]]).terminal for c, _p in ys])
-        d_y = np.sqrt(((xy[None, :, :] - y_xy[:, None, :]) ** 2).sum(axis=2))  # (y, n)
-        d_ny = np.sqrt(((y_xy[None, :, :] - net_xy[:, None, :]) ** 2).sum(axis=2))  # (m, y)
-        via_x = (d_net[:, None, :] + d_y[None, :, :]) <= longest  # net -> X -> Y
-        via_y = ((d_ny[:, :, None] + d_y[None, :, :]) <= longest) & y_mid[None, :, None]  # net -> Y -> X
-        if k.terminal:
+        d_y = _distances(y_xy, xy)  # (stations, cells)
+        d_ny = _distances(net_xy, y_xy)  # (network, stations)
+        via_x = (d_net[:, None, :] + d_y[None, :, :]) <= longest  # network -> X -> Y
+        if kind(kind_name).terminal:
             via_x[:] = False
+        via_y = ((d_ny[:, :, None] + d_y[None, :, :]) <= longest) & y_mid[None, :, None]  # network -> Y -> X
         gain = np.where(via_x | via_y, y_pts[None, :, None], -np.inf).max(axis=(0, 1))
-        now = np.maximum(now, here + gain)
-    now = np.maximum(now, floor)
+        best = np.maximum(best, here + gain)
+    ends = [(length, laid) for length, laid in current if not kind(ctx.kinds[ctx.index[laid.path[-1]]]).terminal]
+    if ends:
+        room = np.array([table().string_lengths[length] - laid.length for length, laid in ends])
+        points = np.array([float(laid.points) for _length, laid in ends])
+        d_end = _distances(_centres([laid.path[-1] for _length, laid in ends]), xy)  # (proposals, cells)
+        best = np.maximum(best, here + np.where(d_end <= room[:, None], points[:, None], -np.inf).max(axis=0))
+    return best
+
+
+def shortlist(ctx: Context, seat: int, company: int, kind_name: str, cells: list[str],
+              floor: float, current: list[tuple[str, Laid]], count: int) -> list[Spot]:
+    """The ``count`` cells whose estimate is best: this turn's points
+    through the new station (at least ``floor``, the points of the best
+    proposal without it), plus :data:`LATER` of its points within reach of
+    the seat's companies, minus :data:`DENY` of them within reach of the
+    others'."""
+    state = ctx.state
+    xy = _centres(cells)
+    inside = shapely.contains_xy(board.mountain_area(state["mountain"]), xy[:, 0], xy[:, 1])
+    here = np.array([new_station_points(kind_name, bool(m)) for m in inside], dtype=float)
+    through = through_estimate(ctx, company, kind_name, cells, here, current)
     later = np.zeros(len(cells))
     for j, c in enumerate(state["companies"]):
-        reach = _reach_weight(_nearest(_centres(sorted(ctx.network(j))), xy))
+        net = _centres(sorted(ctx.network(j)))
+        reach = _reach_weight(_distances(net, xy).min(axis=0) if len(net) else np.full(len(cells), np.inf))
         later += (LATER if c["seat"] == seat else -DENY) * reach * here
-    estimate = now + later
+    estimate = np.maximum(through, floor) + later
     order = sorted(range(len(cells)), key=lambda i: (-float(estimate[i]), cells[i]))[:count]
-    return [Spot(cells[i], float(estimate[i]), float(later[i])) for i in order]
+    return [Spot(cells[i], float(estimate[i]), float(through[i]), float(later[i])) for i in order]
 
 
 def placed(state: StringRailwayState, cell: str) -> StringRailwayState:
@@ -256,20 +270,26 @@ def strings_through(ctx: Context, company: int, cell: str, limit: float,
 
 
 def best_through(state: StringRailwayState, seat: int, company: int, cell: str,
-                 current: list[tuple[str, Laid]]) -> float:
+                 current: list[tuple[str, Laid]], bar: float) -> float:
     """The best value of this turn's string entering a station placed at
-    ``cell``, checked by the laying rules (-inf when none is legal)."""
+    ``cell``, checked by the laying rules (-inf when none is legal); only
+    strings whose guessed points (less the long string's keeping) pass
+    ``bar`` are checked."""
     after = placed(state, cell)
     ctx = Context.of(after)
     best = -math.inf
     for length in strings_left(after["companies"][company]):
         limit = table().string_lengths[length]
-        for _guess, path in strings_through(ctx, company, cell, limit, current)[:CHAINS]:
+        spend = spending(after, company, length)
+        for guess, path in strings_through(ctx, company, cell, limit, current)[:CHAINS]:
+            if guess - spend <= bar:
+                break
             try:
                 laid = check_path(ctx, company, length, path)
             except IllegalAction:  # the straight string is refused
                 continue
             best = max(best, string_value(after, seat, company, length, laid))
+            bar = max(bar, laid.points - spend)
     return best
 
 
@@ -279,17 +299,20 @@ def choose_cell(state: StringRailwayState, seat: int, rng: random.Random) -> str
     cells = stations.legal_cells(state)
     current = string_options(state, company)
     values = [string_value(state, seat, company, length, laid) for length, laid in current]
-    ctx = Context.of(state)
+    points = [laid.points - spending(state, company, length) for length, laid in current]
     unlaid = margin(state, [float(c["score"]) for c in state["companies"]], seat)
-    points = max((laid.points - spending(state, company, length) for length, laid in current), default=0.0)
     kind_name = tile_kinds()[state["drawn"][0] - 1]
-    spots = shortlist(ctx, seat, company, kind_name, cells, points, SHORTLIST)
+    spots = shortlist(Context.of(state), seat, company, kind_name, cells, max(points, default=0.0), current,
+                      SHORTLIST)
     lines = np.array([board.polyline(list(laid.path)) for _l, laid in current], dtype=object)
     best: tuple[float, float, str] | None = None
     for spot in spots:
         blocked = shapely.intersects(board.tile(spot.cell), lines) if len(current) else np.array([], dtype=bool)
-        kept = max((v for v, b in zip(values, blocked) if not b), default=unlaid)
-        now = max(kept, best_through(state, seat, company, spot.cell, current))
+        kept = [i for i, b in enumerate(blocked) if not b]
+        now = max((values[i] for i in kept), default=unlaid)
+        bar = max((points[i] for i in kept), default=0.0)
+        if spot.through > bar:
+            now = max(now, best_through(state, seat, company, spot.cell, current, bar))
         key = (now + spot.later, rng.random(), spot.cell)
         if best is None or key[:2] > best[:2]:
             best = key
