@@ -9,16 +9,18 @@
   the best other seat's. The long string is worth :data:`LONG_KEPT` points
   more kept while short ones remain (later, with more stations out, it
   reaches more).
-- **Placing a station.** First a cheap estimate over every legal cell:
-  what this turn's string could score through the new station (from one of
-  the company's stations straight to it, on to or from one more station,
-  within the longest string left), plus what it offers the seat's
+- **Placing a station.** First a cheap estimate over every legal cell (no
+  geometry but distances): what this turn's string could score through
+  the new station (from one of the company's stations straight to it, on
+  to or from one more station, within the longest string left, or a
+  current proposal extended to it), plus what it offers the seat's
   companies later (:data:`LATER`) and minus what it offers the others
   (:data:`DENY`), by how near each network it lies. Then the best
-  :data:`SHORTLIST` cells are scored exactly: the strings through the new
-  station (and the current proposals extended to it) checked by the laying
-  rules on the table with it placed, against the best current proposal the
-  station does not block.
+  :data:`SHORTLIST` cells are scored exactly: the most promising strings
+  through the new station, those whose guess beats the best current
+  proposal the station does not block, checked by the laying rules on a
+  shallow copy of the table with it placed. The engine's full search runs
+  once per length left (the current proposals), never per cell.
 - **The corner**: the one whose home station (both, with two players) has
   the least river and mountain line within a long string's reach.
 - **The countryside's extra draw**: always taken (one more station the bot
