@@ -1,6 +1,6 @@
 """Bot strength: each game's policy against the random legal player.
 
-    .venv/bin/python bench/bot_strength.py [--games a,b] [--seeds 100]
+    .venv/bin/python bench/bot_strength.py [--games a,b] [--seeds 100] [--head-to-head-only] [--phases]
 
 Per game, over ``--seeds`` seeds:
 
@@ -13,11 +13,15 @@ Per game, over ``--seeds`` seeds:
   or full maps) and its rounds.
 
 Prints one line per game, and the slowest bot decision seen.
+``--head-to-head-only`` leaves out the all-bot games. ``--phases`` adds a
+line per phase of the game: the bot's own decisions alone (the line above
+also times the random seats' moves in the head-to-head games).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -56,9 +60,24 @@ def all_bot_note(slug: str, final: State) -> str:
     return f"round={final.get('round')}"
 
 
-def measure(slug: str, seeds: int, start: int) -> None:
+class PhaseTimer:
+    """A policy that times another's decisions, by the state's phase."""
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+        self.times: dict[str, list[float]] = {}
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        start = time.perf_counter()
+        chosen = self.policy.choose(game, state, seat, rng)
+        self.times.setdefault(str(state.get("phase")), []).append(time.perf_counter() - start)
+        return chosen
+
+
+def measure(slug: str, seeds: int, start: int, all_bot: bool = True, phases: bool = False) -> None:
     game = get_game(slug)
-    bot = policy_for(slug)
+    timed = PhaseTimer(policy_for(slug))
+    bot: Policy = timed if phases else timed.policy
     times: list[float] = []
     results: dict[str, int] = {"win": 0, "tie": 0, "loss": 0}
     t0 = time.perf_counter()
@@ -74,14 +93,18 @@ def measure(slug: str, seeds: int, start: int) -> None:
     m = ALL_BOT_SEATS.get(slug, 2)
     notes: list[str] = []
     t0 = time.perf_counter()
-    for seed in range(start, start + seeds):
+    for seed in range(start, start + seeds if all_bot else start):
         final = play_game(game, [bot] * m, seed, timer=times.append)
         notes.append(all_bot_note(slug, final))
         print(f"  all-bot seed {seed}: {notes[-1]} scores={game.outcome(final).scores}", flush=True)
-    print(f"{slug} all-bot ({m} seats): done in {time.perf_counter() - t0:.0f}s", flush=True)
+    if all_bot:
+        print(f"{slug} all-bot ({m} seats): done in {time.perf_counter() - t0:.0f}s", flush=True)
     if times:
         print(f"{slug} bot decision: median {1000 * statistics.median(times):.1f} ms,"
               f" max {1000 * max(times):.0f} ms over {len(times)} decisions", flush=True)
+    for phase, spent in timed.times.items():
+        print(f"{slug} bot decision, {phase}: median {1000 * statistics.median(spent):.1f} ms,"
+              f" max {1000 * max(spent):.0f} ms over {len(spent)} decisions", flush=True)
 
 
 def main() -> int:
@@ -89,9 +112,13 @@ def main() -> int:
     parser.add_argument("--games", default=",".join(slugs()), help="comma-separated slugs (default: all)")
     parser.add_argument("--seeds", type=int, default=100, help="seeds per game (default 100)")
     parser.add_argument("--start", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument("--head-to-head-only", action="store_true",
+                        help="leave out the all-bot games")
+    parser.add_argument("--phases", action="store_true",
+                        help="also time the bot's own decisions, per phase")
     args = parser.parse_args()
     for slug in [s.strip() for s in args.games.split(",") if s.strip()]:
-        measure(slug, args.seeds, args.start)
+        measure(slug, args.seeds, args.start, all_bot=not args.head_to_head_only, phases=args.phases)
     return 0
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Callable
+from collections import OrderedDict
+from typing import Any, Callable
 
 import pytest
 
@@ -162,3 +163,102 @@ def test_the_bot_seats_on_discord_play_each_games_own_policy() -> None:
     chosen = GameBots().choose(game, view, seat, random.Random(2))
     assert chosen == policy_for("age-of-steam").choose(game, view, seat, random.Random(2))
     assert policy_for("age-of-steam") is not RANDOM
+
+
+# -- String Railway ------------------------------------------------------------
+
+def _string_railway_corners_open() -> State:
+    """Four players at the corner choice, the river and the mountain range
+    both in the north-west quarter: the south-east is the open corner."""
+    from games.string_railway import GAME
+    state = GAME.apply(GAME.new(["ann", "bob", "cid", "dee"], {}), CHANCE, "table 7 first 0").state
+    state["river"] = [[5.0, 30.0], [30.0, 10.0]]
+    state["mountain"] = [[12.0, 12.0], [26.0, 12.0], [26.0, 26.0], [12.0, 26.0]]
+    return state
+
+
+def test_the_string_railway_bot_chooses_the_corner_with_the_least_river_and_mountain_nearby() -> None:
+    from games.string_railway import GAME
+    state = _string_railway_corners_open()
+    assert state["phase"] == "corner"
+    assert {bot_action(GAME, state, 0, random.Random(seed)) for seed in range(6)} == {"SE"}
+
+
+def test_the_string_railway_bot_takes_the_countryside_extra_draw() -> None:
+    from games.string_railway import GAME
+    from tests.string_railway.string_railway_fixtures import table
+    state = table()
+    state["phase"], state["drawn"], state["extra_used"] = "extra", [next(t for t in state["deck"] if t > 16)], False
+    assert [c.text for c in GAME.legal_actions(state, 0)] == ["extra", "no-extra"]
+    assert {bot_action(GAME, state, 0, random.Random(seed)) for seed in range(6)} == {"extra"}
+
+
+def test_the_string_railway_bot_lays_its_best_string_for_its_stronger_colour_too() -> None:
+    """Two players: a seat's score is its weaker colour's, yet points for
+    the stronger colour still count later; the bot lays the string scoring
+    most for its stronger colour (no tie leaves it to chance)."""
+    from games.string_railway import GAME
+    from games.string_railway.routes import proposals
+    from games.string_railway.state import typed
+    from tests.string_railway.string_railway_fixtures import cell, put, string_turn, table
+    state = table(players=2)
+    put(state, "central", cell(11, 25))
+    put(state, "countryside", cell(25, 11))
+    put(state, "local", cell(31, 31))
+    state["companies"][0]["score"] = 20  # ann's stronger colour; her other colour (2) has 3
+    state["companies"][0]["strings"] = {"short": 2, "long": 0}
+    string_turn(state, 0)
+    best = max(r.points for r in proposals(typed(state), 0, "short"))
+    for seed in range(6):
+        after = GAME.apply(state, 0, bot_action(GAME, state, 0, random.Random(seed))).state
+        assert after["companies"][0]["score"] == 20 + best, seed
+
+
+def test_the_string_railway_bot_places_a_station_where_this_turns_string_enters_it_and_one_more() -> None:
+    """A central station 28 cm from the home, only short strings (30 cm)
+    left, another central drawn: the bot places it on the narrow strip where
+    one string enters both (6 points this turn)."""
+    from games.string_railway import GAME
+    from tests.string_railway.string_railway_fixtures import cell, home, put, table
+    start = table()
+    assert home(start, 0) == cell(3, 3)
+    put(start, "central", cell(23, 23))  # 28.3 cm from the home's centre
+    start["companies"][0]["strings"] = {"short": 4, "long": 0}
+    start["phase"], start["company"], start["current"] = "place", 0, 0
+    start["drawn"] = [next(t for t in start["deck"] if t <= 4)]
+    for seed in range(4):
+        after = GAME.apply(start, 0, bot_action(GAME, start, 0, random.Random(seed))).state
+        assert after["phase"] == "string"
+        laid = GAME.apply(after, 0, bot_action(GAME, after, 0, random.Random(seed))).state
+        assert laid["companies"][0]["score"] == 3 + 6, seed
+
+
+def test_the_string_railway_bot_places_a_station_searching_strings_once_per_length(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The placement is chosen without the engine's full string search on
+    a copy of the table per cell tried: one search per string length left
+    (the current proposals), the cells' strings checked straight."""
+    from games.string_railway import GAME, routes
+    from tests.string_railway.string_railway_fixtures import table
+    state = table()
+    state["phase"], state["company"], state["current"] = "place", 0, 0
+    state["drawn"] = [next(t for t in state["deck"] if t <= 4)]
+    calls: list[str] = []
+    search = routes._search
+
+    def counting(ctx: Any, company: int, length: str) -> Any:
+        calls.append(length)
+        return search(ctx, company, length)
+
+    monkeypatch.setattr(routes, "_CACHE", OrderedDict())
+    monkeypatch.setattr(routes, "_search", counting)
+    bot_action(GAME, state, 0, random.Random(1))
+    assert sorted(calls) == ["long", "short"]
+
+
+def test_the_string_railway_bot_beats_the_random_player_in_eight_fixed_seeds() -> None:
+    """Bot against a random player (two colours each) over 8 fixed seeds,
+    its seat alternating: its weaker colour finishes strictly ahead every
+    time (measured over 100 seeds by bench/bot_strength.py)."""
+    game = get_game("string-railway")
+    assert all(_bot_wins(game, seed, 2, lambda scores, s: scores[s] > scores[1 - s]) for seed in range(8))
