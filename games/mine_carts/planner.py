@@ -1,0 +1,169 @@
+"""How many cards the gold cart still needs to reach each town: the bot's
+measure of a position.
+
+The gold cart follows the track as it lies; a team steers it by laying cards
+ahead of it. So the way home is measured in cards: a shortest route for the
+gold cart from where it is (both ways along the length it rests on, or out
+of the mine by any side) into a town, where each square on the route costs
+
+- nothing when the track there already leads on the route's way (from the
+  entry edge to the exit edge: a junction's stem to any of its exits, with
+  the switch set so; any other end only to its stem);
+- one card when a card can be laid there (no pit, town, mine or cart);
+- five cards under a team cart, a last resort (it blocks until it is led
+  away, and a cart on track seldom is);
+- never through a pit, the mine, another town or the gold cart's own square
+  (unless its track already leads on).
+
+Entering a town whose team cart still waits there costs one card more: the
+first track touching the town pulls that cart out onto it (carts move before
+the gold cart), so it must be led away first. Costs are counted in half
+cards to stay integers.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from functools import cache
+
+from games.mine_carts.board import all_squares, neighbour, opposite
+from games.mine_carts.movement import in_station
+from games.mine_carts.params import rules
+from games.mine_carts.state import MineCartsState, Placed
+from games.mine_carts.track import lengths
+
+CARD = 2
+"""One card laid, in half cards."""
+UNDER_CART = 10
+"""A square under a team cart: five cards, a last resort (it blocks until led away)."""
+WAITING_CART = 2
+"""A town whose team cart still waits in it: one card more."""
+NEVER = 10 ** 6
+
+
+@cache
+def _index() -> dict[str, int]:
+    return {sq: i for i, sq in enumerate(all_squares())}
+
+
+@cache
+def _next() -> tuple[tuple[int, ...], ...]:
+    """Square index -> the index across each edge (wrapping)."""
+    index = _index()
+    return tuple(tuple(index[neighbour(sq, d)] for d in range(4)) for sq in all_squares())
+
+
+@cache
+def leads(card: str, rotation: int) -> tuple[frozenset[int], ...]:
+    """Entry edge -> the exits a cart entering by it may take (any switch)."""
+    out: list[set[int]] = [set(), set(), set(), set()]
+    for a, b, _c in lengths(Placed(card=card, rotation=rotation)):
+        out[a].add(b)
+        out[b].add(a)
+    return tuple(frozenset(s) for s in out)
+
+
+@dataclass(frozen=True)
+class Route:
+    """The cards the gold cart needs to each town (half cards; :data:`NEVER`
+    when no route exists), and the squares of one cheapest route to the
+    cheapest town of ``team``, each with the edges the route enters and
+    leaves it by."""
+
+    towns: dict[str, int]
+    path: tuple[tuple[str, int, int], ...]
+
+    def to_team(self, team: int) -> int:
+        return min(d for t, d in self.towns.items() if rules().towns[t] == team)
+
+
+def gold_route(state: MineCartsState, team: int) -> Route:
+    """See the module docstring: the cheapest routes of the gold cart into
+    every town, and one to ``team``'s cheapest town."""
+    squares = all_squares()
+    index = _index()
+    nxt = _next()
+    table = rules()
+    grid = state["grid"]
+    n = len(squares)
+    ways_at: list[tuple[frozenset[int], ...] | None] = [None] * n
+    pit = [False] * n
+    for sq, placed in grid.items():
+        i = index[sq]
+        if placed["card"] == "pit":
+            pit[i] = True
+        else:
+            ways_at[i] = leads(placed["card"], placed["rotation"])
+    carts = [False] * n
+    waiting: dict[str, bool] = {t: False for t in table.towns}
+    for t in state["teams"]:
+        for c in t["carts"].values():
+            if in_station(c):
+                waiting[c["square"]] = True
+            else:
+                carts[index[c["square"]]] = True
+    town_of = {index[t]: t for t in table.towns}
+    mine = index[table.mine]
+    gold = state["gold_cart"]
+    gold_at = -1 if in_station(gold) else index[gold["square"]]
+    start = index[gold["square"]]
+    heads = range(4) if gold_at < 0 else tuple(gold["path"] or ())
+    dist = [NEVER] * (4 * n)
+    came: dict[int, int] = {}
+    heap: list[tuple[int, int]] = []
+    for d in heads:
+        node = 4 * nxt[start][d] + opposite(d)
+        dist[node] = 0
+        heap.append((0, node))
+    heapq.heapify(heap)
+    towns = {t: NEVER for t in table.towns}
+    while heap:
+        here, node = heapq.heappop(heap)
+        if here > dist[node]:
+            continue
+        q, e = divmod(node, 4)
+        if q in town_of:
+            name = town_of[q]
+            cost = here + (WAITING_CART if waiting[name] else 0)
+            if cost < towns[name]:
+                towns[name] = cost
+                came[-1 - index[name]] = node
+            continue
+        if q == mine or pit[q]:
+            continue
+        ways = ways_at[q]
+        for x in range(4):
+            if x == e:
+                continue
+            if carts[q]:
+                step = UNDER_CART
+            elif ways is not None and x in ways[e]:
+                step = 0
+            elif q == gold_at:
+                continue
+            else:
+                step = CARD
+            then = 4 * nxt[q][x] + opposite(x)
+            cost = here + step
+            if cost < dist[then]:
+                dist[then] = cost
+                came[then] = node
+                heapq.heappush(heap, (cost, then))
+    ours = [t for t in table.towns if table.towns[t] == team]
+    best = min(ours, key=lambda t: towns[t])
+    path: list[tuple[str, int, int]] = []
+    if towns[best] < NEVER:
+        node = came[-1 - index[best]]
+        exit_edge = -1
+        while True:
+            q, e = divmod(node, 4)
+            path.append((squares[q], e, exit_edge))
+            if node not in came:
+                break
+            prev = came[node]
+            exit_edge = next(d for d in range(4) if nxt[prev // 4][d] == q and opposite(d) == e)
+            node = prev
+        path.reverse()
+        path = path[:-1]  # the town itself
+    return Route(towns=towns, path=tuple(path))
