@@ -162,3 +162,78 @@ def test_the_bot_seats_on_discord_play_each_games_own_policy() -> None:
     chosen = GameBots().choose(game, view, seat, random.Random(2))
     assert chosen == policy_for("age-of-steam").choose(game, view, seat, random.Random(2))
     assert policy_for("age-of-steam") is not RANDOM
+
+
+# -- Mine Carts -------------------------------------------------------------
+
+def _mine_carts_two_card_gap() -> State:
+    """Red to lay 2 cards (curve, curve, straight in its factory); the gold
+    cart rests on D2 heading north, a pit on C2 closes the short way to
+    Red's town B2, and the way round (D1, C1, B1) lacks D1 and B1: two
+    curves, neither of which moves the gold cart nearer B2 alone."""
+    from tests.mine_carts.mine_carts_fixtures import RED, give, put, set_cart, started
+    from games.mine_carts.state import typed
+
+    state = started(2)
+    put(state, "C2", "pit")
+    put(state, "D2", "straight", 0)
+    put(state, "C1", "straight", 90)
+    put(state, "G7", "straight", 0)
+    set_cart(state, RED, "gold", "D2", [2, 0])
+    set_cart(state, RED, "1", "G7", [2, 0])  # out of B2, away from the route
+    typed(state)["teams"][RED]["allotment"] = 2
+    give(state, RED, ["curve", "curve", "straight"])
+    return state
+
+
+def test_the_mine_carts_planner_counts_the_cards_the_gold_cart_needs_to_reach_a_town() -> None:
+    """Two cards (D1 and B1) lead the gold cart round the pit into B2; with
+    them laid, none."""
+    from games.mine_carts.planner import CARD, gold_route
+    from games.mine_carts.state import typed
+    from tests.mine_carts.mine_carts_fixtures import RED, put
+
+    state = _mine_carts_two_card_gap()
+    route = gold_route(typed(state), RED)
+    assert route.to_team(RED) == 2 * CARD
+    assert [sq for sq, _enter, _leave in route.path] == ["D1", "C1", "B1"]
+    put(state, "D1", "curve", 180)
+    put(state, "B1", "curve", 90)
+    assert gold_route(typed(state), RED).to_team(RED) == 0
+
+
+def test_the_mine_carts_planner_counts_a_team_cart_on_the_track_as_a_block() -> None:
+    """The gold cart's track runs into B2 but Blue's cart 1 stands on it:
+    the gold cart would stop before it, so the way is not free."""
+    from games.mine_carts.planner import gold_route
+    from games.mine_carts.state import typed
+    from tests.mine_carts.mine_carts_fixtures import BLUE, RED, put, set_cart
+
+    state = _mine_carts_two_card_gap()
+    put(state, "D1", "curve", 180)
+    put(state, "B1", "curve", 90)
+    set_cart(state, BLUE, "1", "C1", [1, 3])
+    assert gold_route(typed(state), RED).to_team(RED) > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_mine_carts_bot_plans_both_cards_of_its_turn_and_scores_gold(seed: int) -> None:
+    """Where the gold cart needs two cards that each look useless alone, the
+    bot lays both and sets the switch, and the gold cart enters Red's town
+    B2 this turn."""
+    from games.mine_carts import GAME
+    from games.mine_carts.state import typed
+    from tests.mine_carts.mine_carts_fixtures import RED
+
+    state = _mine_carts_two_card_gap()
+    while typed(state)["phase"] in ("lay", "switch") and typed(state)["team"] == RED:
+        state = GAME.apply(state, 0, bot_action(GAME, state, 0, random.Random(seed))).state
+    assert [team["gold"] for team in typed(state)["teams"]] == [1, 0]
+
+
+def test_the_mine_carts_bot_beats_the_random_player_in_most_fixed_seeds() -> None:
+    """Bot against a random team over 10 fixed seeds (its seat alternating):
+    it ends with more gold in at least 9."""
+    game = get_game("mine-carts")
+    wins = sum(_bot_wins(game, seed, 2, lambda scores, s: scores[s] > scores[1 - s]) for seed in range(10))
+    assert wins >= 9
