@@ -17,7 +17,8 @@ of the mine by any side) into a town, where each square on the route costs
 
 Entering a town whose team cart still waits there costs one card more: the
 first track touching the town pulls that cart out onto it (carts move before
-the gold cart), so it must be led away first. Costs are counted in half
+the gold cart), so it must be led away first, along a track of its own that
+touches the town (with one there, the cart leaves this turn: no more card). Costs are counted in half
 cards to stay integers.
 """
 
@@ -64,6 +65,16 @@ def leads(card: str, rotation: int) -> tuple[frozenset[int], ...]:
     return tuple(frozenset(s) for s in out)
 
 
+def led_out(state: MineCartsState, town: str) -> bool:
+    """Whether a track touches ``town``: a cart waiting there hops out onto
+    it (or, with several, onto the one its team picks) this turn."""
+    for d in range(4):
+        placed = state["grid"].get(neighbour(town, d))
+        if placed is not None and leads(placed["card"], placed["rotation"])[opposite(d)]:
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class Route:
     """The cards the gold cart needs to each town (half cards; :data:`NEVER`
@@ -103,6 +114,9 @@ def gold_route(state: MineCartsState, team: int) -> Route:
                 waiting[c["square"]] = True
             else:
                 carts[index[c["square"]]] = True
+    for town in table.towns:
+        if waiting[town] and led_out(state, town):
+            waiting[town] = False
     town_of = {index[t]: t for t in table.towns}
     mine = index[table.mine]
     gold = state["gold_cart"]

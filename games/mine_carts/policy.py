@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from games.core import Game, IllegalAction, State
 from games.playout import random_action
 
-from .board import all_squares, distance
+from .board import all_squares, distance, neighbour, opposite
 from .cards import why_not
-from .movement import GOLD, allotment_for
+from .movement import GOLD, allotment_for, in_station
 from .params import rules
 from .phases import carts_copy, plan, run_moves
 from .planner import CARD, gold_route, leads
@@ -53,6 +53,10 @@ AWAY = 3
 
 def team_of(state: MineCartsState, seat: int) -> int:
     return next(t for t, team in enumerate(state["teams"]) if seat in team["seats"])
+
+
+def towns_of(team: int) -> list[str]:
+    return [square for square, owner in rules().towns.items() if owner == team]
 
 
 @dataclass(frozen=True)
@@ -140,8 +144,10 @@ def lay_text(code: str, square: str, rotation: int) -> str:
 def candidates(state: MineCartsState, team: int, factory: tuple[str, ...],
                rng: random.Random) -> list[tuple[str, str, int]]:
     """The lays worth trying: every card of the factory turned to lead a
-    cheapest route on at each of its squares that needs a card, and each
-    card on a few squares away from the route and the carts."""
+    cheapest route on at each of its squares that needs a card; beside a
+    town of the team where a cart still waits, each card touching the town
+    (to lead the cart out of the gold cart's way); and each card on a few
+    squares away from the route and the carts."""
     route = gold_route(state, team)
     out: list[tuple[str, str, int]] = []
     codes = sorted(set(factory))
@@ -155,6 +161,15 @@ def candidates(state: MineCartsState, team: int, factory: tuple[str, ...],
             for r in rules().kinds[code].rotations:
                 if leave in leads(code, r)[enter]:
                     out.append((code, square, r))
+    for town in towns_of(team):
+        if any(in_station(c) and c["square"] == town for c in state["teams"][team]["carts"].values()):
+            for d in range(4):
+                square = neighbour(town, d)
+                if why_not(state, square) is not None or any(square == sq for sq, _e, _x in route.path):
+                    continue
+                for code in codes:
+                    out.extend((code, square, r) for r in rules().kinds[code].rotations
+                               if leads(code, r)[opposite(d)])
     near = {sq for sq, _e, _x in route.path} | {state["gold_cart"]["square"]}
     near |= {c["square"] for t in state["teams"] for c in t["carts"].values()}
     away = [sq for sq in all_squares()
