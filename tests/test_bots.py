@@ -237,3 +237,49 @@ def test_the_mine_carts_bot_beats_the_random_player_in_most_fixed_seeds() -> Non
     game = get_game("mine-carts")
     wins = sum(_bot_wins(game, seed, 2, lambda scores, s: scores[s] > scores[1 - s]) for seed in range(10))
     assert wins >= 9
+
+
+def test_the_mine_carts_planner_counts_a_card_more_for_a_town_whose_cart_still_waits() -> None:
+    """Red's cart 1 waiting in B2 would hop onto the gold cart's last card
+    and block it: one card more, until a track of its own touches B2."""
+    from games.mine_carts.planner import CARD, gold_route
+    from games.mine_carts.state import typed
+    from tests.mine_carts.mine_carts_fixtures import RED, put, set_cart
+
+    state = set_cart(_mine_carts_two_card_gap(), RED, "1", "B2", None)
+    typed(state)["grid"].pop("G7")
+    assert gold_route(typed(state), RED).to_team(RED) == 3 * CARD
+    put(state, "A2", "curve", 0)  # N-E: touches B2 from the west
+    assert gold_route(typed(state), RED).to_team(RED) == 2 * CARD
+
+
+def _blue_bot_turn(state: State, seed: int) -> State:
+    """Blue's turn (its factory straight, curve, curve), played by the bot."""
+    from games.mine_carts import GAME
+    from games.mine_carts.state import typed
+    from tests.mine_carts.mine_carts_fixtures import BLUE, give
+
+    typed(state)["team"], typed(state)["phase"] = BLUE, "lay"
+    typed(state)["teams"][BLUE]["laid"] = 0
+    give(state, BLUE, ["straight", "curve", "curve"])
+    while typed(state)["phase"] in ("lay", "switch"):
+        state = GAME.apply(state, 1, bot_action(GAME, state, 1, random.Random(seed))).state
+    return state
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_mine_carts_bot_leads_its_waiting_cart_out_before_the_gold_cart_comes_home(seed: int) -> None:
+    """The gold cart rests on H4 heading for Blue's town H2, one card (H3)
+    away, but Blue's cart 1 still waits in H2 and would hop onto H3 first
+    and block it. The bot leads the cart out elsewhere, then lays H3: gold."""
+    from games.mine_carts.state import typed
+    from tests.mine_carts.mine_carts_fixtures import BLUE, RED, put, set_cart, started
+
+    state = started(2)
+    put(state, "H4", "straight", 0)
+    put(state, "H5", "straight", 0)
+    set_cart(state, RED, "gold", "H4", [2, 0])
+    state = _blue_bot_turn(state, seed)
+    assert typed(state)["teams"][BLUE]["carts"]["1"]["square"] not in ("H2", "H3")
+    state = _blue_bot_turn(state, seed)
+    assert [team["gold"] for team in typed(state)["teams"]] == [0, 1]
