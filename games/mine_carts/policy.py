@@ -172,17 +172,17 @@ def candidates(state: MineCartsState, team: int, factory: tuple[str, ...],
                                if leads(code, r)[opposite(d)])
     near = {sq for sq, _e, _x in route.path} | {state["gold_cart"]["square"]}
     near |= {c["square"] for t in state["teams"] for c in t["carts"].values()}
-    away = [sq for sq in all_squares()
-            if why_not(state, sq) is None and min(distance(sq, n) for n in near) >= 2]
+    free = [sq for sq in all_squares() if why_not(state, sq) is None]
+    away = [sq for sq in free if min(distance(sq, n) for n in near) >= 2] or free
     for code in codes:
         for sq in rng.sample(away, min(AWAY, len(away))):
             out.append((code, sq, rng.choice(rules().kinds[code].rotations)))
     return out
 
 
-def plan_turn(state: MineCartsState, team: int, rng: random.Random) -> str:
+def plan_turn(state: MineCartsState, team: int, rng: random.Random) -> str | None:
     """The first card of the best plan for the rest of the turn's allotment
-    (see the module docstring)."""
+    (see the module docstring); None when no card can be laid."""
     t = state["teams"][team]
     left = t["allotment"] - t["laid"]
     beam = [Plan((), state, tuple(t["factory"]), 0.0)]
@@ -210,27 +210,27 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random) -> str:
         key = (value, rng.random(), p.actions[0])
         if best is None or key[:2] > best[:2]:
             best = key
-    assert best is not None
-    return best[2]
+    return None if best is None else best[2]
 
 
 class MineCartsPolicy:
-    """See the module docstring."""
+    """See the module docstring. A plan the rules refuse (never expected)
+    or a turn with nothing to plan falls back on a random legal action."""
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         s = typed(state)
         team = team_of(s, seat)
-        try:
-            if s["phase"] == "lay":
-                text = plan_turn(s, team, rng)
-            elif s["phase"] == "switch":
-                text = best_switch(s, team, rng)[1]
-            else:
-                return random_action(game, state, seat, rng)
-            game.apply(state, seat, text)
-        except IllegalAction:
-            return random_action(game, state, seat, rng)
-        return text
+        text: str | None = None
+        if s["phase"] == "lay":
+            text = plan_turn(s, team, rng)
+        elif s["phase"] == "switch":
+            text = best_switch(s, team, rng)[1]
+        if text is not None:
+            try:
+                game.apply(state, seat, text)
+            except IllegalAction:
+                text = None
+        return text if text is not None else random_action(game, state, seat, rng)
 
 
 POLICY = MineCartsPolicy()
