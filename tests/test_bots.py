@@ -196,9 +196,27 @@ def test_the_mine_carts_planner_counts_the_cards_the_gold_cart_needs_to_reach_a_
     state = _mine_carts_two_card_gap()
     route = gold_route(typed(state), RED)
     assert route.to_team(RED) == 2 * CARD
-    assert [sq for sq, _enter, _leave in route.path] == ["D1", "C1", "B1"]
+    assert [(sq, needed) for sq, _enter, _leave, needed in route.path] == [("D1", True), ("C1", False), ("B1", True)]
     put(state, "D1", "curve", 180)
     put(state, "B1", "curve", 90)
+    assert gold_route(typed(state), RED).to_team(RED) == 0
+
+
+def test_the_mine_carts_planner_needs_one_switch_for_every_junction_on_the_route() -> None:
+    """Round the pit, D1 sends the gold cart west only with the switch on
+    orange and C1 only with it on green: one switch can't do both, so a
+    card is still needed; with C1 on orange too, none is."""
+    from games.mine_carts.planner import CARD, gold_route
+    from games.mine_carts.state import typed
+    from tests.mine_carts.mine_carts_fixtures import RED, put
+
+    state = _mine_carts_two_card_gap()
+    typed(state)["grid"].pop("C1")
+    put(state, "D1", "green-orange", 0)  # stem S: black N, green E, orange W
+    put(state, "B1", "curve", 90)
+    put(state, "C1", "green-curve", 270)  # stem E: black N, green W
+    assert gold_route(typed(state), RED).to_team(RED) == CARD
+    typed(state)["grid"]["C1"] = {"card": "orange-curve", "rotation": 270}
     assert gold_route(typed(state), RED).to_team(RED) == 0
 
 

@@ -8,7 +8,10 @@ of the mine by any side) into a town, where each square on the route costs
 
 - nothing when the track there already leads on the route's way (from the
   entry edge to the exit edge: a junction's stem to any of its exits, with
-  the switch set so; any other end only to its stem);
+  the switch set so; any other end only to its stem), and the switch can
+  be set so for every junction of the route at once (there is one switch,
+  and the gold cart runs the whole of its track in one move: a dead end
+  sends it back next turn);
 - one card when a card can be laid there (no pit, town, mine or cart);
 - five cards under a team cart, a last resort (it blocks until it is led
   away, and a cart on track seldom is);
@@ -32,7 +35,7 @@ from games.mine_carts.board import all_squares, neighbour, opposite
 from games.mine_carts.movement import in_station
 from games.mine_carts.params import rules
 from games.mine_carts.state import MineCartsState, Placed
-from games.mine_carts.track import lengths
+from games.mine_carts.track import lengths, stem
 
 CARD = 2
 """One card laid, in half cards."""
@@ -65,6 +68,31 @@ def leads(card: str, rotation: int) -> tuple[frozenset[int], ...]:
     return tuple(frozenset(s) for s in out)
 
 
+ANY_SWITCH = 0b111
+"""The switch colours still allowed, as bits (green 1, orange 2, fuchsia 4)."""
+
+
+@cache
+def switch_needs(card: str, rotation: int) -> tuple[dict[int, int], ...]:
+    """Entry edge -> {exit: the switch colours (bits) that send a cart that
+    way}: from a junction's stem, its colour's exit needs the switch on that
+    colour and the black exit needs it on none of the card's colours; any
+    other way through needs no switch."""
+    placed = Placed(card=card, rotation=rotation)
+    colours = rules().switch_colours
+    bits = {c: 1 << i for i, c in enumerate(colours)}
+    own = sum(bits[c] for _a, _b, c in lengths(placed) if c in bits)
+    s = stem(placed)
+    out: list[dict[int, int]] = [{}, {}, {}, {}]
+    for a, b, c in lengths(placed):
+        for enter, leave in ((a, b), (b, a)):
+            need = ANY_SWITCH
+            if enter == s:
+                need = bits[c] if c in bits else ANY_SWITCH & ~own
+            out[enter][leave] = out[enter].get(leave, 0) | need
+    return tuple(out)
+
+
 def led_out(state: MineCartsState, town: str) -> bool:
     """Whether a track touches ``town``: a cart waiting there hops out onto
     it (or, with several, onto the one its team picks) this turn."""
@@ -75,15 +103,27 @@ def led_out(state: MineCartsState, town: str) -> bool:
     return False
 
 
+def _node(square: int, enter: int, allowed: int) -> int:
+    """A search node: the gold cart entering ``square`` by ``enter`` with
+    the switch colours ``allowed`` by the junctions it passed."""
+    return (square * 4 + enter) * 8 + allowed
+
+
+def _parts(node: int) -> tuple[int, int, int]:
+    rest, allowed = divmod(node, 8)
+    square, enter = divmod(rest, 4)
+    return square, enter, allowed
+
+
 @dataclass(frozen=True)
 class Route:
     """The cards the gold cart needs to each town (half cards; :data:`NEVER`
     when no route exists), and the squares of one cheapest route to the
     cheapest town of ``team``, each with the edges the route enters and
-    leaves it by."""
+    leaves it by and whether it needs a card there."""
 
     towns: dict[str, int]
-    path: tuple[tuple[str, int, int], ...]
+    path: tuple[tuple[str, int, int, bool], ...]
 
     def to_team(self, team: int) -> int:
         return min(d for t, d in self.towns.items() if rules().towns[t] == team)
@@ -98,14 +138,14 @@ def gold_route(state: MineCartsState, team: int) -> Route:
     table = rules()
     grid = state["grid"]
     n = len(squares)
-    ways_at: list[tuple[frozenset[int], ...] | None] = [None] * n
+    ways_at: list[tuple[dict[int, int], ...] | None] = [None] * n
     pit = [False] * n
     for sq, placed in grid.items():
         i = index[sq]
         if placed["card"] == "pit":
             pit[i] = True
         else:
-            ways_at[i] = leads(placed["card"], placed["rotation"])
+            ways_at[i] = switch_needs(placed["card"], placed["rotation"])
     carts = [False] * n
     waiting: dict[str, bool] = {t: False for t in table.towns}
     for t in state["teams"]:
@@ -123,11 +163,11 @@ def gold_route(state: MineCartsState, team: int) -> Route:
     gold_at = -1 if in_station(gold) else index[gold["square"]]
     start = index[gold["square"]]
     heads = range(4) if gold_at < 0 else tuple(gold["path"] or ())
-    dist = [NEVER] * (4 * n)
+    dist: dict[int, int] = {}
     came: dict[int, int] = {}
     heap: list[tuple[int, int]] = []
     for d in heads:
-        node = 4 * nxt[start][d] + opposite(d)
+        node = _node(nxt[start][d], opposite(d), ANY_SWITCH)
         dist[node] = 0
         heap.append((0, node))
     heapq.heapify(heap)
@@ -136,7 +176,7 @@ def gold_route(state: MineCartsState, team: int) -> Route:
         here, node = heapq.heappop(heap)
         if here > dist[node]:
             continue
-        q, e = divmod(node, 4)
+        q, e, allowed = _parts(node)
         if q in town_of:
             name = town_of[q]
             cost = here + (WAITING_CART if waiting[name] else 0)
@@ -150,34 +190,32 @@ def gold_route(state: MineCartsState, team: int) -> Route:
         for x in range(4):
             if x == e:
                 continue
+            now = allowed
             if carts[q]:
                 step = UNDER_CART
-            elif ways is not None and x in ways[e]:
-                step = 0
+            elif ways is not None and allowed & ways[e].get(x, 0):
+                step, now = 0, allowed & ways[e][x]
             elif q == gold_at:
                 continue
             else:
                 step = CARD
-            then = 4 * nxt[q][x] + opposite(x)
+            then = _node(nxt[q][x], opposite(x), now)
             cost = here + step
-            if cost < dist[then]:
+            if cost < dist.get(then, NEVER):
                 dist[then] = cost
                 came[then] = node
                 heapq.heappush(heap, (cost, then))
     ours = [t for t in table.towns if table.towns[t] == team]
     best = min(ours, key=lambda t: towns[t])
-    path: list[tuple[str, int, int]] = []
+    path: list[tuple[str, int, int, bool]] = []
     if towns[best] < NEVER:
-        node = came[-1 - index[best]]
-        exit_edge = -1
-        while True:
-            q, e = divmod(node, 4)
-            path.append((squares[q], e, exit_edge))
-            if node not in came:
-                break
-            prev = came[node]
-            exit_edge = next(d for d in range(4) if nxt[prev // 4][d] == q and opposite(d) == e)
-            node = prev
-        path.reverse()
-        path = path[:-1]  # the town itself
+        nodes = [came[-1 - index[best]]]
+        while nodes[-1] in came:
+            nodes.append(came[nodes[-1]])
+        nodes.reverse()
+        for here, there in zip(nodes, nodes[1:]):
+            q, e, _allowed = _parts(here)
+            r, f, _then = _parts(there)
+            leave = next(d for d in range(4) if nxt[q][d] == r and opposite(d) == f)
+            path.append((squares[q], e, leave, dist[there] > dist[here]))
     return Route(towns=towns, path=tuple(path))

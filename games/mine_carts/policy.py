@@ -151,11 +151,8 @@ def candidates(state: MineCartsState, team: int, factory: tuple[str, ...],
     route = gold_route(state, team)
     out: list[tuple[str, str, int]] = []
     codes = sorted(set(factory))
-    for square, enter, leave in route.path:
-        if why_not(state, square) is not None:
-            continue
-        placed = state["grid"].get(square)
-        if placed is not None and placed["card"] != "pit" and leave in leads(placed["card"], placed["rotation"])[enter]:
+    for square, enter, leave, needed in route.path:
+        if not needed or why_not(state, square) is not None:
             continue
         for code in codes:
             for r in rules().kinds[code].rotations:
@@ -165,12 +162,12 @@ def candidates(state: MineCartsState, team: int, factory: tuple[str, ...],
         if any(in_station(c) and c["square"] == town for c in state["teams"][team]["carts"].values()):
             for d in range(4):
                 square = neighbour(town, d)
-                if why_not(state, square) is not None or any(square == sq for sq, _e, _x in route.path):
+                if why_not(state, square) is not None or any(square == sq for sq, _e, _x, _n in route.path):
                     continue
                 for code in codes:
                     out.extend((code, square, r) for r in rules().kinds[code].rotations
                                if leads(code, r)[opposite(d)])
-    near = {sq for sq, _e, _x in route.path} | {state["gold_cart"]["square"]}
+    near = {sq for sq, _e, _x, _n in route.path} | {state["gold_cart"]["square"]}
     near |= {c["square"] for t in state["teams"] for c in t["carts"].values()}
     free = [sq for sq in all_squares() if why_not(state, sq) is None]
     away = [sq for sq in free if min(distance(sq, n) for n in near) >= 2] or free
