@@ -8,9 +8,11 @@ the gold cart still needs, along the track as it lies, to reach the team's
 nearest town (:func:`~games.mine_carts.planner.gold_route`).
 
 A turn is planned whole: the cards of the allotment are laid in every order
-worth trying (each card on a square of a cheapest route, turned to lead the
-route on, or, for a pit or a card that fits nowhere, on a square away from
-it), the best few plans kept after each card (a beam); then each plan is
+worth trying (each card on a square of a cheapest route that needs one,
+turned to lead the route on; beside a town of the team where a cart still
+waits, to lead that cart out of the gold cart's way first; or, for a pit or
+a card that fits nowhere, on a square away from the route), the best few
+plans kept after each card (a beam); then each plan is
 finished with every switch (and every pick of track out of a town or the
 mine), the carts moved on a copy by the rules' own
 :func:`~games.mine_carts.phases.run_moves`, and the result judged: a gold
