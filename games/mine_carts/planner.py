@@ -103,6 +103,10 @@ def led_out(state: MineCartsState, town: str) -> bool:
     return False
 
 
+_WIDER = tuple(tuple(w for w in range(1, 8) if w & m == m and w != m) for m in range(8))
+"""Allowed switch colours -> the wider sets (a route allowing more colours is as good)."""
+
+
 def _node(square: int, enter: int, allowed: int) -> int:
     """A search node: the gold cart entering ``square`` by ``enter`` with
     the switch colours ``allowed`` by the junctions it passed."""
@@ -117,10 +121,11 @@ def _parts(node: int) -> tuple[int, int, int]:
 
 @dataclass(frozen=True)
 class Route:
-    """The cards the gold cart needs to each town (half cards; :data:`NEVER`
-    when no route exists), and the squares of one cheapest route to the
-    cheapest town of ``team``, each with the edges the route enters and
-    leaves it by and whether it needs a card there."""
+    """The cards the gold cart needs to each town (half cards), searched
+    until the cheapest town of ``team`` is found (:data:`NEVER` for a town
+    dearer than that, or with no route), and the squares of one cheapest
+    route to it, each with the edges the route enters and leaves it by and
+    whether it needs a card there."""
 
     towns: dict[str, int]
     path: tuple[tuple[str, int, int, bool], ...]
@@ -163,7 +168,9 @@ def gold_route(state: MineCartsState, team: int) -> Route:
     gold_at = -1 if in_station(gold) else index[gold["square"]]
     start = index[gold["square"]]
     heads = range(4) if gold_at < 0 else tuple(gold["path"] or ())
+    ours = [t for t in table.towns if table.towns[t] == team]
     dist: dict[int, int] = {}
+    settled: dict[int, int] = {}
     came: dict[int, int] = {}
     heap: list[tuple[int, int]] = []
     for d in heads:
@@ -172,21 +179,31 @@ def gold_route(state: MineCartsState, team: int) -> Route:
         heap.append((0, node))
     heapq.heapify(heap)
     towns = {t: NEVER for t in table.towns}
+    best_ours = NEVER
     while heap:
         here, node = heapq.heappop(heap)
-        if here > dist[node]:
+        if here > dist[node] or node in settled:
             continue
-        q, e, allowed = _parts(node)
+        if here >= best_ours and here > 0:
+            break  # the team's cheapest town is known, and whether any town costs nothing
+        qe, allowed = divmod(node, 8)
+        if any(settled.get(qe * 8 + wider, NEVER) <= here for wider in _WIDER[allowed]):
+            continue  # reached as cheaply with more switch colours still allowed
+        settled[node] = here
+        q, e = divmod(qe, 4)
         if q in town_of:
             name = town_of[q]
             cost = here + (WAITING_CART if waiting[name] else 0)
             if cost < towns[name]:
                 towns[name] = cost
                 came[-1 - index[name]] = node
+                if name in ours:
+                    best_ours = min(best_ours, cost)
             continue
         if q == mine or pit[q]:
             continue
         ways = ways_at[q]
+        row = nxt[q]
         for x in range(4):
             if x == e:
                 continue
@@ -199,13 +216,12 @@ def gold_route(state: MineCartsState, team: int) -> Route:
                 continue
             else:
                 step = CARD
-            then = _node(nxt[q][x], opposite(x), now)
+            then = (row[x] * 4 + (x + 2) % 4) * 8 + now
             cost = here + step
             if cost < dist.get(then, NEVER):
                 dist[then] = cost
                 came[then] = node
                 heapq.heappush(heap, (cost, then))
-    ours = [t for t in table.towns if table.towns[t] == team]
     best = min(ours, key=lambda t: towns[t])
     path: list[tuple[str, int, int, bool]] = []
     if towns[best] < NEVER:

@@ -74,7 +74,8 @@ class Plan:
 
 def cards_needed(state: MineCartsState, team: int) -> tuple[float, float]:
     """(cards the gold cart still needs to reach the team's nearest town,
-    to reach the other team's), from the :func:`gold_route`."""
+    to reach the other team's: exact when no dearer than the team's,
+    else 50 000), from the :func:`gold_route`."""
     route = gold_route(state, team)
     return route.to_team(team) / CARD, route.to_team(1 - team) / CARD
 
