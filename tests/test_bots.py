@@ -262,3 +262,142 @@ def test_the_string_railway_bot_beats_the_random_player_in_eight_fixed_seeds() -
     time (measured over 100 seeds by bench/bot_strength.py)."""
     game = get_game("string-railway")
     assert all(_bot_wins(game, seed, 2, lambda scores, s: scores[s] > scores[1 - s]) for seed in range(8))
+
+
+# -- Mine Carts -------------------------------------------------------------
+
+def _mine_carts_two_card_gap() -> State:
+    """Red to lay 2 cards (curve, curve, straight in its factory); the gold
+    cart rests on D2 heading north, a pit on C2 closes the short way to
+    Red's town B2, and the way round (D1, C1, B1) lacks D1 and B1: two
+    curves, neither of which moves the gold cart nearer B2 alone."""
+    from tests.mine_carts.mine_carts_fixtures import RED, give, put, set_cart, started
+    from games.mine_carts.state import typed
+
+    state = started(2)
+    put(state, "C2", "pit")
+    put(state, "D2", "straight", 0)
+    put(state, "C1", "straight", 90)
+    put(state, "G7", "straight", 0)
+    set_cart(state, RED, "gold", "D2", [2, 0])
+    set_cart(state, RED, "1", "G7", [2, 0])  # out of B2, away from the route
+    typed(state)["teams"][RED]["allotment"] = 2
+    give(state, RED, ["curve", "curve", "straight"])
+    return state
+
+
+def test_the_mine_carts_planner_counts_the_cards_the_gold_cart_needs_to_reach_a_town() -> None:
+    """Two cards (D1 and B1) lead the gold cart round the pit into B2; with
+    them laid, none."""
+    from games.mine_carts.planner import CARD, gold_route
+    from games.mine_carts.state import typed
+    from tests.mine_carts.mine_carts_fixtures import RED, put
+
+    state = _mine_carts_two_card_gap()
+    route = gold_route(typed(state), RED)
+    assert route.to_team(RED) == 2 * CARD
+    assert [(sq, needed) for sq, _enter, _leave, needed in route.path] == [("D1", True), ("C1", False), ("B1", True)]
+    put(state, "D1", "curve", 180)
+    put(state, "B1", "curve", 90)
+    assert gold_route(typed(state), RED).to_team(RED) == 0
+
+
+def test_the_mine_carts_planner_needs_one_switch_for_every_junction_on_the_route() -> None:
+    """Round the pit, D1 sends the gold cart west only with the switch on
+    orange and C1 only with it on green: one switch can't do both, so a
+    card is still needed; with C1 on orange too, none is."""
+    from games.mine_carts.planner import CARD, gold_route
+    from games.mine_carts.state import typed
+    from tests.mine_carts.mine_carts_fixtures import RED, put
+
+    state = _mine_carts_two_card_gap()
+    typed(state)["grid"].pop("C1")
+    put(state, "D1", "green-orange", 0)  # stem S: black N, green E, orange W
+    put(state, "B1", "curve", 90)
+    put(state, "C1", "green-curve", 270)  # stem E: black N, green W
+    assert gold_route(typed(state), RED).to_team(RED) == CARD
+    typed(state)["grid"]["C1"] = {"card": "orange-curve", "rotation": 270}
+    assert gold_route(typed(state), RED).to_team(RED) == 0
+
+
+def test_the_mine_carts_planner_counts_a_team_cart_on_the_track_as_a_block() -> None:
+    """The gold cart's track runs into B2 but Blue's cart 1 stands on it:
+    the gold cart would stop before it, so the way is not free."""
+    from games.mine_carts.planner import gold_route
+    from games.mine_carts.state import typed
+    from tests.mine_carts.mine_carts_fixtures import BLUE, RED, put, set_cart
+
+    state = _mine_carts_two_card_gap()
+    put(state, "D1", "curve", 180)
+    put(state, "B1", "curve", 90)
+    set_cart(state, BLUE, "1", "C1", [1, 3])
+    assert gold_route(typed(state), RED).to_team(RED) > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_mine_carts_bot_plans_both_cards_of_its_turn_and_scores_gold(seed: int) -> None:
+    """Where the gold cart needs two cards that each look useless alone, the
+    bot lays both and sets the switch, and the gold cart enters Red's town
+    B2 this turn."""
+    from games.mine_carts import GAME
+    from games.mine_carts.state import typed
+    from tests.mine_carts.mine_carts_fixtures import RED
+
+    state = _mine_carts_two_card_gap()
+    while typed(state)["phase"] in ("lay", "switch") and typed(state)["team"] == RED:
+        state = GAME.apply(state, 0, bot_action(GAME, state, 0, random.Random(seed))).state
+    assert [team["gold"] for team in typed(state)["teams"]] == [1, 0]
+
+
+def test_the_mine_carts_bot_beats_the_random_player_in_most_fixed_seeds() -> None:
+    """Bot against a random team over 10 fixed seeds (its seat alternating):
+    it ends with more gold in at least 9."""
+    game = get_game("mine-carts")
+    wins = sum(_bot_wins(game, seed, 2, lambda scores, s: scores[s] > scores[1 - s]) for seed in range(10))
+    assert wins >= 9
+
+
+def test_the_mine_carts_planner_counts_a_card_more_for_a_town_whose_cart_still_waits() -> None:
+    """Red's cart 1 waiting in B2 would hop onto the gold cart's last card
+    and block it: one card more, until a track of its own touches B2."""
+    from games.mine_carts.planner import CARD, gold_route
+    from games.mine_carts.state import typed
+    from tests.mine_carts.mine_carts_fixtures import RED, put, set_cart
+
+    state = set_cart(_mine_carts_two_card_gap(), RED, "1", "B2", None)
+    typed(state)["grid"].pop("G7")
+    assert gold_route(typed(state), RED).to_team(RED) == 3 * CARD
+    put(state, "A2", "curve", 0)  # N-E: touches B2 from the west
+    assert gold_route(typed(state), RED).to_team(RED) == 2 * CARD
+
+
+def _blue_bot_turn(state: State, seed: int) -> State:
+    """Blue's turn (its factory straight, curve, curve), played by the bot."""
+    from games.mine_carts import GAME
+    from games.mine_carts.state import typed
+    from tests.mine_carts.mine_carts_fixtures import BLUE, give
+
+    typed(state)["team"], typed(state)["phase"] = BLUE, "lay"
+    typed(state)["teams"][BLUE]["laid"] = 0
+    give(state, BLUE, ["straight", "curve", "curve"])
+    while typed(state)["phase"] in ("lay", "switch"):
+        state = GAME.apply(state, 1, bot_action(GAME, state, 1, random.Random(seed))).state
+    return state
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_mine_carts_bot_leads_its_waiting_cart_out_before_the_gold_cart_comes_home(seed: int) -> None:
+    """The gold cart rests on H4 heading for Blue's town H2, one card (H3)
+    away, but Blue's cart 1 still waits in H2 and would hop onto H3 first
+    and block it. The bot leads the cart out elsewhere, then lays H3: gold."""
+    from games.mine_carts.state import typed
+    from tests.mine_carts.mine_carts_fixtures import BLUE, RED, put, set_cart, started
+
+    state = started(2)
+    put(state, "H4", "straight", 0)
+    put(state, "H5", "straight", 0)
+    set_cart(state, RED, "gold", "H4", [2, 0])
+    state = _blue_bot_turn(state, seed)
+    assert typed(state)["teams"][BLUE]["carts"]["1"]["square"] not in ("H2", "H3")
+    state = _blue_bot_turn(state, seed)
+    assert [team["gold"] for team in typed(state)["teams"]] == [0, 1]

@@ -1,43 +1,56 @@
-"""Mine Carts' bot: a team that steers the gold cart home.
+"""Mine Carts' bot: a team that lays the gold cart's way home.
 
-Every choice is judged by moving the carts as the switch would move them
-now (the rules' own :func:`~games.mine_carts.phases.run_moves`, on a copy):
-a card is laid where, with the best switch after it, the gold cart scores
-for the team, or ends nearest the team's towns and farthest from the other
-team's; the switch is set the same way. Only cards next to the gold cart,
-where it would stop, and the team's towns are tried (a few others at random).
+What wins Mine Carts is one finished track from the gold cart to a town of
+the team: the gold cart runs it on every turn (the other team's too), and
+once it scores it goes back to the mine, so a track from the mine home
+scores again and again. So the bot measures a position in cards: how many
+the gold cart still needs, along the track as it lies, to reach the team's
+nearest town (:func:`~games.mine_carts.planner.gold_route`).
+
+A turn is planned whole: the cards of the allotment are laid in every order
+worth trying (each card on a square of a cheapest route that needs one,
+turned to lead the route on; beside a town of the team where a cart still
+waits, to lead that cart out of the gold cart's way first; or, for a pit or
+a card that fits nowhere, on a square away from the route), the best few
+plans kept after each card (a beam); then each plan is
+finished with every switch (and every pick of track out of a town or the
+mine), the carts moved on a copy by the rules' own
+:func:`~games.mine_carts.phases.run_moves`, and the result judged: a gold
+scored (or conceded), the cards still needed, a gold cart whose track already
+runs into the other team's town, a higher allotment. The first card of the
+best plan is laid; the next card is planned again from what the board shows.
 Nothing in Mine Carts is hidden: the factories are face up and the deck's
 order is left to chance.
 """
 
 from __future__ import annotations
 
+import copy
 import random
+from dataclasses import dataclass
 
 from games.core import Game, IllegalAction, State
 from games.playout import random_action
 
-from .board import distance, neighbour, opposite
-from .movement import exits
+from .board import all_squares, distance, neighbour, opposite
+from .cards import why_not
+from .movement import GOLD, allotment_for, in_station
 from .params import rules
 from .phases import carts_copy, plan, run_moves
-from .state import MineCartsState, typed
-from .track import ends
+from .planner import CARD, gold_route, leads
+from .state import MineCartsState, Placed, typed
+from .track import EDGE_NAMES
 
 GOLD_VALUE = 100.0
-"""A gold scored (for the team) or conceded (to the other team)."""
-NEARER = 3.0
-"""Each square the gold cart is nearer the team's towns than the other team's."""
-PATH = 2.0
-"""Each square the gold cart's track comes nearer the team's towns than the other team's."""
-THEIRS = 0.5
-"""Weight of the distance to the other team's towns, against 1 for the team's own."""
-SPEED = 1.0
-"""Each square a team cart moves, up to 5 (faster carts lay more cards)."""
-NEAR = 1
-"""How far from the gold cart, where it would stop, and the team's towns a card is worth trying."""
-SAMPLE = 12
-"""Cards tried elsewhere, at random."""
+"""A gold scored (for the team) or conceded (to the other team), in cards."""
+CONCEDE = 30.0
+"""The gold cart's track already running into the other team's town."""
+ALLOTMENT = 2.0
+"""Each card a turn the team lays beyond the first."""
+BEAM = 6
+"""Plans kept after each card of the turn."""
+AWAY = 3
+"""Squares away from the route tried for each card (for pits above all)."""
 
 
 def team_of(state: MineCartsState, seat: int) -> int:
@@ -48,127 +61,176 @@ def towns_of(team: int) -> list[str]:
     return [square for square, owner in rules().towns.items() if owner == team]
 
 
-def nearness(squares: set[str], team: int) -> float:
-    """How near the nearest of ``squares`` is to the team's towns, less half
-    how near it is to the other team's (higher is better for the team)."""
-    ours = min(distance(q, t) for q in squares for t in towns_of(team))
-    theirs = min(distance(q, t) for q in squares for t in towns_of(1 - team))
-    return THEIRS * theirs - ours
+@dataclass(frozen=True)
+class Plan:
+    """Cards laid so far this turn (action texts), on a copy of the state,
+    the cards left in the factory, and the plan's value so far."""
+
+    actions: tuple[str, ...]
+    state: MineCartsState
+    factory: tuple[str, ...]
+    value: float
 
 
-def gold_position(state: MineCartsState, team: int) -> float:
-    """:func:`nearness` of the gold cart (in the mine: of the mine)."""
-    return nearness({state["gold_cart"]["square"]}, team)
+def cards_needed(state: MineCartsState, team: int) -> tuple[float, float]:
+    """(cards the gold cart still needs to reach the team's nearest town,
+    to reach the other team's: exact when no dearer than the team's,
+    else 50 000), from the :func:`gold_route`."""
+    route = gold_route(state, team)
+    return route.to_team(team) / CARD, route.to_team(1 - team) / CARD
 
 
-def exit_choices(state: MineCartsState, colour: str) -> list[tuple[int, ...]]:
-    """Every complete way to pick the carts' tracks out of a town or the
-    mine with the switch on ``colour`` (the rules' own :func:`plan`, asked
-    after each pick)."""
-    done: list[tuple[int, ...]] = []
-    todo: list[tuple[int, ...]] = [()]
-    while todo:
-        chosen = todo.pop()
-        ask = plan(state, colour, chosen)
-        if ask is None:
-            done.append(chosen)
-        else:
-            todo.extend(chosen + (edge,) for edge in ask[2])
-    return done
+def judge(state: MineCartsState, team: int) -> float:
+    """A position between moves: fewer cards needed is better; a track that
+    already runs into the other team's town is bad."""
+    ours, theirs = cards_needed(state, team)
+    return -min(ours, 20.0) - (CONCEDE if theirs == 0 else 0.0)
 
 
-def after_moves(state: MineCartsState, team: int) -> float:
-    """The best the team can make of the switch now: the carts moved on a copy."""
-    best = None
+def switch_texts(state: MineCartsState) -> list[tuple[str, str, tuple[int, ...]]]:
+    """Every complete switch action: (text, colour, picks), the picks being
+    the edges the carts leaving a town or the mine take (the rules' own
+    :func:`plan`, asked after each pick)."""
+    out: list[tuple[str, str, tuple[int, ...]]] = []
     for colour in rules().switch_colours:
-        for chosen in exit_choices(state, colour):
-            sim = carts_copy(state)
-            moves = run_moves(sim, colour, chosen)
-            value = gold_position(sim, team) * NEARER
-            for m in moves:
-                if m["scored"] is not None:
-                    value += GOLD_VALUE if m["scored"] == team else -GOLD_VALUE
-                if m["cart"] != "gold" and m["team"] == team:
-                    value += SPEED * min(5, len(m["squares"]) - 1)
-            best = value if best is None else max(best, value)
-    return best if best is not None else 0.0
+        todo: list[tuple[tuple[int, ...], tuple[str, ...]]] = [((), ())]
+        while todo:
+            chosen, tokens = todo.pop(0)
+            ask = plan(state, colour, chosen)
+            if ask is None:
+                out.append((" ".join((colour,) + tokens), colour, chosen))
+            else:
+                cart, _square, edges = ask
+                todo.extend((chosen + (d,), tokens + (f"{cart}{EDGE_NAMES[d]}",)) for d in edges)
+    return out
 
 
-def gold_margin(state: MineCartsState, team: int) -> int:
-    return int(state["teams"][team]["gold"]) - int(state["teams"][1 - team]["gold"])
+def after_switch(state: MineCartsState, team: int, colour: str, chosen: tuple[int, ...]) -> float:
+    """The position after phases II and III with this switch: the carts
+    moved on a copy, gold scored or conceded, the allotment earned, then
+    :func:`judge`."""
+    sim = carts_copy(state)
+    moves = run_moves(sim, colour, chosen)
+    value = 0.0
+    allotment = state["teams"][team]["allotment"]
+    for m in moves:
+        if m["scored"] is not None:
+            value += GOLD_VALUE if m["scored"] == team else -GOLD_VALUE
+        if m["cart"] != GOLD and m["team"] == team:
+            allotment = allotment_for(len(m["squares"]) - 1, allotment)
+    return value + ALLOTMENT * (allotment - 1) + judge(sim, team)
 
 
-def track_reach(state: MineCartsState) -> set[str]:
-    """The squares the gold cart's track joins it to, any switch allowed:
-    from its square (or the mine's neighbours joined to the mine), along
-    cards whose ends meet."""
-    grid = state["grid"]
-    start = state["gold_cart"]["square"]
-    if start in grid:
-        todo = [start]
-    else:
-        todo = [neighbour(start, e) for e in range(4)
-                if neighbour(start, e) in grid and opposite(e) in ends(grid[neighbour(start, e)])]
-    seen = set(todo)
-    while todo:
-        here = todo.pop()
-        for e in ends(grid[here]):
-            there = neighbour(here, e)
-            if there not in seen and there in grid and opposite(e) in ends(grid[there]):
-                seen.add(there)
-                todo.append(there)
-    return seen
+def best_switch(state: MineCartsState, team: int, rng: random.Random) -> tuple[float, str]:
+    """The best switch action's value and text (ties by the rng)."""
+    best: tuple[float, float, str] | None = None
+    for text, colour, chosen in switch_texts(state):
+        key = (after_switch(state, team, colour, chosen), rng.random(), text)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    assert best is not None
+    return best[0], best[2]
 
 
-def path_value(state: MineCartsState, team: int) -> float:
-    """:func:`nearness` of the gold cart's track (of the gold cart itself
-    when no track joins it)."""
-    return nearness(track_reach(state) or {state["gold_cart"]["square"]}, team)
+def laid(state: MineCartsState, code: str, square: str, rotation: int) -> MineCartsState:
+    """A copy with ``code`` on ``square`` (the grid is the copy's own; the
+    rest is shared and must not be changed)."""
+    sim = copy.copy(state)
+    sim["grid"] = {**state["grid"], square: Placed(card=code, rotation=rotation)}
+    return sim
 
 
-def gold_ends(state: MineCartsState) -> set[str]:
-    """Where the gold cart is, and where it would stop with each switch."""
-    ends = {state["gold_cart"]["square"]}
-    for colour in rules().switch_colours:
-        for chosen in exit_choices(state, colour)[:1]:
-            sim = carts_copy(state)
-            moves = run_moves(sim, colour, chosen)
-            ends.update(m["squares"][-1] for m in moves if m["cart"] == "gold")
-    return ends
+def lay_text(code: str, square: str, rotation: int) -> str:
+    return f"pit {square}" if rules().kinds[code].is_pit else f"{code} {square} {rotation}"
 
 
-def worth_trying(square: str, spots: set[str]) -> bool:
-    """A card laid next to (or on) one of ``spots``."""
-    return any(distance(square, s) <= NEAR for s in spots)
+def candidates(state: MineCartsState, team: int, factory: tuple[str, ...],
+               rng: random.Random) -> list[tuple[str, str, int]]:
+    """The lays worth trying: every card of the factory turned to lead a
+    cheapest route on at each of its squares that needs a card; beside a
+    town of the team where a cart still waits, each card touching the town
+    (to lead the cart out of the gold cart's way); and each card on a few
+    squares away from the route and the carts."""
+    route = gold_route(state, team)
+    out: list[tuple[str, str, int]] = []
+    codes = sorted(set(factory))
+    for square, enter, leave, needed in route.path:
+        if not needed or why_not(state, square) is not None:
+            continue
+        for code in codes:
+            for r in rules().kinds[code].rotations:
+                if leave in leads(code, r)[enter]:
+                    out.append((code, square, r))
+    for town in towns_of(team):
+        if any(in_station(c) and c["square"] == town for c in state["teams"][team]["carts"].values()):
+            for d in range(4):
+                square = neighbour(town, d)
+                if why_not(state, square) is not None or any(square == sq for sq, _e, _x, _n in route.path):
+                    continue
+                for code in codes:
+                    out.extend((code, square, r) for r in rules().kinds[code].rotations
+                               if leads(code, r)[opposite(d)])
+    near = {sq for sq, _e, _x, _n in route.path} | {state["gold_cart"]["square"]}
+    near |= {c["square"] for t in state["teams"] for c in t["carts"].values()}
+    free = [sq for sq in all_squares() if why_not(state, sq) is None]
+    away = [sq for sq in free if min(distance(sq, n) for n in near) >= 2] or free
+    for code in codes:
+        for sq in rng.sample(away, min(AWAY, len(away))):
+            out.append((code, sq, rng.choice(rules().kinds[code].rotations)))
+    return out
+
+
+def plan_turn(state: MineCartsState, team: int, rng: random.Random) -> str | None:
+    """The first card of the best plan for the rest of the turn's allotment
+    (see the module docstring); None when no card can be laid."""
+    t = state["teams"][team]
+    left = t["allotment"] - t["laid"]
+    beam = [Plan((), state, tuple(t["factory"]), 0.0)]
+    for _ in range(left):
+        grown: dict[tuple[tuple[str, str], ...], tuple[float, float, Plan]] = {}
+        for p in beam:
+            for code, square, r in candidates(p.state, team, p.factory, rng):
+                sim = laid(p.state, code, square, r)
+                factory = list(p.factory)
+                factory.remove(code)
+                changed = tuple(sorted((sq, f"{c['card']} {c['rotation']}") for sq, c in sim["grid"].items()
+                                       if state["grid"].get(sq) != c))
+                if changed in grown:
+                    continue
+                nxt = Plan(p.actions + (lay_text(code, square, r),), sim, tuple(factory), judge(sim, team))
+                grown[changed] = (nxt.value, rng.random(), nxt)
+        if not grown:
+            break
+        beam = [p for _v, _r, p in sorted(grown.values(), key=lambda k: k[:2], reverse=True)[:BEAM]]
+    best: tuple[float, float, str] | None = None
+    for p in beam:
+        if not p.actions:
+            continue
+        value, _text = best_switch(p.state, team, rng)
+        key = (value, rng.random(), p.actions[0])
+        if best is None or key[:2] > best[:2]:
+            best = key
+    return None if best is None else best[2]
 
 
 class MineCartsPolicy:
-    """See the module docstring."""
+    """See the module docstring. A plan the rules refuse (never expected)
+    or a turn with nothing to plan falls back on a random legal action."""
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         s = typed(state)
         team = team_of(s, seat)
-        texts = [c.text for c in game.legal_actions(state, seat)]
+        text: str | None = None
         if s["phase"] == "lay":
-            spots = gold_ends(s) | set(towns_of(team))
-            near = [t for t in texts if worth_trying(t.split()[1], spots)]
-            rest = [t for t in texts if t not in set(near)]
-            texts = near + rng.sample(rest, min(SAMPLE, len(rest)))
-        best: tuple[float, float, str] | None = None
-        for text in texts:
+            text = plan_turn(s, team, rng)
+        elif s["phase"] == "switch":
+            text = best_switch(s, team, rng)[1]
+        if text is not None:
             try:
-                after = typed(game.apply(state, seat, text).state)
+                game.apply(state, seat, text)
             except IllegalAction:
-                continue
-            value = GOLD_VALUE * gold_margin(after, team)
-            if s["phase"] == "lay":
-                value += after_moves(after, team) + PATH * path_value(after, team)
-            else:
-                value += NEARER * gold_position(after, team)
-            key = (value, rng.random(), text)
-            if best is None or key[:2] > best[:2]:
-                best = key
-        return best[2] if best is not None else random_action(game, state, seat, rng)
+                text = None
+        return text if text is not None else random_action(game, state, seat, rng)
 
 
 POLICY = MineCartsPolicy()

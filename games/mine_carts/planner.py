@@ -1,0 +1,237 @@
+"""How many cards the gold cart still needs to reach each town: the bot's
+measure of a position.
+
+The gold cart follows the track as it lies; a team steers it by laying cards
+ahead of it. So the way home is measured in cards: a shortest route for the
+gold cart from where it is (both ways along the length it rests on, or out
+of the mine by any side) into a town, where each square on the route costs
+
+- nothing when the track there already leads on the route's way (from the
+  entry edge to the exit edge: a junction's stem to any of its exits, with
+  the switch set so; any other end only to its stem), and the switch can
+  be set so for every junction of the route at once (there is one switch,
+  and the gold cart runs the whole of its track in one move: a dead end
+  sends it back next turn);
+- one card when a card can be laid there (no pit, town, mine or cart);
+- five cards under a team cart, a last resort (it blocks until it is led
+  away, and a cart on track seldom is);
+- never through a pit, the mine, another town or the gold cart's own square
+  (unless its track already leads on).
+
+Entering a town whose team cart still waits there costs one card more: the
+first track touching the town pulls that cart out onto it (carts move before
+the gold cart), so it must be led away first, along a track of its own that
+touches the town (with one there, the cart leaves this turn: no more card). Costs are counted in half
+cards to stay integers.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from functools import cache
+
+from games.mine_carts.board import all_squares, neighbour, opposite
+from games.mine_carts.movement import in_station
+from games.mine_carts.params import rules
+from games.mine_carts.state import MineCartsState, Placed
+from games.mine_carts.track import lengths, stem
+
+CARD = 2
+"""One card laid, in half cards."""
+UNDER_CART = 10
+"""A square under a team cart: five cards, a last resort (it blocks until led away)."""
+WAITING_CART = 2
+"""A town whose team cart still waits in it: one card more."""
+NEVER = 10 ** 6
+
+
+@cache
+def _index() -> dict[str, int]:
+    return {sq: i for i, sq in enumerate(all_squares())}
+
+
+@cache
+def _next() -> tuple[tuple[int, ...], ...]:
+    """Square index -> the index across each edge (wrapping)."""
+    index = _index()
+    return tuple(tuple(index[neighbour(sq, d)] for d in range(4)) for sq in all_squares())
+
+
+@cache
+def leads(card: str, rotation: int) -> tuple[frozenset[int], ...]:
+    """Entry edge -> the exits a cart entering by it may take (any switch)."""
+    out: list[set[int]] = [set(), set(), set(), set()]
+    for a, b, _c in lengths(Placed(card=card, rotation=rotation)):
+        out[a].add(b)
+        out[b].add(a)
+    return tuple(frozenset(s) for s in out)
+
+
+ANY_SWITCH = 0b111
+"""The switch colours still allowed, as bits (green 1, orange 2, fuchsia 4)."""
+
+
+@cache
+def switch_needs(card: str, rotation: int) -> tuple[dict[int, int], ...]:
+    """Entry edge -> {exit: the switch colours (bits) that send a cart that
+    way}: from a junction's stem, its colour's exit needs the switch on that
+    colour and the black exit needs it on none of the card's colours; any
+    other way through needs no switch."""
+    placed = Placed(card=card, rotation=rotation)
+    colours = rules().switch_colours
+    bits = {c: 1 << i for i, c in enumerate(colours)}
+    own = sum(bits[c] for _a, _b, c in lengths(placed) if c in bits)
+    s = stem(placed)
+    out: list[dict[int, int]] = [{}, {}, {}, {}]
+    for a, b, c in lengths(placed):
+        for enter, leave in ((a, b), (b, a)):
+            need = ANY_SWITCH
+            if enter == s:
+                need = bits[c] if c in bits else ANY_SWITCH & ~own
+            out[enter][leave] = out[enter].get(leave, 0) | need
+    return tuple(out)
+
+
+def led_out(state: MineCartsState, town: str) -> bool:
+    """Whether a track touches ``town``: a cart waiting there hops out onto
+    it (or, with several, onto the one its team picks) this turn."""
+    for d in range(4):
+        placed = state["grid"].get(neighbour(town, d))
+        if placed is not None and leads(placed["card"], placed["rotation"])[opposite(d)]:
+            return True
+    return False
+
+
+_WIDER = tuple(tuple(w for w in range(1, 8) if w & m == m and w != m) for m in range(8))
+"""Allowed switch colours -> the wider sets (a route allowing more colours is as good)."""
+
+
+def _node(square: int, enter: int, allowed: int) -> int:
+    """A search node: the gold cart entering ``square`` by ``enter`` with
+    the switch colours ``allowed`` by the junctions it passed."""
+    return (square * 4 + enter) * 8 + allowed
+
+
+def _parts(node: int) -> tuple[int, int, int]:
+    rest, allowed = divmod(node, 8)
+    square, enter = divmod(rest, 4)
+    return square, enter, allowed
+
+
+@dataclass(frozen=True)
+class Route:
+    """The cards the gold cart needs to each town (half cards), searched
+    until the cheapest town of ``team`` is found (:data:`NEVER` for a town
+    dearer than that, or with no route), and the squares of one cheapest
+    route to it, each with the edges the route enters and leaves it by and
+    whether it needs a card there."""
+
+    towns: dict[str, int]
+    path: tuple[tuple[str, int, int, bool], ...]
+
+    def to_team(self, team: int) -> int:
+        return min(d for t, d in self.towns.items() if rules().towns[t] == team)
+
+
+def gold_route(state: MineCartsState, team: int) -> Route:
+    """See the module docstring: the cheapest routes of the gold cart into
+    every town, and one to ``team``'s cheapest town."""
+    squares = all_squares()
+    index = _index()
+    nxt = _next()
+    table = rules()
+    grid = state["grid"]
+    n = len(squares)
+    ways_at: list[tuple[dict[int, int], ...] | None] = [None] * n
+    pit = [False] * n
+    for sq, placed in grid.items():
+        i = index[sq]
+        if placed["card"] == "pit":
+            pit[i] = True
+        else:
+            ways_at[i] = switch_needs(placed["card"], placed["rotation"])
+    carts = [False] * n
+    waiting: dict[str, bool] = {t: False for t in table.towns}
+    for t in state["teams"]:
+        for c in t["carts"].values():
+            if in_station(c):
+                waiting[c["square"]] = True
+            else:
+                carts[index[c["square"]]] = True
+    for town in table.towns:
+        if waiting[town] and led_out(state, town):
+            waiting[town] = False
+    town_of = {index[t]: t for t in table.towns}
+    mine = index[table.mine]
+    gold = state["gold_cart"]
+    gold_at = -1 if in_station(gold) else index[gold["square"]]
+    start = index[gold["square"]]
+    heads = range(4) if gold_at < 0 else tuple(gold["path"] or ())
+    ours = [t for t in table.towns if table.towns[t] == team]
+    dist: dict[int, int] = {}
+    settled: dict[int, int] = {}
+    came: dict[int, int] = {}
+    heap: list[tuple[int, int]] = []
+    for d in heads:
+        node = _node(nxt[start][d], opposite(d), ANY_SWITCH)
+        dist[node] = 0
+        heap.append((0, node))
+    heapq.heapify(heap)
+    towns = {t: NEVER for t in table.towns}
+    best_ours = NEVER
+    while heap:
+        here, node = heapq.heappop(heap)
+        if here > dist[node] or node in settled:
+            continue
+        if here >= best_ours and here > 0:
+            break  # the team's cheapest town is known, and whether any town costs nothing
+        qe, allowed = divmod(node, 8)
+        if any(settled.get(qe * 8 + wider, NEVER) <= here for wider in _WIDER[allowed]):
+            continue  # reached as cheaply with more switch colours still allowed
+        settled[node] = here
+        q, e = divmod(qe, 4)
+        if q in town_of:
+            name = town_of[q]
+            cost = here + (WAITING_CART if waiting[name] else 0)
+            if cost < towns[name]:
+                towns[name] = cost
+                came[-1 - index[name]] = node
+                if name in ours:
+                    best_ours = min(best_ours, cost)
+            continue
+        if q == mine or pit[q]:
+            continue
+        ways = ways_at[q]
+        row = nxt[q]
+        for x in range(4):
+            if x == e:
+                continue
+            now = allowed
+            if carts[q]:
+                step = UNDER_CART
+            elif ways is not None and allowed & ways[e].get(x, 0):
+                step, now = 0, allowed & ways[e][x]
+            elif q == gold_at:
+                continue
+            else:
+                step = CARD
+            then = (row[x] * 4 + (x + 2) % 4) * 8 + now
+            cost = here + step
+            if cost < dist.get(then, NEVER):
+                dist[then] = cost
+                came[then] = node
+                heapq.heappush(heap, (cost, then))
+    best = min(ours, key=lambda t: towns[t])
+    path: list[tuple[str, int, int, bool]] = []
+    if towns[best] < NEVER:
+        nodes = [came[-1 - index[best]]]
+        while nodes[-1] in came:
+            nodes.append(came[nodes[-1]])
+        nodes.reverse()
+        for here, there in zip(nodes, nodes[1:]):
+            q, e, _allowed = _parts(here)
+            r, f, _then = _parts(there)
+            leave = next(d for d in range(4) if nxt[q][d] == r and opposite(d) == f)
+            path.append((squares[q], e, leave, dist[there] > dist[here]))
+    return Route(towns=towns, path=tuple(path))
