@@ -1,6 +1,6 @@
 """Bot strength: each game's policy against the random legal player.
 
-    .venv/bin/python bench/bot_strength.py [--games a,b] [--seeds 100]
+    .venv/bin/python bench/bot_strength.py [--games a,b] [--seeds 100] [--start 0] [--all-bot-only]
 
 Per game, over ``--seeds`` seeds:
 
@@ -13,6 +13,8 @@ Per game, over ``--seeds`` seeds:
   or full maps) and its rounds.
 
 Prints one line per game, and the slowest bot decision seen.
+``--all-bot-only`` skips the head-to-head games (to check how all-bot games
+end over more seeds).
 """
 
 from __future__ import annotations
@@ -56,10 +58,22 @@ def all_bot_note(slug: str, final: State) -> str:
     return f"round={final.get('round')}"
 
 
-def measure(slug: str, seeds: int, start: int) -> None:
+def measure(slug: str, seeds: int, start: int, head_to_head: bool = True) -> None:
+    """A game's head-to-head (unless told not to) and all-bot games, then its
+    bot's decision times."""
+    times: list[float] = []
+    if head_to_head:
+        measure_head_to_head(slug, seeds, start, times)
+    measure_all_bot(slug, seeds, start, times)
+    if times:
+        print(f"{slug} bot decision: median {1000 * statistics.median(times):.1f} ms,"
+              f" max {1000 * max(times):.0f} ms over {len(times)} decisions", flush=True)
+
+
+def measure_head_to_head(slug: str, seeds: int, start: int, times: list[float]) -> None:
+    """One bot seat against random seats, the bot's seat rotating."""
     game = get_game(slug)
     bot = policy_for(slug)
-    times: list[float] = []
     results: dict[str, int] = {"win": 0, "tie": 0, "loss": 0}
     t0 = time.perf_counter()
     n = HEAD_TO_HEAD_SEATS.get(slug, 2)
@@ -71,6 +85,12 @@ def measure(slug: str, seeds: int, start: int) -> None:
     wins = results["win"]
     print(f"{slug} head-to-head ({n} seats): bot won {wins}/{seeds} = {100 * wins / seeds:.0f}%"
           f" (ties {results['tie']}, losses {results['loss']})  ({time.perf_counter() - t0:.0f}s)", flush=True)
+
+
+def measure_all_bot(slug: str, seeds: int, start: int, times: list[float]) -> None:
+    """Every seat a bot: one line per seed on how the game went."""
+    game = get_game(slug)
+    bot = policy_for(slug)
     m = ALL_BOT_SEATS.get(slug, 2)
     notes: list[str] = []
     t0 = time.perf_counter()
@@ -79,9 +99,6 @@ def measure(slug: str, seeds: int, start: int) -> None:
         notes.append(all_bot_note(slug, final))
         print(f"  all-bot seed {seed}: {notes[-1]} scores={game.outcome(final).scores}", flush=True)
     print(f"{slug} all-bot ({m} seats): done in {time.perf_counter() - t0:.0f}s", flush=True)
-    if times:
-        print(f"{slug} bot decision: median {1000 * statistics.median(times):.1f} ms,"
-              f" max {1000 * max(times):.0f} ms over {len(times)} decisions", flush=True)
 
 
 def main() -> int:
@@ -89,9 +106,10 @@ def main() -> int:
     parser.add_argument("--games", default=",".join(slugs()), help="comma-separated slugs (default: all)")
     parser.add_argument("--seeds", type=int, default=100, help="seeds per game (default 100)")
     parser.add_argument("--start", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument("--all-bot-only", action="store_true", help="skip the head-to-head games")
     args = parser.parse_args()
     for slug in [s.strip() for s in args.games.split(",") if s.strip()]:
-        measure(slug, args.seeds, args.start)
+        measure(slug, args.seeds, args.start, head_to_head=not args.all_bot_only)
     return 0
 
 
