@@ -215,3 +215,15 @@ def test_steam_rollers_bots_with_split_networks_join_them_and_empty_three_cities
         state = game.apply(state, seat, action).state
     assert game.is_over(state), f"still playing in round {state['round']}"
     assert len(empty_cities(state)) >= 3
+
+
+def test_steam_rollers_link_cost_counts_the_empty_hexes_still_between_two_cities() -> None:
+    """Cities 1 (B2) and 5 (B5) are three steps apart: two empty hexes join
+    them; a piece from city 1 pointing at city 5 leaves one; with both
+    pieces the cities are one group and no link is missing."""
+    from games.steam_rollers.policy import link_costs
+
+    assert link_costs({}, [])[1][1, 5] == 2
+    assert link_costs({"B3": [0, 3]}, [])[1][1, 5] == 1
+    group, cost = link_costs({"B3": [0, 3], "B4": [0, 3]}, [])
+    assert group[5] == group[1] and (1, 5) not in cost
