@@ -1,6 +1,7 @@
 """Bot strength: each game's policy against the random legal player.
 
-    .venv/bin/python bench/bot_strength.py [--games a,b] [--seeds 100] [--head-to-head-only] [--phases]
+    .venv/bin/python bench/bot_strength.py [--games a,b] [--seeds 100] [--start 0]
+        [--head-to-head-only | --all-bot-only] [--phases]
 
 Per game, over ``--seeds`` seeds:
 
@@ -13,7 +14,8 @@ Per game, over ``--seeds`` seeds:
   or full maps) and its rounds.
 
 Prints one line per game, and the slowest bot decision seen.
-``--head-to-head-only`` leaves out the all-bot games. ``--phases`` adds a
+``--head-to-head-only`` leaves out the all-bot games, ``--all-bot-only``
+the head-to-head ones (to check how all-bot games end over more seeds). ``--phases`` adds a
 line per phase of the game: the bot's own decisions alone (the line above
 also times the random seats' moves in the head-to-head games).
 """
@@ -74,11 +76,28 @@ class PhaseTimer:
         return chosen
 
 
-def measure(slug: str, seeds: int, start: int, all_bot: bool = True, phases: bool = False) -> None:
-    game = get_game(slug)
+def measure(slug: str, seeds: int, start: int, head_to_head: bool = True, all_bot: bool = True,
+            phases: bool = False) -> None:
+    """A game's head-to-head and all-bot games (each unless told not to),
+    then its bot's decision times (per phase with ``phases``)."""
     timed = PhaseTimer(policy_for(slug))
     bot: Policy = timed if phases else timed.policy
     times: list[float] = []
+    if head_to_head:
+        measure_head_to_head(slug, bot, seeds, start, times)
+    if all_bot:
+        measure_all_bot(slug, bot, seeds, start, times)
+    if times:
+        print(f"{slug} bot decision: median {1000 * statistics.median(times):.1f} ms,"
+              f" max {1000 * max(times):.0f} ms over {len(times)} decisions", flush=True)
+    for phase, spent in timed.times.items():
+        print(f"{slug} bot decision, {phase}: median {1000 * statistics.median(spent):.1f} ms,"
+              f" max {1000 * max(spent):.0f} ms over {len(spent)} decisions", flush=True)
+
+
+def measure_head_to_head(slug: str, bot: Policy, seeds: int, start: int, times: list[float]) -> None:
+    """One bot seat against random seats, the bot's seat rotating with the seed."""
+    game = get_game(slug)
     results: dict[str, int] = {"win": 0, "tie": 0, "loss": 0}
     t0 = time.perf_counter()
     n = HEAD_TO_HEAD_SEATS.get(slug, 2)
@@ -90,21 +109,17 @@ def measure(slug: str, seeds: int, start: int, all_bot: bool = True, phases: boo
     wins = results["win"]
     print(f"{slug} head-to-head ({n} seats): bot won {wins}/{seeds} = {100 * wins / seeds:.0f}%"
           f" (ties {results['tie']}, losses {results['loss']})  ({time.perf_counter() - t0:.0f}s)", flush=True)
+
+
+def measure_all_bot(slug: str, bot: Policy, seeds: int, start: int, times: list[float]) -> None:
+    """Every seat the bot: how the games end."""
+    game = get_game(slug)
     m = ALL_BOT_SEATS.get(slug, 2)
-    notes: list[str] = []
     t0 = time.perf_counter()
-    for seed in range(start, start + seeds if all_bot else start):
+    for seed in range(start, start + seeds):
         final = play_game(game, [bot] * m, seed, timer=times.append)
-        notes.append(all_bot_note(slug, final))
-        print(f"  all-bot seed {seed}: {notes[-1]} scores={game.outcome(final).scores}", flush=True)
-    if all_bot:
-        print(f"{slug} all-bot ({m} seats): done in {time.perf_counter() - t0:.0f}s", flush=True)
-    if times:
-        print(f"{slug} bot decision: median {1000 * statistics.median(times):.1f} ms,"
-              f" max {1000 * max(times):.0f} ms over {len(times)} decisions", flush=True)
-    for phase, spent in timed.times.items():
-        print(f"{slug} bot decision, {phase}: median {1000 * statistics.median(spent):.1f} ms,"
-              f" max {1000 * max(spent):.0f} ms over {len(spent)} decisions", flush=True)
+        print(f"  all-bot seed {seed}: {all_bot_note(slug, final)} scores={game.outcome(final).scores}", flush=True)
+    print(f"{slug} all-bot ({m} seats): done in {time.perf_counter() - t0:.0f}s", flush=True)
 
 
 def main() -> int:
@@ -112,13 +127,15 @@ def main() -> int:
     parser.add_argument("--games", default=",".join(slugs()), help="comma-separated slugs (default: all)")
     parser.add_argument("--seeds", type=int, default=100, help="seeds per game (default 100)")
     parser.add_argument("--start", type=int, default=0, help="first seed (default 0)")
-    parser.add_argument("--head-to-head-only", action="store_true",
-                        help="leave out the all-bot games")
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument("--head-to-head-only", action="store_true", help="leave out the all-bot games")
+    only.add_argument("--all-bot-only", action="store_true", help="leave out the head-to-head games")
     parser.add_argument("--phases", action="store_true",
                         help="also time the bot's own decisions, per phase")
     args = parser.parse_args()
     for slug in [s.strip() for s in args.games.split(",") if s.strip()]:
-        measure(slug, args.seeds, args.start, all_bot=not args.head_to_head_only, phases=args.phases)
+        measure(slug, args.seeds, args.start, head_to_head=not args.all_bot_only,
+                all_bot=not args.head_to_head_only, phases=args.phases)
     return 0
 
 

@@ -401,3 +401,70 @@ def test_the_mine_carts_bot_leads_its_waiting_cart_out_before_the_gold_cart_come
     assert typed(state)["teams"][BLUE]["carts"]["1"]["square"] not in ("H2", "H3")
     state = _blue_bot_turn(state, seed)
     assert [team["gold"] for team in typed(state)["teams"]] == [0, 1]
+
+
+# -- Steam Rollers ----------------------------------------------------------
+
+SR_STALLED_TRACKS = (
+    "A3:13 A5:12 B3:03 B4:03 C2:24 C3:45 C5:04 C6:15 E6:14 F2:13 F4:13 G3:03 G4:04 G5:14 G6:15 H1:24 H2:25 H4:24"
+    " I2:25 I5:25 I6:14 J1:25 J2:15 J4:13 K3:04 K5:04 K6:05",
+    "A2:23 A3:12 A5:12 B3:03 B4:03 C3:35 C4:03 C5:04 C6:25 D6:15 E5:24 E6:15 F1:25 F2:13 F3:03 F4:03 F6:05 G1:23"
+    " G3:04 G5:24 G6:15 H1:24 H2:25 H5:24 I2:25 I5:24 I6:15 J1:25 J2:15 J4:03 J6:05 K1:34 K3:03 K5:14 K6:15 L2:35",
+    "A2:23 A3:12 A5:12 A6:01 B3:03 B4:03 B6:01 C2:14 C3:35 C4:03 C5:04 C6:25 D5:25 E3:15 E5:25 E6:15 F1:23 F2:14"
+    " F4:03 F6:05 G1:23 G3:03 G4:04 G5:24 G6:25 H1:24 H2:25 H6:15 I2:15 I5:25 I6:14 J1:24 J2:14 J4:13 J6:05 K1:34"
+    " K3:04 K5:04 K6:15 L2:45",
+)
+"""Round 43 of the all-bot Steam Rollers game of seed 29 as the bots once
+played it: every map joins cities 1-5 and, apart, 2, 3, 4 and 6, and every
+cube left needs the two halves joined (it then ran to full maps in round 457)."""
+
+
+def _steam_rollers_split_networks() -> State:
+    """Round 43 of that game (:data:`SR_STALLED_TRACKS`), about to roll."""
+    game = get_game("steam-rollers")
+    state = game.new(["p0", "p1", "p2"], {})
+    state = game.apply(state, CHANCE, "setup cubes:bbgpp/bgppy/brryb/bppyy/ggpyy/gryyg sides:abbbbb first:2").state
+    state["round"] = 43
+    state["cubes"] = {"1": ["grey", "purple", "purple"], "2": ["blue", "yellow"], "3": ["blue", "yellow"],
+                      "4": ["blue", "yellow"], "5": ["grey", "grey", "purple"], "6": ["yellow", "yellow"]}
+    state["drawn"] = {"red": 3, "blue": 5, "purple": 8, "yellow": 7, "grey": 7}
+    state["removed"] = {"red": 0, "blue": 0, "purple": 1, "yellow": 0, "grey": 2}
+    for record, tracks, engine in zip(state["maps"], SR_STALLED_TRACKS, ([1, 2, 3, 4, 5, 6], [3, 6], [2, 5])):
+        record["track"] = {h: [int(p[0]), int(p[1])] for h, p in (t.split(":") for t in tracks.split())}
+        record["engine"] = engine
+    return state
+
+
+def test_steam_rollers_bots_with_split_networks_join_them_and_empty_three_cities() -> None:
+    """From a position where no bot can deliver until it joins the two
+    halves of its network, the all-bot game ends by three emptied cities
+    within 15 rounds (not by full maps)."""
+    from games.steam_rollers.ending import empty_cities
+
+    game = get_game("steam-rollers")
+    bot = policy_for("steam-rollers")
+    state = _steam_rollers_split_networks()
+    rng = random.Random(29)
+    secret = secret_from_seed(29)
+    while not game.is_over(state) and state["round"] <= 43 + 15:
+        due = game.to_act(state)
+        if CHANCE in due:
+            seat, action = CHANCE, game.sample_chance(state, chance_rng(secret, int(state["chance_taken"])))
+        else:
+            seat = rng.choice(due)
+            action = bot_action(game, state, seat, rng, bot)
+        state = game.apply(state, seat, action).state
+    assert game.is_over(state), f"still playing in round {state['round']}"
+    assert len(empty_cities(state)) >= 3
+
+
+def test_steam_rollers_link_cost_counts_the_empty_hexes_still_between_two_cities() -> None:
+    """Cities 1 (B2) and 5 (B5) are three steps apart: two empty hexes join
+    them; a piece from city 1 pointing at city 5 leaves one; with both
+    pieces the cities are one group and no link is missing."""
+    from games.steam_rollers.policy import link_costs
+
+    assert link_costs({}, [])[1][1, 5] == 2
+    assert link_costs({"B3": [0, 3]}, [])[1][1, 5] == 1
+    group, cost = link_costs({"B3": [0, 3], "B4": [0, 3]}, [])
+    assert group[5] == group[1] and (1, 5) not in cost

@@ -7,13 +7,19 @@ every map is public, and the dice are rolled by chance after the choice),
 scored by :func:`evaluate`: the score margin first; then what the cubes
 still on the board could pay over its connections (within its engine, and
 half as much beyond it, which makes a stronger engine and longer routes
-worth having); then its track joined to a city and how near its open ends are to
-another city, and its engine's strength (up to 4).
+worth having); for each cube no route of its takes home yet, how few hexes
+of track would still join its city to a city of its colour (see
+:func:`link_costs`: a player who cannot deliver builds toward the cubes he
+could deliver, and late in the game joins the halves of his network that the
+remaining cubes need joined); then its track joined to a city and how near
+its open ends are to another city, and its engine's strength (up to 4).
 """
 
 from __future__ import annotations
 
 import random
+from collections import deque
+from functools import cache, lru_cache
 from typing import Iterator, Sequence
 
 from games.bots import Greedy, score_margin
@@ -39,6 +45,10 @@ REACH = 6
 ENGINE = 2.0
 """Each engine strength up to :data:`ENGINE_CAP`."""
 ENGINE_CAP = 4
+LINK = 0.5
+"""For each cube without a route home, per hex below :data:`SPAN` of the
+fewest hexes whose track would join its city to one of its colour."""
+SPAN = 10
 CITY, TRACK, OPEN = "city", "track", "open"
 
 
@@ -73,7 +83,7 @@ def piece_ends(track: Track, hex_name: str, piece: Sequence[int]) -> Iterator[tu
     the joined hex), or ("open", the hex it points into, None off the map)."""
     geo = board()
     for edge in piece:
-        other = geo.neighbour(hex_name, int(edge))
+        other = _around()[hex_name][int(edge)]
         if other is not None and other in geo.city_at:
             yield CITY, other
         elif other is not None and (int(edge) + 3) % 6 in track.get(other, []):
@@ -110,6 +120,138 @@ def track_from_cities(state: State, seat: int) -> tuple[int, list[int]]:
     return len(rooted), gaps
 
 
+def city_groups(track: Track, walls: Sequence[int]) -> dict[int, int]:
+    """Each city's group: the lowest city its track's connections join it to
+    (itself when alone)."""
+    group = {city: city for city in board().city_hex}
+
+    def root(city: int) -> int:
+        while group[city] != city:
+            city = group[city]
+        return city
+
+    for conn in connections(track, walls):
+        a, b = root(conn.cities[0]), root(conn.cities[1])
+        group[max(a, b)] = min(a, b)
+    return {city: root(city) for city in group}
+
+
+def _walled(a: str, b: str, walls: Sequence[int]) -> bool:
+    if not walls:
+        return False
+    border = board().border_between(a, b)
+    return border is not None and border in walls
+
+
+@cache
+def _around() -> dict[str, tuple[str | None, ...]]:
+    """Each hex's six neighbours by edge (None off the map), looked up once."""
+    geo = board()
+    return {h: tuple(geo.neighbour(h, edge) for edge in range(6)) for h in geo.coords}
+
+
+def frontiers(track: Track, walls: Sequence[int]) -> dict[int, set[str]]:
+    """For each city, the empty hexes (on this map) a new piece there would
+    join to it: its own empty neighbours, and the hexes the open ends of its
+    track's chains point into."""
+    geo = board()
+    around = _around()
+    out: dict[int, set[str]] = {}
+    for city, chex in geo.city_hex.items():
+        reach = out.setdefault(city, set())
+        for edge in range(6):
+            first = around[chex][edge]
+            if first is None or first in geo.city_at or _walled(chex, first, walls):
+                continue
+            if first not in track:
+                reach.add(first)
+                continue
+            here, came_in = first, (edge + 3) % 6
+            seen: set[str] = set()
+            while here in track and came_in in track[here] and here not in seen:
+                seen.add(here)
+                piece = track[here]
+                out_edge = int(piece[1] if int(piece[0]) == came_in else piece[0])
+                nxt = around[here][out_edge]
+                if nxt is None or nxt in geo.city_at or _walled(here, nxt, walls):
+                    break
+                if nxt not in track:
+                    reach.add(nxt)
+                    break
+                here, came_in = nxt, (out_edge + 3) % 6
+    return out
+
+
+Links = tuple[dict[int, int], dict[tuple[int, int], int]]
+
+
+def link_costs(track: Track, walls: Sequence[int]) -> Links:
+    """:func:`_link_costs`, remembered for the last few maps (the candidates
+    of one decision mostly share the seat's track). Read-only results."""
+    key = tuple(sorted((h, tuple(int(e) for e in piece)) for h, piece in track.items()))
+    return _link_costs(key, tuple(walls))
+
+
+@lru_cache(maxsize=512)
+def _link_costs(key: tuple[tuple[str, tuple[int, ...]], ...], walls: tuple[int, ...]) -> Links:
+    """(each city's group (:func:`city_groups`), for each two groups the
+    fewest empty hexes whose pieces would join them, through other groups
+    too (each piece may take any two edges, dice permitting; walls cut;
+    missing when no path is left on the map))."""
+    geo = board()
+    around = _around()
+    track = {h: piece for h, piece in key}
+    group = city_groups(track, walls)
+    reach = frontiers(track, walls)
+    starts: dict[int, set[str]] = {}
+    for city, hexes in reach.items():
+        starts.setdefault(group[city], set()).update(hexes)
+    cost: dict[tuple[int, int], int] = {}
+    for g, seeds in starts.items():
+        dist = {h: 1 for h in seeds}
+        queue = deque(seeds)
+        while queue:
+            here = queue.popleft()
+            for nxt in around[here]:
+                if (nxt is None or nxt in dist or nxt in geo.city_at or nxt in track
+                        or _walled(here, nxt, walls)):
+                    continue
+                dist[nxt] = dist[here] + 1
+                queue.append(nxt)
+        for other, hexes in starts.items():
+            found = [dist[h] for h in hexes if h in dist]
+            if other != g and found:
+                cost[g, other] = min(found)
+    groups = sorted(starts)
+    for via in groups:
+        for a in groups:
+            for b in groups:
+                if a != b and (a, via) in cost and (via, b) in cost:
+                    through = cost[a, via] + cost[via, b]
+                    if through < cost.get((a, b), through + 1):
+                        cost[a, b] = through
+    return group, cost
+
+
+def missing_links(state: State, seat: int) -> list[int]:
+    """For each cube on the board that no route of the seat's track takes to
+    a city of its colour, the fewest hexes that would still join its city to
+    one (:func:`link_costs`); cubes with no such path left are left out."""
+    group, cost = link_costs(track_of(state, seat), state["walls"])
+    dests = rules().destinations
+    out: list[int] = []
+    for city, cubes in state["cubes"].items():
+        source = group[int(city)]
+        for colour in cubes:
+            targets = [group[t] for t in dests[colour] if t != int(city)]
+            if source in targets:
+                continue
+            found = [cost[source, t] for t in targets if (source, t) in cost]
+            if found:
+                out.append(min(found))
+    return out
+
+
 def promising(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
     """The legal actions worth a look: every one that builds no track, and
     the builds whose piece meets a city or the seat's own track."""
@@ -133,8 +275,9 @@ def evaluate(game: Game, state: State, seat: int) -> float:
     rooted, gaps = track_from_cities(state, seat)
     toward = sum(max(0, REACH - gap) for gap in gaps)
     engine = min(engine_strength(state, seat), ENGINE_CAP)
+    link = sum(max(0, SPAN - cost) for cost in missing_links(state, seat))
     return (POINT * score_margin(game, state, seat) + IN_REACH * near + BEYOND * far
-            + ROOTED * rooted + TOWARD * toward + ENGINE * engine)
+            + LINK * link + ROOTED * rooted + TOWARD * toward + ENGINE * engine)
 
 
 POLICY = Greedy(evaluate, promising, limit=60)
