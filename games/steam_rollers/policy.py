@@ -160,25 +160,21 @@ def frontiers(track: Track, walls: Sequence[int]) -> dict[int, set[str]]:
     for city, chex in geo.city_hex.items():
         reach = out.setdefault(city, set())
         for edge in range(6):
-            first = around[chex][edge]
-            if first is None or first in geo.city_at or _walled(chex, first, walls):
-                continue
-            if first not in track:
-                reach.add(first)
-                continue
-            here, came_in = first, (edge + 3) % 6
+            here, out_edge = chex, edge
             seen: set[str] = set()
-            while here in track and came_in in track[here] and here not in seen:
-                seen.add(here)
-                piece = track[here]
-                out_edge = int(piece[1] if int(piece[0]) == came_in else piece[0])
+            while True:  # out of the city, then along its chain of track
                 nxt = around[here][out_edge]
                 if nxt is None or nxt in geo.city_at or _walled(here, nxt, walls):
                     break
                 if nxt not in track:
                     reach.add(nxt)
                     break
-                here, came_in = nxt, (out_edge + 3) % 6
+                came_in, piece = (out_edge + 3) % 6, track[nxt]
+                if came_in not in piece or nxt in seen:
+                    break
+                seen.add(nxt)
+                out_edge = int(piece[1] if int(piece[0]) == came_in else piece[0])
+                here = nxt
     return out
 
 
