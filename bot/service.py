@@ -29,7 +29,7 @@ from rendering import render_full
 
 from .history import (LOG_PAGE, UPLOAD_LIMIT, Animation, animate, export_document, log_line, log_pages,
                       state_at)
-from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, Schedule, SeatRow, Store, StoreError,
+from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, Schedule, SeatRow, Store,
                     StoreUnavailable,
                     VersionConflict)
 
@@ -102,9 +102,10 @@ class Post:
     remembered under it, to be corrected if the move is taken back)."""
     undo_seq: int | None = None
     """Set when the mover may take this move back (the post offers Undo)."""
-    withdraw_undo: int | None = None
-    """The thread message of the move just before, whose Undo this move
-    ended: the transport takes that button away."""
+    after_seq: int | None = None
+    """Set on a move's post: the log entry just before the move. Whatever
+    Undo that entry's post offered no longer applies (the transport takes
+    the button away, finding the post with :meth:`GameService.post_message`)."""
 
 
 @dataclass
@@ -466,20 +467,8 @@ class GameService:
         post.seq = b.row.version + 1
         if not chance and not finished and not b.game.reveals(b.state, b.seat, applied.action):
             post.undo_seq = post.seq
-        post.withdraw_undo = await self._post_before(game_id, b.row.version)
+        post.after_seq = b.row.version or None
         return post
-
-    async def _post_before(self, game_id: int, seq: int) -> int | None:
-        """The thread message of log entry ``seq`` if it reported a move (its
-        Undo, if any, no longer applies once another entry follows). The
-        move is already stored: a failure here costs only that tidying."""
-        if seq < 1:
-            return None
-        try:
-            return await self.store.post_message(game_id, seq)
-        except StoreError as exc:
-            log.warning("game %s: could not look up the post of entry %s: %s", game_id, seq, exc)
-            return None
 
     async def _check_stale_panel(self, b: Table, expected_version: int) -> None:
         """Refuse a panel opened before this seat's own latest move or a
@@ -641,6 +630,11 @@ class GameService:
         post.action, post.seq = entry.action, entry.seq
         note = clip(f"↩️ Undone by {name}: ~~{clip(taken, 1500)}~~")
         return Undone(post, message_id, note, target.seq)
+
+    @store_faults_answered
+    async def post_message(self, game_id: int, seq: int) -> int | None:
+        """The thread message that reported log entry ``seq``, if known."""
+        return await self.store.post_message(game_id, seq)
 
     @store_faults_answered
     async def remember_post(self, game_id: int, seq: int, message_id: int) -> None:

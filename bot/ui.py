@@ -64,18 +64,22 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post) -> 
 
 
 async def _withdraw_undo(bot: ServiceBot, thread_id: int, post: Post) -> None:
-    """Take the Undo button off the post of the move before ``post`` (a
-    later entry ended its chance); its other buttons stay."""
-    if post.withdraw_undo is None or post.game_id is None:
+    """Take the Undo button off the post of the log entry before ``post``'s
+    move (the move ended its chance); its other buttons stay. Done after the
+    move is posted, so it never delays it; a failure costs only the tidying."""
+    if post.after_seq is None or post.game_id is None:
         return
     try:
+        message_id = await bot.service.post_message(post.game_id, post.after_seq)
+        if message_id is None:
+            return
         channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
         if not isinstance(channel, (discord.Thread, discord.TextChannel)):
             return
-        await channel.get_partial_message(post.withdraw_undo).edit(
+        await channel.get_partial_message(message_id).edit(
             view=turn_view(post.game_id, post.full_board), allowed_mentions=NO_MENTIONS)
-    except discord.HTTPException as exc:
-        log.warning("game %s: could not take Undo off message %s: %s", post.game_id, post.withdraw_undo, exc)
+    except (discord.HTTPException, ServiceError) as exc:
+        log.warning("game %s: could not take Undo off the post of entry %s: %s", post.game_id, post.after_seq, exc)
 
 
 async def _send_post(bot: ServiceBot, thread_id: int, post: Post) -> discord.Message:

@@ -204,11 +204,12 @@ async def test_the_thread_post_of_a_move_is_remembered_for_its_correction(store:
 async def test_the_next_move_names_the_post_whose_undo_it_ended(store: Store) -> None:
     service, game_id, first, second = await _race(store)
     post = await service.act(game_id, first, "step 2")
-    assert post.withdraw_undo is None  # the first move: nothing before it offered Undo
-    assert post.seq is not None
+    assert post.seq is not None and post.after_seq == post.seq - 1
+    assert await service.post_message(game_id, post.seq - 1) is None  # the set-up draw had no post
     await service.remember_post(game_id, post.seq, 555)
     after = await service.act(game_id, second, "step 1")
-    assert after.withdraw_undo == 555
+    assert after.after_seq == post.seq
+    assert await service.post_message(game_id, after.after_seq) == 555
 
 
 # -- on Discord ---------------------------------------------------------------------------
