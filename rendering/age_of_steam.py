@@ -1713,7 +1713,7 @@ def _palette() -> Image.Image:
 def _png(image: Image.Image) -> bytes:
     """The board as a palette PNG: the colours mapped onto the fixed palette."""
     buffer = io.BytesIO()
-    image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(buffer, format="PNG", compress_level=3)
+    image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(buffer, format="PNG", compress_level=1)
     return buffer.getvalue()
 
 
