@@ -55,7 +55,7 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post) -> 
         log.warning("game %s: could not post in thread %s: %s", post.game_id, thread_id, exc)
     else:
         await _remember_post(bot, post, message)
-        await _withdraw_undo(bot, thread_id, post)
+        await _withdraw_undo(bot, message.channel, post)
         if post.finished:
             await add_animation(bot, message, post)
     if post.finished:
@@ -63,18 +63,18 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post) -> 
     wake_scheduler(bot)  # a bot may be due now
 
 
-async def _withdraw_undo(bot: ServiceBot, thread_id: int, post: Post) -> None:
+async def _withdraw_undo(bot: ServiceBot, channel: discord.abc.Messageable, post: Post) -> None:
     """Take the Undo button off the post of the log entry before ``post``'s
-    move (the move ended its chance); its other buttons stay. Done after the
-    move is posted, so it never delays it; a failure costs only the tidying."""
+    move (the move ended its chance) in ``channel``, where ``post`` was just
+    sent; its other buttons stay. Done after the move is posted, so it never
+    delays it; a failure costs only the tidying."""
     if post.after_seq is None or post.game_id is None:
+        return
+    if not isinstance(channel, (discord.Thread, discord.TextChannel)):
         return
     try:
         message_id = await bot.service.post_message(post.game_id, post.after_seq)
         if message_id is None:
-            return
-        channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
-        if not isinstance(channel, (discord.Thread, discord.TextChannel)):
             return
         await channel.get_partial_message(message_id).edit(
             view=turn_view(post.game_id, post.full_board), allowed_mentions=NO_MENTIONS)

@@ -24,6 +24,7 @@ from games.playout import play_out, random_action
 from games.registry import all_games, get_game
 from tests.support.discord import started_race
 from tests.support.race import render as race_render
+from tests.support.service import started_race as started_race_service
 
 Seen = list[tuple[State, "int | None"]]
 
@@ -36,14 +37,7 @@ def _recording(seen: Seen) -> Any:
 
 
 async def _race(store: Store, seen: Seen | None = None, seed: int = 1) -> tuple[GameService, int, int, int]:
-    draw = _recording(seen if seen is not None else [])
-    service = GameService(store, draw, full_renderer=draw)
-    row = await service.new_game("race", 1, "ann", seed=seed)
-    await service.join(row.id, 2, "bob")
-    await service.start(row.id, 1)
-    b = await service.table(row.id)
-    first = b.seats[b.game.to_act(b.state)[0]].user_id
-    return service, row.id, first, 3 - first
+    return await started_race_service(store, _recording(seen if seen is not None else []), seed)
 
 
 async def _play_to_the_end(service: GameService, game_id: int) -> None:

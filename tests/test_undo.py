@@ -18,6 +18,7 @@ from games.playout import play_out
 from games.registry import all_games, get_game
 from tests.support.discord import started_race
 from tests.support.race import Race
+from tests.support.service import started_race as started_race_service
 
 USERS = {1: "ann", 2: "bob", 3: "cid"}
 PLAYERS = ["ann", "bob"]
@@ -104,13 +105,7 @@ def test_replaying_a_log_names_the_entry_that_fails() -> None:
 
 async def _race(store: Store, seed: int = 1) -> tuple[GameService, int, int, int]:
     """A started race of ann and bob: the service, the game, the user due and the other."""
-    service = GameService(store, no_render, full_renderer=no_render)
-    row = await service.new_game("race", 1, "ann", seed=seed)
-    await service.join(row.id, 2, "bob")
-    await service.start(row.id, 1)
-    b = await service.table(row.id)
-    first = b.seats[b.game.to_act(b.state)[0]].user_id
-    return service, row.id, first, 3 - first
+    return await started_race_service(store, no_render, seed)
 
 
 async def test_taking_back_a_move_logs_an_undo_entry_and_restores_the_state(store: Store) -> None:

@@ -21,6 +21,14 @@ def expenses(state: State, seat: int) -> int:
     return int(state["shares"][seat]) + int(state["engine"][seat])
 
 
+def shares_to_pay(state: State, seat: int) -> int:
+    """The fewest shares ``seat`` must issue now for its cash, with this
+    turn's income, to cover the coming expenses (each share brings its
+    value and adds $1 to the expenses)."""
+    short = expenses(state, seat) - int(state["income"][seat]) - int(state["cash"][seat])
+    return 0 if short <= 0 else -(-short // (rules().share_value - 1))
+
+
 def reduction_for(income: int) -> int:
     """The Income Reduction of step 8 for an income."""
     for threshold, cut in rules().income_reduction:

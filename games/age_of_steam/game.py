@@ -111,7 +111,7 @@ class AgeOfSteam(PhasedGame):
             offered = [int(o.token) for o in self.options_at(state, seat, ["shares"]) if o.complete]
             if not offered:
                 return None
-            needed = shares_to_pay(state, seat, rules().share_value)
+            needed = economy.shares_to_pay(typed(state), seat)
             return f"shares {min((n for n in offered if n >= needed), default=max(offered))}"
         return super().default_action(state, seat)
 
@@ -156,12 +156,3 @@ class AgeOfSteam(PhasedGame):
 
     def check_invariants(self, state: State) -> list[str]:
         return invariants.problems(typed(state))
-
-
-def shares_to_pay(state: State, seat: int, share_value: int) -> int:
-    """The fewest shares ``seat`` must issue now for its cash, with this
-    turn's income, to cover the coming expenses (each share brings
-    ``share_value`` and adds $1 to the expenses)."""
-    short = economy.expenses(typed(state), seat) - int(state["income"][seat]) - int(state["cash"][seat])
-    return 0 if short <= 0 else -(-short // (share_value - 1))
-

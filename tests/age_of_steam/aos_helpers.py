@@ -6,7 +6,6 @@ import random
 from typing import Any
 
 from games.age_of_steam import GAME
-from games.age_of_steam.hexmap import hex_distance
 from games.age_of_steam.phases import BUILD, MOVE
 from games.core import CHANCE, State
 
@@ -129,35 +128,11 @@ def _best_build(state: State, seat: int, budget: int, rng: random.Random) -> str
 # -- a planning player ------------------------------------------------------------
 
 def _network_value(state: State, seat: int) -> tuple[int, int, int, int]:
-    """How good the board is for ``seat``: the income its links could earn
-    from the cubes on the board, its completed links, how close its unfinished
-    track is to a city it does not start from, and its track length."""
-    from games.age_of_steam.goods import routes
-    from games.age_of_steam.hexmap import board
+    """How good the board is for ``seat``: the bot's own measure
+    (:func:`games.age_of_steam.policy.network_value`)."""
+    from games.age_of_steam.policy import network_value
     from games.age_of_steam.track import network
-    net = network(state)
-    earn = 0
-    for city, cubes in state["cubes"].items():
-        for colour in set(cubes):
-            best = 0
-            for r in routes(state, net, city, colour, min(6, state["engine"][seat] + 1)):
-                best = max(best, sum(1 for i in r.links if net.sections[i].owner == seat))
-            earn += best
-    done = 0
-    near = 0
-    length = 0
-    for sec in net.sections:
-        if sec.owner != seat:
-            continue
-        length += len(sec.paths)
-        if sec.complete:
-            done += 1
-        elif sec.open_end is not None:
-            h, e = sec.open_end
-            nb = board().neighbours[h][e]
-            if nb is not None:
-                near -= min(hex_distance(nb, c) for c in net.cities if c != sec.start)
-    return earn, done, near, length
+    return network_value(state, network(state), seat)
 
 
 def planner_action(state: State, seat: int, rng: random.Random) -> str:
