@@ -36,7 +36,6 @@ along the route a cube just took, with an arrowhead at its destination.
 
 from __future__ import annotations
 
-import io
 import math
 from functools import cache, cached_property, lru_cache
 from typing import Any, NamedTuple, Sequence
@@ -54,6 +53,7 @@ from games.age_of_steam.state import AgeOfSteamState, typed
 from games.age_of_steam.tiles import kinds
 from games.age_of_steam.track import Network, city_colour, city_name, disks_used, is_town, network, pieces
 from rendering import kit
+from rendering.png import palette_png
 
 SIZE = 34  # hex circumradius
 SQ3 = math.sqrt(3)
@@ -558,21 +558,26 @@ marked if any of its pixels is): four times fewer sums, a box's count
 reaching at most a pixel beyond it."""
 
 
-def _sums(values: npt.NDArray[np.bool_]) -> npt.NDArray[np.int32]:
-    """The summed-area table of a mask in cells: ``s[j, i]`` counts the
-    marked cells above and left of cell (i, j)."""
+def _cells(values: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """A mask in cells of POOL x POOL (2 x 2) pixels: each cell the largest
+    value of its pixels (so a cell is HARD if any pixel is, marked if any is)."""
     height, width = values.shape
-    padded = np.zeros((-(-height // POOL) * POOL, -(-width // POOL) * POOL), dtype=np.bool_)
-    padded[:height, :width] = values
-    cells = np.zeros((padded.shape[0] // POOL, padded.shape[1] // POOL), dtype=np.bool_)
-    for dy in range(POOL):
-        for dx in range(POOL):
-            cells |= padded[dy::POOL, dx::POOL]
-    out = np.zeros((cells.shape[0] + 1, cells.shape[1] + 1), dtype=np.int32)
-    inner = out[1:, 1:]
-    inner[...] = cells
-    np.cumsum(inner, axis=0, out=inner)
-    np.cumsum(inner, axis=1, out=inner)
+    padded = np.pad(values, ((0, -height % POOL), (0, -width % POOL)))
+    rows = np.maximum(padded[0::2], padded[1::2])  # each pair of rows
+    pairs = rows.view(np.uint16)  # each pair of pixels in a row, as one number
+    cells: npt.NDArray[np.uint8] = np.maximum(pairs & 0xFF, pairs >> 8).astype(np.uint8)
+    return cells
+
+
+def _sums(cells: npt.NDArray[np.bool_]) -> npt.NDArray[np.int32]:
+    """The summed-area table of marked cells (see :func:`_cells`):
+    ``s[j, i]`` counts the marked cells above and left of cell (i, j)."""
+    # Summed along rows in the transposed table, then along rows again:
+    # numpy sums along the last axis several times faster than down columns.
+    across = np.zeros((cells.shape[1] + 1, cells.shape[0] + 1), dtype=np.int32)
+    np.cumsum(cells.T, axis=1, dtype=np.int32, out=across[1:, 1:])
+    out = np.ascontiguousarray(across.T)
+    np.cumsum(out, axis=1, dtype=np.int32, out=out)
     return out
 
 
@@ -598,7 +603,7 @@ def _land_sums() -> npt.NDArray[np.int32]:
     for label, mh in board().hexes.items():
         if mh.terrain != "lake":
             d.polygon(kit.hex_corners(*hex_centre(label), SIZE, flat_top=True), fill=1)
-    return _sums(np.asarray(mask) > 0)
+    return _sums(_cells(np.asarray(mask)) > 0)
 
 
 @cache
@@ -713,17 +718,21 @@ class _Field:
         return self._grown
 
     @cached_property
+    def pooled_cells(self) -> npt.NDArray[np.uint8]:
+        return _cells(np.asarray(self.base))
+
+    @cached_property
     def hard_sums(self) -> npt.NDArray[np.int32]:
-        return _sums(np.asarray(self.base) == HARD)
+        return _sums(self.pooled_cells == HARD)
 
     @cached_property
     def soft_sums(self) -> npt.NDArray[np.int32]:
-        return _sums(np.asarray(self.base) > 0)
+        return _sums(self.pooled_cells > 0)
 
     def fresh(self) -> _Field:
         """The field as it was before any tag (its tables shared)."""
         out = _Field(self.mask, self.blocks)
-        out.__dict__.update({k: v for k, v in self.__dict__.items() if k.endswith("_sums")})
+        out.__dict__.update({k: v for k, v in self.__dict__.items() if k.endswith(("_sums", "_cells"))})
         if self._grown is not None:
             out._grown = self._grown.copy()
         return out
@@ -1262,9 +1271,23 @@ def _draw_arrowhead(draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Netw
     draw.polygon(head, fill=kit.HIGHLIGHT, outline=kit.HIGHLIGHT_DASH, width=3)
 
 
-def _draw_map(state: AgeOfSteamState, net: Network, letters: list[str]) -> Image.Image:
-    """The map with everything on it (MAP_W x MAP_H)."""
-    image = _base().copy()
+def _canvas(width: int, height: int) -> Image.Image:
+    """A board image ``width`` x ``height`` with the static map in its top
+    left corner (a copy of one kept per size: boards of a size differ only
+    in what is drawn on them)."""
+    key = f"canvas {width}x{height}"
+    if key not in _cache:
+        if len(_cache) > 32:  # bounded: a few panel heights and the full board
+            for old in [k for k in _cache if k.startswith("canvas ")]:
+                del _cache[old]
+        image, _draw = kit.new_canvas(width, height)
+        image.paste(_base(), (0, 0))
+        _cache[key] = image
+    return _cache[key].copy()
+
+
+def _draw_map(image: Image.Image, state: AgeOfSteamState, net: Network, letters: list[str]) -> None:
+    """Everything on the map, drawn on ``image`` (from :func:`_canvas`)."""
     draw = ImageDraw.Draw(image)
     last: dict[str, Any] = dict(state["last"] or {})
     _draw_cities(image, draw, state)
@@ -1276,7 +1299,6 @@ def _draw_map(state: AgeOfSteamState, net: Network, letters: list[str]) -> Image
     _draw_markers(image, state, net, letters)
     _draw_arrowhead(draw, state, net, last)
     _draw_city_names(image, state, net)
-    return image
 
 
 # -- what the panels say --------------------------------------------------------
@@ -1454,10 +1476,11 @@ def render(json_state: dict[str, Any], viewer: int | None) -> bytes:
     state = typed(json_state)
     letters = kit.player_letters(state["players"])
     net = network(state)
-    board_image = _draw_map(state, net, letters)
     turn, last = _chat_panel_lines(state, net)
-    image, draw = kit.new_canvas(MAP_W, MAP_H + _chat_panel_height(state, turn, last))
-    image.paste(board_image, (0, 0))
+    image = _canvas(MAP_W, MAP_H + _chat_panel_height(state, turn, last))
+    _draw_map(image, state, net, letters)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, MAP_H, MAP_W, image.height), fill=kit.BACKGROUND)  # what the map spilled below it
     draw.line((0, MAP_H, MAP_W, MAP_H), fill=kit.MUTED, width=2)
     _chat_panel(image, draw, state, net, letters, viewer, MAP_H, turn, last)
     return _png(image)
@@ -1470,8 +1493,10 @@ def render_full(json_state: dict[str, Any], viewer: int | None) -> bytes:
     state = typed(json_state)
     letters = kit.player_letters(state["players"])
     net = network(state)
-    image, draw = kit.new_canvas(WIDTH, HEIGHT)
-    image.paste(_draw_map(state, net, letters), (0, 0))
+    image = _canvas(WIDTH, HEIGHT)
+    _draw_map(image, state, net, letters)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((MAP_W, 0, WIDTH, HEIGHT), fill=kit.BACKGROUND)  # what the map spilled beside it
     _panel(image, draw, state, net, letters, viewer)
     return _png(image)
 
@@ -1711,10 +1736,9 @@ def _palette() -> Image.Image:
 
 
 def _png(image: Image.Image) -> bytes:
-    """The board as a palette PNG: the colours mapped onto the fixed palette."""
-    buffer = io.BytesIO()
-    image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(buffer, format="PNG", compress_level=1)
-    return buffer.getvalue()
+    """The board as a palette PNG: the colours mapped onto the fixed palette,
+    deflated at the fastest level (see :mod:`rendering.png`)."""
+    return palette_png(image, _palette())
 
 
 __all__ = ["render", "render_full", "PALETTES"]
