@@ -319,10 +319,14 @@ def build_cost_text(state: AgeOfSteamState, label: str) -> str:
     """The cost printed on an empty hex where it differs from a simple tile
     on plain terrain: river and mountain add their extra; a town costs $1 plus
     $1 per exit, from $2 ("$2+"). Empty for plain, built or city hexes."""
-    b = board()
-    if label in state["board"] or label in b.cities or label in state["new_cities"]:
+    if label in state["board"] or label in board().cities or label in state["new_cities"]:
         return ""
-    r = rules()
+    return _empty_cost_text(label)
+
+
+def _empty_cost_text(label: str) -> str:
+    """:func:`build_cost_text` of the hex while it is empty."""
+    b, r = board(), rules()
     if label in b.towns:
         return f"${r.town_base_cost + r.town_cost_per_exit}+"
     extra = r.terrain_extra.get(b.hexes[label].terrain, 0)
@@ -338,12 +342,39 @@ def _costly_hexes() -> tuple[str, ...]:
                                          and rules().terrain_extra[mh.terrain] > 0 and label not in b.cities))
 
 
-def _draw_costs(image: Image.Image, state: AgeOfSteamState) -> None:
+def _cost_at(label: str) -> tuple[float, float]:
+    cx, cy = hex_centre(label)
+    return cx, cy + 19
+
+
+COST_FONT = 14
+
+
+@cache
+def _with_costs() -> Image.Image:
+    """The static map with the build cost on every hex that can show one
+    (:func:`_costly_hexes`): a board takes the cost off the hexes no
+    longer empty (:func:`_clear_costs`) instead of drawing the rest anew."""
+    image = _base().copy()
     for label in _costly_hexes():
-        text = build_cost_text(state, label)
-        if text:
-            cx, cy = hex_centre(label)
-            _text(image, (cx, cy + 19), text, 14, True, kit.INK, "mm")
+        _text(image, _cost_at(label), _empty_cost_text(label), COST_FONT, True, kit.INK, "mm")
+    return image
+
+
+def _cost_box(label: str) -> tuple[int, int, int, int]:
+    """The pixels a hex's build cost covers in :func:`_with_costs`."""
+    mask, left, top = _text_mask(_empty_cost_text(label), COST_FONT, True, "mm")
+    x, y = (int(round(v)) for v in _cost_at(label))
+    return x + left, y + top, x + left + mask.width, y + top + mask.height
+
+
+def _clear_costs(image: Image.Image, state: AgeOfSteamState) -> None:
+    """The static map put back where a hex shows no build cost any more
+    (built on, or a new city)."""
+    for label in _costly_hexes():
+        if not build_cost_text(state, label):
+            box = _cost_box(label)
+            image.paste(_base().crop(box), box)
 
 
 Box = tuple[float, float, float, float]
@@ -1272,8 +1303,8 @@ def _draw_arrowhead(draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Netw
 
 
 def _canvas(width: int, height: int) -> Image.Image:
-    """A board image ``width`` x ``height`` with the static map in its top
-    left corner (a copy of one kept per size: boards of a size differ only
+    """A board image ``width`` x ``height`` with the static map and every
+    build cost (:func:`_with_costs`) in its top left corner (a copy of one kept per size: boards of a size differ only
     in what is drawn on them)."""
     key = f"canvas {width}x{height}"
     if key not in _cache:
@@ -1281,7 +1312,7 @@ def _canvas(width: int, height: int) -> Image.Image:
             for old in [k for k in _cache if k.startswith("canvas ")]:
                 del _cache[old]
         image, _draw = kit.new_canvas(width, height)
-        image.paste(_base(), (0, 0))
+        image.paste(_with_costs(), (0, 0))
         _cache[key] = image
     return _cache[key].copy()
 
@@ -1290,8 +1321,8 @@ def _draw_map(image: Image.Image, state: AgeOfSteamState, net: Network, letters:
     """Everything on the map, drawn on ``image`` (from :func:`_canvas`)."""
     draw = ImageDraw.Draw(image)
     last: dict[str, Any] = dict(state["last"] or {})
+    _clear_costs(image, state)
     _draw_cities(image, draw, state)
-    _draw_costs(image, state)
     _draw_route(draw, state, net, last)
     _draw_track(image, draw, state, net)
     _draw_last_build(draw, last)

@@ -197,6 +197,17 @@ def test_empty_river_mountain_and_town_hexes_show_their_build_cost() -> None:
     assert kit.INK in {c for _n, c in below.getcolors(1 << 16) or []}
     state["board"] = {"C4": tile("straight", 1, None)}
     assert build_cost_text(state, "C4") == ""  # built: no cost shown
+    assert _cost_ink(pixels(dict(state)), "C4") < 0.5 < _cost_ink(image, "C4") == 1.0  # gone from the board
+
+
+def _cost_ink(image: Image.Image, label: str) -> float:
+    """The share of the solid pixels of a hex's cost text ("$3") that are ink
+    in ``image``."""
+    from rendering.age_of_steam import _cost_at, _text_mask
+    mask, left, top = _text_mask("$3", 14, True, "mm")
+    x, y = (int(round(v)) for v in _cost_at(label))
+    solid = [(i, j) for j in range(mask.height) for i in range(mask.width) if mask.getpixel((i, j)) == 255]
+    return sum(image.getpixel((x + left + i, y + top + j)) == kit.INK for i, j in solid) / len(solid)
 
 
 def test_a_city_name_tag_moves_off_track_next_to_its_city() -> None:
