@@ -1304,17 +1304,15 @@ def _draw_arrowhead(draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Netw
 
 def _canvas(width: int, height: int) -> Image.Image:
     """A board image ``width`` x ``height`` with the static map and every
-    build cost (:func:`_with_costs`) in its top left corner (a copy of one kept per size: boards of a size differ only
-    in what is drawn on them)."""
-    key = f"canvas {width}x{height}"
-    if key not in _cache:
-        if len(_cache) > 32:  # bounded: a few panel heights and the full board
-            for old in [k for k in _cache if k.startswith("canvas ")]:
-                del _cache[old]
-        image, _draw = kit.new_canvas(width, height)
-        image.paste(_with_costs(), (0, 0))
-        _cache[key] = image
-    return _cache[key].copy()
+    build cost (:func:`_with_costs`) in its top left corner, to draw on."""
+    return _blank_canvas(width, height).copy()
+
+
+@lru_cache(maxsize=8)  # a few chat panel heights and the full board
+def _blank_canvas(width: int, height: int) -> Image.Image:
+    image, _draw = kit.new_canvas(width, height)
+    image.paste(_with_costs(), (0, 0))
+    return image
 
 
 def _draw_map(image: Image.Image, state: AgeOfSteamState, net: Network, letters: list[str]) -> None:
