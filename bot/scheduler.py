@@ -29,6 +29,10 @@ Firing
     ``idle``: an active game without a move for :data:`IDLE_AFTER` is warned,
     and after :data:`IDLE_GRACE` more, archived (abandoned).
     ``keepalive``: the active game's thread is kept from auto-archiving.
+    A lobby's expiry and an idle archive take the game's lock and change it
+    only if it is still as planned; a keep-alive or a warning is claimed
+    only while the game is still active (another scheduler on the database
+    may have ended it meanwhile).
 """
 
 from __future__ import annotations
@@ -523,13 +527,14 @@ class Scheduler:
     async def _lobby(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
         if not await self.store.claim_timer(timer, None, timer.count, drop=True):
             return []
-        await self.keeping.end_quietly(timer.game_id, "lobby")
+        if not await self.keeping.end_quietly(timer.game_id, "lobby"):
+            return []  # started (or ended) meanwhile, maybe by another process
         text = f"This lobby was never started and expired after {describe_duration(LOBBY_TTL)}."
         return [Notice("lobby_expired", timer.game_id, thread_id, text)]
 
     async def _idle(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
         if timer.count == 0:
-            if not await self.store.claim_timer(timer, now + IDLE_GRACE, 1):
+            if not await self.store.claim_timer(timer, now + IDLE_GRACE, 1, status="active"):
                 return []
             table = await self.service.table(timer.game_id)
             muted = await self.store.muted(timer.game_id)
@@ -541,12 +546,18 @@ class Scheduler:
             return [Notice("idle_warning", timer.game_id, thread_id, text, pings)]
         if not await self.store.claim_timer(timer, None, timer.count, drop=True):
             return []
-        await self.keeping.end_quietly(timer.game_id, "active")
+        # only if nobody moved since the idle watch was planned (a move in
+        # another process may not have been planned for here yet)
+        planned = await self.store.planned_version(timer.game_id)
+        if not await self.keeping.end_quietly(timer.game_id, "active", planned):
+            return []
         text = "🗄️ This game was idle too long and is archived. Its log stays stored."
         return [Notice("idle_archived", timer.game_id, thread_id, text)]
 
     async def _keepalive(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
-        if not await self.store.claim_timer(timer, now + KEEPALIVE, timer.count + 1):
+        # claimed only while the game is active: never reopen the thread of a
+        # game another scheduler has just archived
+        if not await self.store.claim_timer(timer, now + KEEPALIVE, timer.count + 1, status="active"):
             return []
         return [Notice("keepalive", timer.game_id, thread_id)]
 

@@ -16,8 +16,9 @@ import functools
 import json
 import logging
 from collections import defaultdict
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Awaitable, Callable, ParamSpec, Sequence, TypeVar
+from typing import AsyncIterator, Awaitable, Callable, ParamSpec, Sequence, TypeVar
 
 from games.core import (CHANCE, Choice, Entry, Game, IllegalAction, Option, State, live_log, new_secret,
                         replay_entries, resolve_chance, secret_from_seed, undo_target, undo_text, undone_seq)
@@ -29,15 +30,17 @@ from rendering import render_full
 
 from .history import (LOG_PAGE, UPLOAD_LIMIT, Animation, animate, export_document, log_line, log_pages,
                       state_at)
-from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, Schedule, SeatRow, Store,
-                    StoreUnavailable,
-                    VersionConflict)
+from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, OutcomeUnknown, Schedule, SeatRow, Store,
+                    StoreUnavailable, UniqueViolation, VersionConflict)
 
 log = logging.getLogger("railyard.service")
 
 MAX_MESSAGE = 2000
 MAX_NAME = 64
 UNAVAILABLE = "Railyard can't save moves right now; nothing changed, try again shortly."
+UNCERTAIN = ("Railyard lost touch with its database while saving this, and can't tell yet whether it was "
+             "saved: look at the game before trying again.")
+CONFLICT = "Someone acted at the same moment: look at the board and try again."
 
 
 class ServiceError(Exception):
@@ -46,7 +49,8 @@ class ServiceError(Exception):
 
 
 class Unavailable(ServiceError):
-    """The database can't save moves right now (:data:`UNAVAILABLE`)."""
+    """The database can't save moves right now (:data:`UNAVAILABLE`), or
+    can't tell whether it saved this one (:data:`UNCERTAIN`)."""
 
 
 P = ParamSpec("P")
@@ -57,7 +61,9 @@ def store_faults_answered(method: Callable[P, Awaitable[T]]) -> Callable[P, Awai
     """A database that is locked, full or read-only is answered with
     :data:`UNAVAILABLE` (nothing changed) and one operator error line; the
     next call tries the database again, so the service recovers by itself
-    when the fault is lifted."""
+    when the fault is lifted. A write whose outcome is unknown (its
+    commit's answer lost and not found out since) is never told "nothing
+    changed": it is answered with :data:`UNCERTAIN`."""
 
     @functools.wraps(method)
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
@@ -65,7 +71,7 @@ def store_faults_answered(method: Callable[P, Awaitable[T]]) -> Callable[P, Awai
             return await method(*args, **kwargs)
         except StoreUnavailable as exc:
             log.error("database unavailable in %s: %s", method.__name__, exc)
-            raise Unavailable(UNAVAILABLE) from None
+            raise Unavailable(UNCERTAIN if isinstance(exc, OutcomeUnknown) else UNAVAILABLE) from None
 
     return wrapper
 
@@ -187,6 +193,20 @@ class GameService:
         self.step_renderer: StepPicture = step_picture
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
+    @asynccontextmanager
+    async def changing(self, game_id: int) -> AsyncIterator[None]:
+        """Held while a change to the game (a move, a seat, a status) is
+        decided and written: this process's lock on the game, then the
+        store's (other processes on the database). Each write inside also
+        names the version and status it was decided on; a game changed by
+        another process meanwhile is answered with :data:`CONFLICT`,
+        nothing changed."""
+        async with self._locks[game_id], self.store.game_lock(game_id):
+            try:
+                yield
+            except VersionConflict:
+                raise ServiceError(CONFLICT) from None
+
     # -- finding ----------------------------------------------------------
     @store_faults_answered
     async def game_in_thread(self, thread_id: int) -> GameRow:
@@ -239,7 +259,7 @@ class GameService:
 
     @store_faults_answered
     async def join(self, game_id: int, user_id: int, name: str) -> str:
-        async with self._locks[game_id]:
+        async with self.changing(game_id):
             row = await self.get(game_id)
             game = get_game(row.slug)
             if row.status != "lobby":
@@ -249,12 +269,17 @@ class GameService:
                 raise ServiceError("You are already in this game.")
             if len(seats) >= game.max_seats:
                 raise ServiceError(f"{game.name} is full ({game.max_seats} players).")
-            await self.store.add_seat(game_id, user_id, storable_name(name))
+            try:
+                await self.store.add_seat(game_id, user_id, storable_name(name), seen=row)
+            except UniqueViolation as exc:
+                if exc.column != "user_id":
+                    raise
+                raise ServiceError("You are already in this game.") from None
             return f"{name} joined."
 
     @store_faults_answered
     async def leave(self, game_id: int, user_id: int) -> str:
-        async with self._locks[game_id]:
+        async with self.changing(game_id):
             row = await self.get(game_id)
             if row.status != "lobby":
                 raise ServiceError("The game has started: you can't leave it now (the creator can `/game abandon` it).")
@@ -263,7 +288,7 @@ class GameService:
                 raise ServiceError("You are not in this game.")
             if user_id == row.creator_id:
                 raise ServiceError("You created this game: use `/game abandon` to call it off.")
-            await self.store.remove_seat(game_id, user_id)
+            await self.store.remove_seat(game_id, user_id, seen=row)
             return "Left the game."
 
     @store_faults_answered
@@ -284,7 +309,7 @@ class GameService:
 
     @store_faults_answered
     async def start(self, game_id: int, user_id: int) -> Post:
-        async with self._locks[game_id]:
+        async with self.changing(game_id):
             row = await self.get(game_id)
             game = get_game(row.slug)
             if row.status != "lobby":
@@ -301,18 +326,18 @@ class GameService:
             actions = [NewAction(CHANCE, a, ev) for a, ev in chance]
             events = [e for _a, ev in chance for e in ev]
             header = f"**{game.name}** begins: " + ", ".join(s.name for s in seats) + "."
-            await self.store.record(game_id, row.version, state, "active", actions)
+            await self.store.record(game_id, row.version, state, "active", actions, was="lobby", seats=seats)
         return await self._post(game, state, seats, [header, *events], set(), None, game_id)
 
     @store_faults_answered
     async def abandon(self, game_id: int, user_id: int, can_manage: bool) -> str:
-        async with self._locks[game_id]:
+        async with self.changing(game_id):
             row = await self.get(game_id)
             if row.status in ("finished", "abandoned"):
                 raise ServiceError(f"This game is already {row.status}.")
             if user_id != row.creator_id and not can_manage:
                 raise ServiceError("Only the game's creator or a member with Manage Threads can abandon it.")
-            await self.store.set_status(game_id, "abandoned")
+            await self.store.set_status(game_id, "abandoned", seen=row)
             return "The game was abandoned. Its log stays stored."
 
     # -- playing ----------------------------------------------------------
@@ -437,7 +462,7 @@ class GameService:
         post, never the move."""
         if interaction_id is not None and await self.store.interaction_seen(interaction_id):
             raise ServiceError("That action was already taken.")
-        async with self._locks[game_id], self.store.game_lock(game_id):
+        async with self.changing(game_id):
             b = await self.player_board(game_id, user_id)
             assert b.seat is not None
             due_before = set(b.game.to_act(b.state))
@@ -456,11 +481,9 @@ class GameService:
             events = applied.events + [e for _a, ev in chance for e in ev]
             try:
                 await self.store.record(game_id, b.row.version, state,
-                                        "finished" if finished else "active", actions)
+                                        "finished" if finished else "active", actions, was="active")
             except DuplicateInteraction:
                 raise ServiceError("That action was already taken.") from None
-            except VersionConflict:
-                raise ServiceError("Someone acted at the same moment: look at the board and try again.") from None
             log.info("game %s: seat %s %r", game_id, b.seat, applied.action)
         post = await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
         post.action = applied.action
@@ -595,7 +618,7 @@ class GameService:
         replay of the log without the move."""
         if interaction_id is not None and await self.store.interaction_seen(interaction_id):
             raise ServiceError("That action was already taken.")
-        async with self._locks[game_id], self.store.game_lock(game_id):
+        async with self.changing(game_id):
             b = await self.player_board(game_id, user_id)
             assert b.seat is not None
             entries, rows = await self._entries(game_id)
@@ -619,11 +642,9 @@ class GameService:
             due_before = set(b.game.to_act(b.state)) | {b.seat}
             try:
                 await self.store.record(game_id, b.row.version, state, "active",
-                                        [NewAction(b.seat, entry.action, events, interaction_id)])
+                                        [NewAction(b.seat, entry.action, events, interaction_id)], was="active")
             except DuplicateInteraction:
                 raise ServiceError("That action was already taken.") from None
-            except VersionConflict:
-                raise ServiceError("Someone acted at the same moment: look at the board and try again.") from None
             log.info("game %s: seat %s took back entry %s", game_id, b.seat, target.seq)
             message_id = await self.store.post_message(game_id, target.seq)
         post = await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
@@ -795,7 +816,7 @@ class SeatKeeping:
     @store_faults_answered
     async def add_bot(self, game_id: int, user_id: int) -> str:
         """Seat the bot in a lobby (its creator only, while a seat is free)."""
-        async with self.service._locks[game_id]:
+        async with self.service.changing(game_id):
             row = await self.service.get(game_id)
             game = get_game(row.slug)
             if row.status != "lobby":
@@ -804,14 +825,14 @@ class SeatKeeping:
                 raise ServiceError("Only the player who created the game can add a bot.")
             if len(await self.store.seats(game_id)) >= game.max_seats:
                 raise ServiceError(f"{game.name} is full ({game.max_seats} players).")
-            seat = await self.store.add_bot_seat(game_id)
+            seat = await self.store.add_bot_seat(game_id, seen=row)
         return BOT_ADDED.format(name=seat.name)
 
     @store_faults_answered
     async def remove_bot(self, game_id: int, user_id: int) -> str:
         """Take the last bot seated in a lobby out again (its creator only);
         the seats after it close up."""
-        async with self.service._locks[game_id]:
+        async with self.service.changing(game_id):
             row = await self.service.get(game_id)
             if row.status != "lobby":
                 raise ServiceError("Bots leave in the lobby; this game has already started.")
@@ -820,27 +841,30 @@ class SeatKeeping:
             bots = [s for s in await self.store.seats(game_id) if s.bot]
             if not bots:
                 raise ServiceError("There is no bot in this game.")
-            await self.store.remove_seat(game_id, bots[-1].user_id)
+            await self.store.remove_seat(game_id, bots[-1].user_id, seen=row)
         return BOT_REMOVED.format(name=bots[-1].name)
 
     @store_faults_answered
     async def leave_to_bot(self, game_id: int, user_id: int) -> str:
         """A player leaves a running game: the bot plays his seat from now
-        on (he can take it back with ``/game takeover``)."""
-        table = await self.service.player_board(game_id, user_id)
-        assert table.seat is not None
-        if table.seats[table.seat].bot:
-            raise ServiceError("The bot already plays your seat; `/game takeover` takes it back.")
-        await self.store.set_seat_bot(game_id, table.seat, True)
+        on (he can take it back with ``/game takeover``). Said once: a second
+        click is told it is already so."""
+        async with self.service.changing(game_id):
+            table = await self.service.player_board(game_id, user_id)
+            assert table.seat is not None
+            if table.seats[table.seat].bot or not await self.store.set_seat_bot(game_id, table.seat, True,
+                                                                                seen=table.row):
+                raise ServiceError("The bot already plays your seat; `/game takeover` takes it back.")
         return f"{table.seats[table.seat].name} left the game: the bot 🤖 plays the seat from now on."
 
     @store_faults_answered
     async def take_back(self, game_id: int, user_id: int) -> str:
         """A player takes his seat back from the bot."""
-        table = await self.service.player_board(game_id, user_id)
-        assert table.seat is not None
-        if not await self.store.set_seat_bot(game_id, table.seat, False):
-            raise ServiceError("You already play your own seat.")
+        async with self.service.changing(game_id):
+            table = await self.service.player_board(game_id, user_id)
+            assert table.seat is not None
+            if not await self.store.set_seat_bot(game_id, table.seat, False, seen=table.row):
+                raise ServiceError("You already play your own seat.")
         return f"{table.seats[table.seat].name} takes the seat back from the bot."
 
     async def _timed_out(self, game_id: int, user_id: int, seat: int | None) -> tuple[Table, int]:
@@ -849,19 +873,29 @@ class SeatKeeping:
         table = await self.service.player_board(game_id, user_id)
         due = set(table.game.to_act(table.state))
         out = [t.seat for t in await self.store.timers(game_id)
-               if t.kind == TIMED_OUT_KIND and t.due_at is None and t.seat in due and t.seat != table.seat
-               and not table.seats[t.seat].bot]
+               if t.kind == TIMED_OUT_KIND and t.due_at is None and t.seat in due and t.seat != table.seat]
         if seat is not None:
             out = [s for s in out if s == seat]
+        if out and all(table.seats[s].bot for s in out):
+            raise _handed_already(table.seats[out[0]].name)
+        out = [s for s in out if not table.seats[s].bot]
         if not out:
             raise ServiceError("No other player's turn clock has run out in this game (or he has moved since).")
         return table, out[0]
 
+    async def _hand_to_bot(self, table: Table, seat: int) -> None:
+        """Hand a timed-out ``seat`` to the bot (inside :meth:`GameService.changing`);
+        a second hand is told it is done already."""
+        if not await self.store.set_seat_bot(table.row.id, seat, True, seen=table.row):
+            raise _handed_already(table.seats[seat].name)
+
     @store_faults_answered
     async def timed_out_to_bot(self, game_id: int, user_id: int, seat: int | None = None) -> str:
-        """Another player hands a seat whose clock ran out to the bot."""
-        table, out = await self._timed_out(game_id, user_id, seat)
-        await self.store.set_seat_bot(game_id, out, True)
+        """Another player hands a seat whose clock ran out to the bot (once:
+        a second click is told it is already done, and nothing is posted)."""
+        async with self.service.changing(game_id):
+            table, out = await self._timed_out(game_id, user_id, seat)
+            await self._hand_to_bot(table, out)
         name = table.seats[out].name
         return f"{name}'s clock ran out: the bot 🤖 plays the seat until {name} takes it back (`/game takeover`)."
 
@@ -870,10 +904,12 @@ class SeatKeeping:
         """Another player skips a seat whose clock ran out: its game's safe
         default (``Game.default_action``) is played for it, as its own move;
         a game with no safe default hands the seat to the bot instead."""
-        table, out = await self._timed_out(game_id, user_id, seat)
-        default = table.game.default_action(table.state, out)
+        async with self.service.changing(game_id):
+            table, out = await self._timed_out(game_id, user_id, seat)
+            default = table.game.default_action(table.state, out)
+            if default is None:
+                await self._hand_to_bot(table, out)
         if default is None:
-            await self.store.set_seat_bot(game_id, out, True)
             return (f"{table.game.name} has no safe way to skip {table.seats[out].name}'s turn here: "
                     "the bot 🤖 plays the seat until its player takes it back (`/game takeover`).")
         return await self.service.act(game_id, table.seats[out].user_id, default,
@@ -908,15 +944,24 @@ class SeatKeeping:
                 if muted else "Reminders are on again for you in this game.")
 
     @store_faults_answered
-    async def end_quietly(self, game_id: int, expected_status: str) -> bool:
+    async def end_quietly(self, game_id: int, expected_status: str, expected_version: int | None = None) -> bool:
         """Abandon a game the scheduler found expired (a lobby never started)
-        or idle too long, if it is still ``expected_status``; its log stays."""
-        async with self.service._locks[game_id]:
+        or idle too long, if it is still ``expected_status`` (and at
+        ``expected_version``, when given: nobody moved since); its log stays.
+        False when it is not so any more, here or in another process."""
+        async with self.service._locks[game_id], self.store.game_lock(game_id):
             row = await self.service.get(game_id)
-            if row.status != expected_status:
+            if row.status != expected_status or expected_version not in (None, row.version):
                 return False
-            await self.store.set_status(game_id, "abandoned")
+            try:
+                await self.store.set_status(game_id, "abandoned", seen=row)
+            except VersionConflict:
+                return False  # another process changed it meanwhile
             return True
+
+
+def _handed_already(name: str) -> ServiceError:
+    return ServiceError(f"{name}'s seat is already played by the bot 🤖 (handed over just now).")
 
 
 def matching_games(text: str) -> list[Game]:

@@ -12,6 +12,20 @@ Several processes
     apply to the same game at once; the expected-version check in
     :meth:`Store.record` stays the last guard.
 
+Bounded waits
+    A frozen or overloaded server never holds a move without end: every
+    statement is bounded on the server (``statement_timeout``, and
+    ``lock_timeout`` for a row or advisory lock) and, for a server that
+    answers nothing at all, on the client (asyncpg's ``command_timeout``),
+    and so is taking a connection from the pool. Past the bound the caller
+    gets :class:`~bot.store.StoreUnavailable`.
+
+Commits whose answer is lost
+    A driver error at COMMIT that is not the server's answer (the
+    connection dropped, the server froze) leaves the outcome unknown:
+    :class:`~bot.store.OutcomeUnknown`, which :meth:`Store.record` resolves
+    by looking the write up.
+
 Schema
     The same logical schema as SQLite's latest migration (Discord ids are
     BIGINT, times double precision, the archived log bytea, the append-only
@@ -33,7 +47,7 @@ from urllib.parse import unquote, urlsplit
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from . import Store, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
+from . import OutcomeUnknown, Store, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
 
 SCHEMA_VERSION = 4
 """The schema version this Railyard writes: the same number as SQLite's
@@ -346,10 +360,15 @@ class PostgresStore(Store):
     backend = "postgres"
     schema_version_known = SCHEMA_VERSION
 
-    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str, max_size: int) -> None:
+    share_lock = " FOR SHARE"
+
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str, max_size: int,
+                 acquire_timeout: float = 25.0) -> None:
         self.pool = pool
         self.url = url
         self.closed = False
+        self.acquire_timeout = acquire_timeout
+        """How long a call waits for a pooled connection (or a game lock's slot)."""
         # Each game lock holds a connection while its move needs another: at
         # most max_size - 1 locks at once, so a move can always get one.
         self._lock_slots = asyncio.Semaphore(max(1, max_size - 1))
@@ -357,26 +376,33 @@ class PostgresStore(Store):
     @classmethod
     async def open(
         cls, url: str, *, min_size: int = 1, max_size: int = 10, connect_timeout: float = 10.0,
-        lock_timeout_s: int = 30,
+        lock_timeout_s: float = 10.0, statement_timeout_s: float = 20.0, command_timeout_s: float = 25.0,
+        acquire_timeout_s: float = 25.0,
     ) -> "PostgresStore":
         """Connect to the database at ``url``, create the schema if missing
         and check its version. Any failure closes the pool and raises
         :class:`StoreOpenError` with one line naming the database (never its
-        password) and why."""
+        password) and why.
+
+        Waits are bounded: a lock (``lock_timeout_s``), a statement on the
+        server (``statement_timeout_s``), any command on the client, for a
+        server that answers nothing (``command_timeout_s``), a connection
+        from the pool (``acquire_timeout_s``)."""
         where = redacted(url)
         max_size = max(2, min_size, max_size)  # a held game lock plus its move's queries
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=min_size, max_size=max_size, timeout=connect_timeout,
-                reset=_keep_session,
-                server_settings={"lock_timeout": f"{int(lock_timeout_s)}s", "synchronous_commit": "on",
-                                 "application_name": "railyard"},
+                reset=_keep_session, command_timeout=command_timeout_s,
+                server_settings={"lock_timeout": f"{int(lock_timeout_s * 1000)}ms",
+                                 "statement_timeout": f"{int(statement_timeout_s * 1000)}ms",
+                                 "synchronous_commit": "on", "application_name": "railyard"},
             )
         except Exception as exc:  # noqa: BLE001 - every failure to connect is told in one line
             reason = scrubbed(str(exc) or type(exc).__name__, url)
             raise StoreOpenError(f"can't connect to the database {where}: {reason}") from None
         assert pool is not None
-        store = cls(pool, url, max_size)
+        store = cls(pool, url, max_size, acquire_timeout_s)
         try:
             await store._prepare()
         except BaseException as exc:
@@ -440,7 +466,7 @@ class PostgresStore(Store):
     async def _connection(self) -> AsyncIterator[PoolConnectionProxy[asyncpg.Record]]:
         """A pooled connection; a driver error inside is classified."""
         try:
-            async with self.pool.acquire() as conn:
+            async with self.pool.acquire(timeout=self.acquire_timeout) as conn:
                 try:
                     yield conn
                 except BaseException as exc:
@@ -454,8 +480,23 @@ class PostgresStore(Store):
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self._connection() as conn:
             try:
-                async with conn.transaction():
+                transaction = conn.transaction()
+                await transaction.start()
+                try:
                     yield _Tx(conn)
+                except BaseException:
+                    try:
+                        await transaction.rollback()
+                    except _DRIVER_ERRORS:
+                        _drop(conn)  # the session's end rolls back; the body's error is the one to tell
+                    raise
+                try:
+                    await transaction.commit()
+                except _DRIVER_ERRORS as exc:
+                    if not spoils_connection(exc):
+                        raise  # the server's answer: rolled back
+                    _drop(conn)
+                    raise OutcomeUnknown(f"no answer to COMMIT: {one_line(exc) or type(exc).__name__}") from exc
             except BaseException:
                 if _still_in_transaction(conn):
                     # The rollback itself was interrupted: never hand this
@@ -472,9 +513,14 @@ class PostgresStore(Store):
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
         """A session advisory lock on the game, on a connection held until
         the move is done; released in ``finally`` (on cancellation too)."""
-        async with self._lock_slots:
+        try:
+            async with asyncio.timeout(self.acquire_timeout):
+                await self._lock_slots.acquire()
+        except TimeoutError:
+            raise StoreUnavailable(f"game {game_id}: no connection free for its lock") from None
+        try:
             try:
-                conn = await self.pool.acquire()
+                conn = await self.pool.acquire(timeout=self.acquire_timeout)
             except _DRIVER_ERRORS as exc:
                 raise_classified(exc)
             try:
@@ -487,6 +533,8 @@ class PostgresStore(Store):
                 # Shielded: a cancellation here still unlocks and returns the
                 # connection, in the background.
                 await asyncio.shield(self._unlock(conn))
+        finally:
+            self._lock_slots.release()
 
     async def _unlock(self, conn: PoolConnectionProxy[asyncpg.Record]) -> None:
         """Release every advisory lock of this session (the lock query may
