@@ -201,63 +201,82 @@ async def test_two_timed_out_to_bot_clicks_at_once_are_done_and_told_once(two_st
     assert "already" in str(refused[0])
 
 
-# -- SQLite: a cancellation at any await -----------------------------------------------
+# -- a cancellation at any await ----------------------------------------------------------
 
-async def test_a_write_cancelled_at_any_await_rolls_back_and_the_next_write_works(tmp_path: Any) -> None:
+def _cancel_at_call(store: Store, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """Count the driver calls made by ``target["task"]`` and cancel that task
+    at call number ``target["at"]``: the cancellation lands at the await of
+    that very statement, which runs on (in aiosqlite's thread, or on the
+    server), as a real cancellation leaves it."""
+    target: dict[str, Any] = {"task": None, "at": 0, "calls": 0}
+
+    def hit() -> None:
+        if target["task"] is not None and asyncio.current_task() is target["task"]:
+            target["calls"] += 1
+            if target["calls"] == target["at"]:
+                target["task"].cancel()
+
+    if isinstance(store, SQLiteStore):
+        db: Any = store.db
+        for name in ("execute", "executemany"):
+            def counted(real: Callable[..., Any]) -> Callable[..., Any]:
+                def call(*args: Any, **kwargs: Any) -> Any:
+                    hit()
+                    return real(*args, **kwargs)
+                return call
+            setattr(db, name, counted(getattr(db, name)))
+        return target
+    for name in ("execute", "executemany", "fetch", "fetchval"):
+        def counted_async(real: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+            async def call(*args: Any, **kwargs: Any) -> Any:
+                hit()
+                return await real(*args, **kwargs)
+            return call
+        monkeypatch.setattr(asyncpg.connection.Connection, name,
+                            counted_async(getattr(asyncpg.connection.Connection, name)))
+    return target
+
+
+async def test_a_write_cancelled_at_any_await_rolls_back_and_the_next_write_works(
+        two_stores: tuple[Store, Store], monkeypatch: pytest.MonkeyPatch) -> None:
     """A move is cancelled at each of its awaits on the database in turn
-    (BEGIN, each statement, COMMIT; the statement runs on in aiosqlite's
-    thread, as a real cancellation leaves it): each time the game is at the
+    (the lock, BEGIN, each statement, COMMIT): each time the game is at the
     version before or after the move, never half, and the next write works
     here and in another process."""
-    path = str(tmp_path / "db.sqlite3")
-    store = await SQLiteStore.open(path, busy_timeout_ms=300)
-    try:
-        service = GameService(store, no_render)
-        game_id = await _started(service)
-        db: Any = store.db
-        real_execute, real_executemany = db.execute, db.executemany
-        target: dict[str, Any] = {"task": None, "at": 0, "calls": 0}
-
-        def counted(real: Callable[..., Any]) -> Callable[..., Any]:
-            def call(*args: Any, **kwargs: Any) -> Any:
-                if target["task"] is not None and asyncio.current_task() is target["task"]:
-                    target["calls"] += 1
-                    if target["calls"] == target["at"]:
-                        target["task"].cancel()  # lands at the await of this very statement
-                return real(*args, **kwargs)
-            return call
-
-        db.execute, db.executemany = counted(real_execute), counted(real_executemany)
-        at = 0
-        while True:
-            at += 1
-            before = await service.get(game_id)
-            user = await _due_user(service, game_id)
-            target.update(at=at, calls=0)
-            task = asyncio.ensure_future(service.act(game_id, user, "step 1"))
-            target["task"] = task
-            try:
+    store, other = two_stores
+    if isinstance(store, SQLiteStore):
+        await store.db.execute("PRAGMA busy_timeout = 300")
+        assert isinstance(other, SQLiteStore)
+        await other.db.execute("PRAGMA busy_timeout = 300")
+    service = GameService(store, no_render)
+    game_id = await _started(service)
+    target = _cancel_at_call(store, monkeypatch)
+    at = 0
+    while True:
+        at += 1
+        before = await service.get(game_id)
+        user = await _due_user(service, game_id)
+        target.update(at=at, calls=0)
+        task = asyncio.ensure_future(service.act(game_id, user, "step 1"))
+        target["task"] = task
+        try:
+            async with asyncio.timeout(60):  # only ends a hang
                 await task
-                cancelled = False
-            except asyncio.CancelledError:
-                cancelled = True
-            target["task"] = None
-            after = await service.get(game_id)
-            assert after.version in (before.version, before.version + 1)
-            assert [x.seq for x in await store.log(game_id)] == list(range(1, after.version + 1))
-            other = await SQLiteStore.open(path, busy_timeout_ms=300, check=False)
-            try:
-                await other.set_discord_ids(game_id, None, at)  # another process writes
-            finally:
-                await other.close()
+            cancelled = False
+        except asyncio.CancelledError:
+            cancelled = True
+        target["task"] = None
+        after = await service.get(game_id)
+        assert after.version in (before.version, before.version + 1)
+        assert [x.seq for x in await store.log(game_id)] == list(range(1, after.version + 1))
+        async with asyncio.timeout(60):
+            await other.set_discord_ids(game_id, None, at)  # another process writes
             await store.set_discord_ids(game_id, None, -at)  # and this one
-            if not cancelled:
-                break
-        assert at > 5  # BEGIN, the statements and COMMIT were each cancelled in turn
-        await service.act(game_id, await _due_user(service, game_id), "step 1")
-        assert await service.rebuild(game_id) == (await service.get(game_id)).state
-    finally:
-        await store.close()
+        if not cancelled:
+            break
+    assert at > 5  # the lock, BEGIN, the statements and COMMIT were each cancelled in turn
+    await service.act(game_id, await _due_user(service, game_id), "step 1")
+    assert await service.rebuild(game_id) == (await service.get(game_id)).state
 
 
 # -- PostgreSQL: a commit whose answer is lost ------------------------------------------

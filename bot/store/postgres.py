@@ -479,24 +479,18 @@ class PostgresStore(Store):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self._connection() as conn:
+            committing = False
             try:
-                transaction = conn.transaction()
-                await transaction.start()
-                try:
+                async with conn.transaction():
                     yield _Tx(conn)
-                except BaseException:
-                    try:
-                        await transaction.rollback()
-                    except _DRIVER_ERRORS:
-                        _drop(conn)  # the session's end rolls back; the body's error is the one to tell
-                    raise
-                try:
-                    await transaction.commit()
-                except _DRIVER_ERRORS as exc:
-                    if not spoils_connection(exc):
-                        raise  # the server's answer: rolled back
+                    committing = True  # what fails from here on is the COMMIT
+            except _DRIVER_ERRORS as exc:
+                if committing and spoils_connection(exc):
                     _drop(conn)
                     raise OutcomeUnknown(f"no answer to COMMIT: {one_line(exc) or type(exc).__name__}") from exc
+                if _still_in_transaction(conn):
+                    _drop(conn)
+                raise
             except BaseException:
                 if _still_in_transaction(conn):
                     # The rollback itself was interrupted: never hand this
