@@ -502,8 +502,8 @@ class Scheduler:
             await self.store.claim_timer(timer, None, timer.count, drop=True)
             return []
         every = schedule.remind_every or DEFAULT_REMIND
-        claimed = await self.store.claim_timer(timer, None, timer.count, drop=True) if last else \
-            await self.store.claim_timer(timer, now + every, timer.count + 1)
+        claimed = await self.store.claim_timer(timer, None, timer.count, drop=True, status="active") if last else \
+            await self.store.claim_timer(timer, now + every, timer.count + 1, status="active")
         if not claimed:
             return []
         waited = describe_duration(every * (timer.count + 1))
@@ -516,7 +516,7 @@ class Scheduler:
         if not due or timer.seat >= len(seats) or seats[timer.seat].bot:
             await self.store.claim_timer(timer, None, timer.count, drop=True)
             return []
-        if not await self.store.claim_timer(timer, None, timer.count + 1):
+        if not await self.store.claim_timer(timer, None, timer.count + 1, status="active"):
             return []
         name = seats[timer.seat].name
         text = (f"⌛ {name}'s turn clock ran out. The other players may skip the turn (a safe default "

@@ -132,6 +132,19 @@ async def test_a_join_in_one_process_never_slips_under_a_start_in_the_other(
         assert await starter.rebuild(game_id) == row.state
 
 
+async def test_a_lobby_expired_by_one_process_is_not_started_by_the_other(two_stores: tuple[Store, Store]) -> None:
+    a, b = two_stores
+    starter, expirer = GameService(a, no_render), SeatKeeping(GameService(b, no_render))
+    game_id = await _lobby(starter, players=2)
+    rivals = _before_record(a, lambda: expirer.end_quietly(game_id, "lobby"))
+    started = await _outcome(asyncio.ensure_future(starter.start(game_id, ANN)))
+    expired = await rivals[0]
+    assert isinstance(started, Post) != expired, (started, expired)  # exactly one happened
+    row = await starter.get(game_id)
+    assert row.status == ("abandoned" if expired else "active")
+    assert row.version == (0 if expired else len(await a.log(game_id)))
+
+
 def _kinds(notices: list[Notice] | None) -> list[str]:
     return [n.kind for n in notices or []]
 
