@@ -61,6 +61,9 @@ LOCK_NAMESPACE = 0x52594C44
 ``(LOCK_NAMESPACE, game id)``."""
 SCHEMA_LOCK_NAMESPACE = LOCK_NAMESPACE + 1
 """The advisory lock held while the schema is created or checked."""
+MIGRATION_TIMEOUT_S = 1800.0
+"""How long the client waits for one schema upgrade script (the only
+statements not bounded like a move's)."""
 
 SCHEMA = """
 CREATE TABLE railyard_schema (
@@ -420,10 +423,13 @@ class PostgresStore(Store):
         one: in one transaction, under the schema advisory lock."""
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1, 0)", SCHEMA_LOCK_NAMESPACE)
+            # an upgrade of a big database may take long: its statements are
+            # not held to a move's bounds
+            await conn.execute("SET LOCAL statement_timeout = 0")
             if await conn.fetchval("SELECT current_setting('transaction_read_only')") == "on":
                 raise StoreOpenError(f"the database {redacted(self.url)} is read-only")
             if await conn.fetchval("SELECT to_regclass('railyard_schema')") is None:
-                await conn.execute(SCHEMA)
+                await conn.execute(SCHEMA, timeout=MIGRATION_TIMEOUT_S)
                 await conn.execute("INSERT INTO railyard_schema (version) VALUES ($1)", SCHEMA_BASE_VERSION)
             version = int(await conn.fetchval("SELECT version FROM railyard_schema"))
             if version > SCHEMA_VERSION:
@@ -437,7 +443,7 @@ class PostgresStore(Store):
                         f"the database {redacted(self.url)} has schema version {version}, which this "
                         f"Railyard can't upgrade to {SCHEMA_VERSION}"
                     )
-                await conn.execute(UPGRADES[number])
+                await conn.execute(UPGRADES[number], timeout=MIGRATION_TIMEOUT_S)
                 await conn.execute("UPDATE railyard_schema SET version = $1", number + 1)
 
     async def _abandon(self) -> None:
