@@ -61,6 +61,9 @@ LOCK_NAMESPACE = 0x52594C44
 ``(LOCK_NAMESPACE, game id)``."""
 SCHEMA_LOCK_NAMESPACE = LOCK_NAMESPACE + 1
 """The advisory lock held while the schema is created or checked."""
+UNLOCK_TIMEOUT_S = 5.0
+"""How long releasing a game's lock may take before its session is ended
+instead (which releases it too)."""
 MIGRATION_TIMEOUT_S = 1800.0
 """How long the client waits for one schema upgrade script (the only
 statements not bounded like a move's)."""
@@ -527,6 +530,8 @@ class PostgresStore(Store):
                 try:
                     await conn.execute("SELECT pg_advisory_lock($1, $2)", LOCK_NAMESPACE, lock_key(game_id))
                 except _DRIVER_ERRORS as exc:
+                    if spoils_connection(exc):
+                        _drop(conn)  # a lost or frozen session: nothing to unlock on it
                     raise_classified(exc)
                 yield
             finally:
@@ -542,7 +547,7 @@ class PostgresStore(Store):
         connection; if unlocking fails, end the session, which releases them
         too."""
         try:
-            await conn.execute("SELECT pg_advisory_unlock_all()")
+            await conn.execute("SELECT pg_advisory_unlock_all()", timeout=UNLOCK_TIMEOUT_S)
         except Exception:  # noqa: BLE001 - the session's end releases the lock
             _drop(conn)
         try:
