@@ -3,7 +3,8 @@ both backends, with two bot processes on one database (two stores, two
 services): a move never revives a game the other process archived, a join
 never slips in under a start, a keep-alive never follows an archive, and a
 seat is handed to the bot once. A write cancelled at any await leaves the
-SQLite connection usable; a PostgreSQL commit whose answer is lost is looked
+connection usable (on SQLite it once stayed inside the transaction); a
+PostgreSQL commit whose answer is lost is looked
 up before anyone is told; a frozen or locked PostgreSQL server is answered
 "can't save moves right now" instead of waiting without end."""
 
