@@ -179,6 +179,26 @@ async def test_a_keepalive_never_reopens_a_game_the_other_scheduler_just_archive
     assert "keepalive" not in _kinds(kept)
 
 
+async def test_an_idle_game_moved_in_another_process_since_its_plan_is_not_archived(
+        two_stores: tuple[Store, Store]) -> None:
+    a, b = two_stores
+    clock = FakeClock()
+    service, elsewhere = GameService(a, no_render), GameService(b, no_render)
+    game_id = await _started(service)
+    await SeatKeeping(service).set_schedule(game_id, Schedule(remind_every=None))
+    scheduler = Scheduler(service, clock)
+    await scheduler.tick()
+    clock.advance(IDLE_AFTER + 1)
+    assert "idle_warning" in _kinds(await scheduler.tick())
+    clock.advance(IDLE_GRACE + 1)
+    idle = next(t for t in await a.due_timers(clock()) if t.kind == "idle")
+    await elsewhere.act(game_id, await _due_user(elsewhere, game_id), "step 1")  # not planned for here yet
+    assert "idle_archived" not in _kinds(await scheduler.fire(idle, clock()))
+    assert (await service.get(game_id)).status == "active"
+    await scheduler.tick()  # the move is planned for: a fresh idle watch
+    assert any(t.kind == "idle" and t.count == 0 for t in await a.timers(game_id))
+
+
 async def test_two_hand_to_the_bot_clicks_at_once_are_done_and_told_once(two_stores: tuple[Store, Store]) -> None:
     a, b = two_stores
     here, there = SeatKeeping(GameService(a, no_render)), SeatKeeping(GameService(b, no_render))
