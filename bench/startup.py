@@ -79,7 +79,7 @@ async def ready(path: str) -> None:
     bot = RailyardBot(path, sync_commands=False, scheduler_seconds=0)
     await bot.setup_hook()
     assert bot.store is not None and len(bot.tree.get_commands()) >= 4
-    await bot.store.close()
+    await bot.close()  # the full check, started in the background, is stopped
 
 
 def drop_from_cache(path: str) -> None:

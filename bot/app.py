@@ -39,7 +39,8 @@ class RailyardBot(ServiceBot):
 
     def __init__(self, database_path: str, dev_guild_id: int | None = None, sync_commands: bool = True,
                  shard: tuple[int, int] | None = None, scheduler_seconds: float | None = None,
-                 clock: Callable[[], float] = time.time, bot_player: BotPlayer | None = None) -> None:
+                 clock: Callable[[], float] = time.time, bot_player: BotPlayer | None = None,
+                 store: Store | None = None) -> None:
         intents = discord.Intents.default()
         # Nothing the bot writes pings anyone unless a send names its users
         # (the turn ping, mentions_for); names and events never do.
@@ -49,7 +50,9 @@ class RailyardBot(ServiceBot):
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
-        self.store: Store | None = None
+        self.store: Store | None = store
+        """The open store: given (``railyard bot`` opens it once, before
+        logging in) or opened by :meth:`setup_hook`."""
         self._service: GameService | None = None
         self.scheduler_seconds = scheduler_interval() if scheduler_seconds is None else scheduler_seconds
         """Seconds between the scheduler's looks at the stored due times (0: no loop; tests tick by hand)."""
@@ -60,6 +63,7 @@ class RailyardBot(ServiceBot):
         self._wake = asyncio.Event()
         self._wake_task: asyncio.Task[None] | None = None
         self._tick_lock = asyncio.Lock()
+        self._check_task: asyncio.Task[None] | None = None
 
     @property
     def service(self) -> GameService:
@@ -67,7 +71,9 @@ class RailyardBot(ServiceBot):
         return self._service
 
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.database_path)
+        if self.store is None:
+            self.store = await open_store(self.database_path)
+        self._check_task = asyncio.create_task(self._check_database(), name="railyard-database-check")
         self._service = GameService(self.store)
         self.scheduler = Scheduler(self._service, self.clock, self._post_notice, self.bot_player)
         if self.scheduler_seconds > 0:
@@ -84,7 +90,28 @@ class RailyardBot(ServiceBot):
             else:
                 await self.tree.sync()
 
+    async def _check_database(self) -> None:
+        """The full check of the stored pages, in the background: opening
+        checked the header, the schema and a write at once; this reads the
+        whole file (minutes on a big cold one) and logs what it finds."""
+        assert self.store is not None
+        started = time.monotonic()
+        try:
+            problems = await self.store.full_check()
+        except Exception:  # noqa: BLE001 - a check that fails to run is logged, never fatal
+            log.exception("the database check could not run")
+            return
+        if problems:
+            log.error("the database %s is damaged (quick_check: %s): stop the bot and restore a backup, "
+                      "or run `railyard check` for details", self.database_path, "; ".join(problems[:3]))
+        else:
+            log.info("the database check found nothing wrong (%.1f s)", time.monotonic() - started)
+
     async def close(self) -> None:
+        if self._check_task is not None:
+            self._check_task.cancel()
+            await asyncio.gather(self._check_task, return_exceptions=True)
+            self._check_task = None
         if self._scheduler_task is not None:
             self._scheduler_task.cancel()
             await asyncio.gather(self._scheduler_task, return_exceptions=True)

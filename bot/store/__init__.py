@@ -229,6 +229,13 @@ class Store(ABC):
     async def backup(self, target: str) -> None:
         """An online, consistent copy of the whole database at ``target``."""
 
+    async def full_check(self) -> list[str]:
+        """The problems a full check of the stored pages finds ([]: sound).
+        Slow on a big file, so never part of opening: the bot runs it in the
+        background, ``railyard check`` in the foreground. PostgreSQL checks
+        its own pages as it reads them: nothing to add there."""
+        return []
+
     # -- games ------------------------------------------------------------
     async def create_game(
         self, *, slug: str, options: dict[str, str], secret: bytes, creator_id: int,
