@@ -136,6 +136,24 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, user_id)
     );
     """,
+    # 5: the outbox: what the scheduler committed to post (a bot's move, a
+    # reminder...) and Discord has not yet accepted, kept until it has.
+    """
+    CREATE TABLE outbox (
+        key TEXT PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        seat INTEGER,
+        seq INTEGER,
+        version INTEGER,
+        text TEXT NOT NULL,
+        pings TEXT NOT NULL DEFAULT '[]',
+        created_at REAL NOT NULL,
+        leased_until REAL NOT NULL,
+        tries INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX outbox_due ON outbox (leased_until);
+    """,
 )
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
