@@ -7,10 +7,12 @@ Imports go one way: ``discord_io`` <- ``ui`` <- ``cogs`` <- ``app``."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import os
 import re
 import time
+from datetime import datetime, timezone
 from typing import Any, Callable
 
 import discord
@@ -20,9 +22,9 @@ from discord.ext import commands
 from .cogs import game_commands, lifecycle
 from .discord_io import NO_MENTIONS, ServiceBot, handle_error
 from .scheduler import BotPlayer, Notice, Scheduler
-from .service import GameService
+from .service import GameService, ServiceError
 from .store import Store, open_store
-from .ui import DYNAMIC_ITEMS, post_notice
+from .ui import DYNAMIC_ITEMS, clip_text, post_notice
 
 log = logging.getLogger("railyard.bot")
 
@@ -133,11 +135,18 @@ class RailyardBot(ServiceBot):
         if self._wake_task is None or self._wake_task.done():
             self._wake_task = asyncio.create_task(self._tick_while_woken(), name="railyard-scheduler-wake")
 
-    async def _post_notice(self, notice: Notice) -> None:
+    async def _post_notice(self, notice: Notice) -> bool:
+        """Post a scheduler's notice; whether Discord has it. A retry from
+        the outbox is first looked for in the thread (see
+        :func:`already_posted`); every queued post goes with a nonce Discord
+        enforces, so a retry within minutes can't double it either."""
         try:
-            await post_notice(self, notice)
+            if notice.retry and await already_posted(self, notice):
+                return True
+            return await post_notice(self, notice, outbox_nonce(notice.outbox_key))
         except Exception:  # noqa: BLE001 - one post that fails never stops the scheduler
             log.exception("game %s: could not post the scheduler's %s", notice.game_id, notice.kind)
+            return False
 
     async def _tick(self) -> None:
         """One tick, one at a time; a failure is logged, never raised."""
@@ -166,6 +175,45 @@ class RailyardBot(ServiceBot):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         await handle_error(interaction, error)
+
+
+RECENT_MESSAGES = 50
+"""How many of a thread's latest messages a retried post is looked for in."""
+
+
+def outbox_nonce(key: str | None) -> str | None:
+    """The nonce of a queued post: 20 characters from its outbox key
+    (Discord takes at most 25)."""
+    return None if key is None else "ry" + hashlib.blake2b(key.encode(), digest_size=9).hexdigest()
+
+
+async def already_posted(bot: RailyardBot, notice: Notice) -> bool:
+    """Whether the thread already has the post ``notice`` retries: a message
+    of the bot's, among the thread's last :data:`RECENT_MESSAGES`, sent since
+    the post was queued, with the same text (a crash fell between Discord
+    taking it and the outbox hearing). A move's message found is remembered
+    for its Undo, as if just posted. Ruling: a thread that moved on by more
+    than that many messages, or a look that fails, is posted again: a rare
+    double beats a lost move."""
+    if notice.thread_id is None or bot.user is None:
+        return False
+    text = notice.post.text if notice.post is not None else notice.text
+    since = datetime.fromtimestamp((notice.queued_at or 0.0) - 5.0, timezone.utc)
+    try:
+        channel = bot.get_channel(notice.thread_id) or await bot.fetch_channel(notice.thread_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return False
+        async for message in channel.history(limit=RECENT_MESSAGES):
+            if message.created_at < since:
+                break
+            if message.author.id == bot.user.id and message.content == clip_text(text):
+                if notice.post is not None and notice.post.seq is not None:
+                    await bot.service.remember_post(notice.game_id, notice.post.seq, message.id)
+                return True
+    except (discord.HTTPException, ServiceError) as exc:
+        log.warning("game %s: could not look for an earlier post in thread %s: %s", notice.game_id,
+                    notice.thread_id, exc)
+    return False
 
 
 SCHEDULER_SECONDS = 30.0

@@ -96,6 +96,9 @@ bot can't move (the tries go on, spaced out)."""
 OUTBOX_LEASE = 2 * RETRY
 """A queued post is its maker's to post for this long; then, if still
 queued (a crash, a failed post), any scheduler posts it again."""
+OUTBOX_MAX_TRIES = 6
+"""A queued post Discord keeps refusing (a deleted thread) is given up after
+this many tries (logged): about ten minutes of trying."""
 MAX_ROUNDS = 20
 """Plan-and-fire rounds in one tick: bots answering bots move in one tick,
 but a tick always ends."""
@@ -378,6 +381,9 @@ class Scheduler:
         self.clock = clock
         self.notify = notify
         self.bot_player: BotPlayer = bot_player or GameBots()
+        self.wall_clock: Callable[[], float] = time.time
+        """Real time, as Discord stamps its messages (when a post was queued:
+        a retry looks only at messages since); ``clock`` may be a test's."""
 
     async def tick(self) -> list[Notice]:
         """Plan the games that changed, fire every timer due now, and again
@@ -428,6 +434,11 @@ class Scheduler:
         another scheduler took it, or when its move's thread message is
         already known (Discord took it; the crash came before the outbox
         heard)."""
+        if item.tries >= OUTBOX_MAX_TRIES:
+            log.warning("game %s: gave up posting the scheduler's %s after %s tries", item.game_id, item.kind,
+                        item.tries)
+            await self.store.post_done(item.key)
+            return []
         if not await self.store.lease_post(item, now + OUTBOX_LEASE):
             return []
         row = await self.service.get(item.game_id)
@@ -444,7 +455,7 @@ class Scheduler:
         """The outbox entry of what ``timer``'s firing posts (one key per firing)."""
         key = f"{kind}:{timer.game_id}:{timer.seat}:{timer.count}:{timer.due_at!r}"
         return OutboxPost(key, timer.game_id, kind, text, now + OUTBOX_LEASE, tuple(pings),
-                          None if timer.seat == NO_SEAT else timer.seat)
+                          None if timer.seat == NO_SEAT else timer.seat, created_at=self.wall_clock())
 
     def _notice(self, item: OutboxPost, thread_id: int | None) -> Notice:
         return Notice(item.kind, item.game_id, thread_id, item.text, list(item.pings), seat=item.seat,
