@@ -19,9 +19,11 @@ from typing import Any, Iterator
 
 import pytest
 
+import bot.app
+import bot.store
 from bot.app import RailyardBot
 from bot.cli import main
-from bot.store import StoreOpenError
+from bot.store import Store, StoreOpenError, open_store
 from bot.store.sqlite import SQLiteStore
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,21 +123,19 @@ def test_railyard_check_runs_the_full_check_and_says_so_in_one_line(
     assert "damaged.sqlite3" in err and "damaged (quick_check" in err and len(err.splitlines()) == 1
 
 
-def test_the_bot_opens_its_database_once(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_the_bot_opens_its_database_once(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, store_target: str) -> None:
     """``railyard bot`` checks the database before logging in and runs on
     that same store (it used to open, close and open it again)."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "railyard.sqlite3"))
+    monkeypatch.setenv("DATABASE_URL", store_target if store_target.startswith("postgresql://") else "")
+    monkeypatch.setenv("DATABASE_PATH", store_target)
     monkeypatch.setenv("SCHEDULER_SECONDS", "0")
     opened: list[str] = []
-    real_open = SQLiteStore.open.__func__  # type: ignore[attr-defined]
 
-    async def counting_open(cls: type[SQLiteStore], path: str, **kwargs: Any) -> SQLiteStore:
-        opened.append(path)
-        store: SQLiteStore = await real_open(cls, path, **kwargs)
-        return store
+    async def counting_open(target: str) -> Store:
+        opened.append(target)
+        return await open_store(target)
 
     async def offline_login(self: RailyardBot, token: str) -> None:
         self.sync_commands = False  # nothing reaches Discord
@@ -144,11 +144,12 @@ def test_the_bot_opens_its_database_once(monkeypatch: pytest.MonkeyPatch, tmp_pa
     async def no_gateway(self: RailyardBot, *, reconnect: bool = True) -> None:
         return None
 
-    monkeypatch.setattr(SQLiteStore, "open", classmethod(counting_open))
+    monkeypatch.setattr(bot.store, "open_store", counting_open)
+    monkeypatch.setattr(bot.app, "open_store", counting_open)
     monkeypatch.setattr(RailyardBot, "login", offline_login)
     monkeypatch.setattr(RailyardBot, "connect", no_gateway)
     assert main(["bot"]) == 0
-    assert opened == [str(tmp_path / "railyard.sqlite3")]
+    assert opened == [store_target]
 
 
 @pytest.fixture
