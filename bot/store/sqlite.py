@@ -180,8 +180,12 @@ def header_problem(path: str) -> str | None:
     if page_size < 512 or page_size & (page_size - 1):
         return f"its header is damaged (page size {page_size})"
     pages = int.from_bytes(head[28:32], "big")
-    # the page count is valid when written by the same change as the header
-    if pages and head[24:28] == head[92:96] and size < pages * page_size:
+    # The page count is valid when written by the same change as the header,
+    # and final when no -wal or -journal is left to finish (a crash within a
+    # checkpoint leaves the header ahead of the pages the -wal still holds).
+    unfinished = any(os.path.exists(path + tail) and os.path.getsize(path + tail) > 0
+                     for tail in ("-wal", "-journal"))
+    if pages and head[24:28] == head[92:96] and not unfinished and size < pages * page_size:
         return f"it is cut short ({size} bytes; its header counts {pages} pages of {page_size})"
     return None
 
