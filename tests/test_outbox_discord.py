@@ -10,25 +10,12 @@ import pytest
 
 from bot.app import RailyardBot
 from bot.scheduler import OUTBOX_LEASE
-from tests.test_reminders_discord import _game, _tick
+from tests.test_reminders_discord import _game, _tick, clock, simcord_bot  # noqa: F401 - the same bot and clock
 from tests.test_scheduler import HOUR, FakeClock
 
 
 class Crash(BaseException):
     """The process dies here."""
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-async def simcord_bot(db_path: str, clock: FakeClock) -> Any:
-    bot = RailyardBot(db_path, scheduler_seconds=0, clock=clock)
-    yield bot
-    if bot.store is not None:
-        await bot.store.close()
 
 
 def _reminders(thread: Any) -> list[Any]:
