@@ -238,14 +238,6 @@ def test_crossing_on_a_station_tile_is_free() -> None:
     assert score(after, 0) == 3 + 3 + 2
 
 
-def test_crossing_the_river_twice_costs_two() -> None:
-    state = table()
-    put(state, "central", cell(61, 15))
-    after = lay(state, 1, f"long {AM2}-{cell(47, 7)}-{cell(47, 15)}-{cell(61, 15)}").state
-    assert last_string(after)["crossings"] == 2
-    assert score(after, 1) == 3 + 3 - 2
-
-
 # -- typed text ------------------------------------------------------------------
 
 def test_typed_string_variants_store_the_canonical_text() -> None:
