@@ -29,9 +29,12 @@ def problems(state: StringRailwayState) -> list[str]:
     for (a, ta), (b, tb) in combinations(tiles, 2):
         if ta.intersects(tb):
             out.append(f"stations {a} and {b} overlap or touch")
-    for cell, tile in tiles:
-        if not area.covers(tile):
-            out.append(f"station {cell} is outside the field")
+    for s in state["stations"]:
+        if s["kind"] != "home" and not area.covers(board.tile(s["cell"])):
+            out.append(f"station {s['cell']} is outside the field")
+    for c in state["companies"]:
+        if c["corner"] is not None and c["home"] != board.home_cell(state["shape"], c["corner"]):
+            out.append(f"the home station at {c['home']} does not touch the {c['corner']} corner")
     used = [s["tile"] for s in state["stations"] if s["tile"]] + state["deck"] + state["drawn"]
     if len(used) != len(set(used)):
         out.append("a station tile is in two places")

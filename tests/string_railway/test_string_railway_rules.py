@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from shapely.geometry import Point
 
 from games.core import CHANCE, IllegalAction
 from games.string_railway import GAME, board, scoring
@@ -342,8 +343,8 @@ def test_three_players_play_on_a_triangle() -> None:
     state = _set_up(3)
     assert state["shape"] == "triangle" and len(state["companies"]) == 3
     assert sorted(c["corner"] for c in state["companies"]) == ["N", "SE", "SW"]
-    area = board.field("triangle")
-    assert all(area.covers(board.tile(c["home"])) for c in state["companies"])
+    area = board.inner_field("triangle")
+    assert all(area.contains(Point(board.centre(c["home"]))) for c in state["companies"])
 
 
 def test_five_players_play_a_pentagon_with_four_strings_each() -> None:

@@ -10,7 +10,10 @@ import copy
 import pytest
 
 from games.core import CHANCE, IllegalAction
-from games.string_railway import GAME
+from shapely.geometry import Point
+
+from games.string_railway import GAME, board
+from games.string_railway.params import table as rules_table
 from tests.string_railway.string_railway_fixtures import cell, lay, last_string, put, score, string_turn, table, track
 
 B2 = cell(3, 3)        # company 0's home (NW corner)
@@ -84,6 +87,20 @@ def test_a_string_running_along_another_and_crossing_over_costs_one() -> None:
     state["strings"][-1]["path"] = [cell(5, 19), cell(15, 17), cell(17, 11), cell(23, 11), cell(33, 19)]
     after = lay(state, 0, f"long {B2}-{cell(11, 11)}-{cell(29, 11)}").state
     assert last_string(after)["crossings"] == 0
+
+
+# -- home stations touch their corner ---------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_home_stations_touch_their_corner_markers(players: int) -> None:
+    state = table(players)
+    shape = state["shape"]
+    corners = dict(zip(rules_table().fields[shape].corners, board.field_corners(shape)))
+    for company in state["companies"]:
+        home_tile = board.tile(company["home"])
+        assert home_tile.intersects(Point(corners[company["corner"]])), company["corner"]
+        assert board.inner_field(shape).contains(Point(board.centre(company["home"])))
+        assert home_tile.intersection(board.field(shape)).area >= home_tile.area / 2
 
 
 # -- typed text: only ASCII spaces separate tokens ----------------------------------
