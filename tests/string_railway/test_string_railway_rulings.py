@@ -13,7 +13,7 @@ from games.core import CHANCE, IllegalAction
 from shapely.geometry import Point
 
 from games.string_railway import GAME, board
-from games.string_railway.params import table as rules_table
+from games.string_railway.params import table as rules_table, tile_kinds
 from tests.string_railway.string_railway_fixtures import cell, lay, last_string, put, score, string_turn, table, track
 
 B2 = cell(3, 3)        # company 0's home (NW corner)
@@ -101,6 +101,21 @@ def test_home_stations_touch_their_corner_markers(players: int) -> None:
         assert home_tile.intersects(Point(corners[company["corner"]])), company["corner"]
         assert board.inner_field(shape).contains(Point(board.centre(company["home"])))
         assert home_tile.intersection(board.field(shape)).area >= home_tile.area / 2
+
+
+# -- a field too small -----------------------------------------------------------
+
+def test_a_station_with_no_room_is_set_aside_and_the_post_says_so() -> None:
+    state = table()
+    for y in range(1, 80, 6):  # strings every 6 cm: no tile fits between them
+        track(state, 1, [cell(1, y), cell(79, y)], [])
+    state = GAME.apply(state, CHANCE, "draw 1").state
+    applied = GAME.apply(state, CHANCE, "draw 2")
+    kinds = [tile_kinds()[t - 1] for t in (1, 2)]
+    assert [e for e in applied.events if "set aside" in e] == [
+        f"No room on the field for the {k} station drawn: set aside." for k in kinds]
+    assert applied.state["set_aside"] == [1, 2] and applied.state["drawn"] == []
+    assert applied.state["phase"] == "string"
 
 
 # -- typed text: only ASCII spaces separate tokens ----------------------------------
