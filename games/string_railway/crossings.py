@@ -53,11 +53,19 @@ def _meetings(new: LineString, other: BaseGeometry) -> list[BaseGeometry]:
     return lines + points
 
 
+def _off(a: XY, b: XY, p: XY) -> float:
+    """The distance from ``p`` to the segment ``a``-``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / span))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
 def _rays(coords: list[XY], closed: bool, p: XY) -> tuple[XY | None, XY | None]:
     """The directions from ``p``, a point on the polyline, back to where the
     line comes from and on to where it goes (None at an open line's end)."""
     n = len(coords)
-    best = min(range(n - 1), key=lambda i: LineString([coords[i], coords[i + 1]]).distance(Point(p)))
+    best = min(range(n - 1), key=lambda i: _off(coords[i], coords[i + 1], p))
     a, b = coords[best], coords[best + 1]
     if math.dist(a, p) <= ON or math.dist(b, p) <= ON:
         k = best if math.dist(a, p) <= ON else best + 1
