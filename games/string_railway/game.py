@@ -32,8 +32,8 @@ TOPICS = {
                "touching no station and lying on no string, river or mountain line. Type just the cell "
                "(/strings station K12) or pick a block and a cell on the panel.",
     "typing": "Type a string as its length and its points: '/strings string short B2 K12 T30' or "
-              "'short B2-K12-T30'. The first and last points must be on stations; points on a station "
-              "tile don't count as bends.",
+              "'short B2-K12-T30'. The first and last points must be on two different stations, anywhere "
+              "on their tiles (any grid point of a tile); points on a station tile don't count as bends.",
     "two players": "Each player plays two colours from opposite corners. The player whose weaker company "
                    "has fewer points loses; tied, the stronger companies decide; tied again, it's a tie.",
 }

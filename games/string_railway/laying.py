@@ -1,9 +1,11 @@
 """Laying a railroad string: the rulebook's placement rules checked on a
 polyline, and what it scores.
 
-A string is a polyline from one station's centre (or any point on a tile)
-through bends at grid points to another station. It lies on every station
-whose tile it passes over ("entering"), not just its ends.
+A string is a polyline from a grid point on one station's tile through
+bends at grid points to a grid point on another station's tile (two
+different stations). It lies on every station whose tile it passes over
+("entering"), not just its ends. Crossings (``crossings.py``) cost once per
+other string crossed.
 """
 
 from __future__ import annotations
