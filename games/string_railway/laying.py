@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LineString, Point
 from shapely.geometry.base import BaseGeometry
 
 from games.core import IllegalAction

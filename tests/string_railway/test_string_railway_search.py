@@ -19,7 +19,6 @@ from games.bots import policy_for
 from games.core import IllegalAction
 from games.string_railway import GAME, board
 from games.string_railway.laying import Context, check_path
-from games.string_railway.params import table as rules_table
 from games.string_railway.routes import proposals, tile_points
 from games.string_railway.state import typed
 from tests.string_railway.string_railway_fixtures import cell, put, string_turn, table, track
@@ -132,4 +131,4 @@ def test_the_long_string_is_offered_when_no_short_one_fits() -> None:
     state = _nothing_in_reach()
     state["companies"][0]["strings"] = {"short": 2, "long": 1}
     assert [o.token for o in GAME.options_at(state, 0, [])] == ["long"]
-    assert rules_table().string_lengths["long"] == 60
+    assert GAME.default_action(state, 0) is None
