@@ -52,21 +52,20 @@ A = TypeVar("A", bound="npt.NDArray[Any]")
 
 def per_thread_cache(make: Callable[P, T]) -> Callable[P, T]:
     """``functools.cache`` with one cache per thread: each thread makes and
-    keeps its own result for the same (positional, hashable) arguments. For
-    what must not be used by two threads at once (a prepared geometry, a
-    font); a thread that ends takes its cache with it."""
+    keeps its own result for the same (hashable) arguments. For what must
+    not be used by two threads at once (a prepared geometry, a font); a
+    thread that ends takes its cache with it."""
     local = threading.local()
 
     @wraps(make)
     def cached(*args: P.args, **kwargs: P.kwargs) -> T:
-        if kwargs:
-            raise TypeError(f"{make.__name__} is cached per thread by its positional arguments only")
-        memo: dict[tuple[Any, ...], T] | None = getattr(local, "memo", None)
+        memo: dict[Hashable, T] | None = getattr(local, "memo", None)
         if memo is None:
             memo = local.memo = {}
-        if args not in memo:
-            memo[args] = make(*args, **kwargs)
-        return memo[args]
+        key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+        if key not in memo:
+            memo[key] = make(*args, **kwargs)
+        return memo[key]
 
     return cached
 
