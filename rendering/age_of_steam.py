@@ -32,6 +32,11 @@ dot on the city's edge. Empty river, mountain and town hexes show their build co
 differs from the plain $2. The last move is drawn in the kit's highlight
 form (white band, black edges and dashes): around the hexes just built, or
 along the route a cube just took, with an arrowhead at its destination.
+
+Threads (see :mod:`games.per_thread`): the cached map, canvases, sprites and
+masks are shared by the threads that draw and only pasted, cropped or
+copied; the cached arrays are read-only; tag plans are tuples in a locked
+cache (:class:`games.per_thread.Recent`); the palette is fixed.
 """
 
 from __future__ import annotations

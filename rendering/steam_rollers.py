@@ -29,6 +29,10 @@ cubes and cities carry their colour's letter (R B P Y G) or number; the
 regions are told by their heavy borders and the numbered city inside, their
 tints only help. The palettes below stay apart under simulated colour-vision
 deficiencies (tests/test_palettes.py).
+
+Threads (see :mod:`games.per_thread`): the cached backgrounds and sprites
+are shared by the threads that draw and only pasted; the palette is made
+from a fixed board, never from the first one a process happens to draw.
 """
 
 from __future__ import annotations

@@ -22,7 +22,12 @@ range is hatched, the river a band with dark edges.
 Two option pictures help the panel place a station from a phone
 (:func:`step_picture`): at the first step the field with the blocks that
 hold legal spots numbered as the panel lists them, at the second the chosen
-block enlarged with its legal cells numbered and named."""
+block enlarged with its legal cells numbered and named.
+
+Threads (see :mod:`games.per_thread`): the cached backgrounds, palettes and
+card writings are shared by the threads that draw and only pasted, copied
+or mapped onto; a layout's palette is made from the layout alone, so a
+state's image never depends on what was drawn before."""
 
 from __future__ import annotations
 
