@@ -10,6 +10,7 @@ of every listed game: about 15 s on 2 busy cores (`time
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import signal
@@ -127,3 +128,22 @@ def test_a_board_is_the_same_whatever_board_the_process_drew_first(tmp_path: Pat
     one = _probe(path, ("serial",))["serial"]
     other = _probe(reversed_path, ("serial",))["serial"]
     assert one == other
+
+
+def test_every_prepared_geometry_is_made_in_a_per_thread_cache() -> None:
+    """``shapely.prepare`` is called only inside a function cached per thread
+    (:func:`games.per_thread.per_thread_cache`): a prepared geometry in a
+    shared cache, or one prepared in place from a shared cache, is what
+    crashed the process."""
+    found: list[str] = []
+    for path in sorted([*(ROOT / "games").rglob("*.py"), *(ROOT / "rendering").rglob("*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            per_thread = any(isinstance(d, ast.Name) and d.id == "per_thread_cache" for d in fn.decorator_list)
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                        and node.func.attr == "prepare" and not per_thread:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno} in {fn.name}")
+    assert not found, f"shapely.prepare outside a per-thread cache: {found}"
