@@ -4,8 +4,9 @@ process down (issue 21; the ruling is in :mod:`games.per_thread`).
 
 The whole-registry test runs tests/support/threads_probe.py in two
 subprocesses (one thread, several threads) over states of a played-out game
-of every listed game: about 15 s on 2 busy cores (`time
-.venv/bin/python -m pytest tests/test_thread_safety.py -q`, the file).
+of every listed game. The file takes about 15 s of CPU, 24 s on 2 cores
+shared with other jobs (load 6): `time .venv/bin/python -m pytest
+tests/test_thread_safety.py -q`.
 """
 
 from __future__ import annotations
