@@ -148,3 +148,38 @@ def test_every_prepared_geometry_is_made_in_a_per_thread_cache() -> None:
                         and node.func.attr == "prepare" and not per_thread:
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno} in {fn.name}")
     assert not found, f"shapely.prepare outside a per-thread cache: {found}"
+
+
+def test_a_shared_cache_keeps_the_recent_entries_and_the_first_value_made() -> None:
+    """:class:`games.per_thread.Recent`: the least recently used entry goes
+    first; a value made while another thread stored one for the same key
+    gives way to the stored one; from many threads at once every look-up
+    gets its own key's value."""
+    from games.per_thread import Recent
+
+    recent: Recent[str, str] = Recent(2)
+    assert recent.get("a", lambda: "A") == "A"
+    assert recent.get("b", lambda: "B") == "B"
+    assert recent.get("a", lambda: "other") == "A"
+    recent.get("c", lambda: "C")
+    assert recent.get("b", lambda: "made again") == "made again" and len(recent) == 2
+
+    def racing() -> str:
+        recent.get("d", lambda: "stored first")
+        return "made second"
+    assert recent.get("d", racing) == "stored first"
+
+    shared: Recent[int, int] = Recent(4)
+    wrong: list[int] = []
+
+    def hammer(seed: int) -> None:
+        for n in range(2000):
+            key = (n * 7 + seed) % 9
+            if shared.get(key, lambda: key * key) != key * key:
+                wrong.append(key)
+    workers = [threading.Thread(target=hammer, args=(i,)) for i in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert not wrong and len(shared) == 4
