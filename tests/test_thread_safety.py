@@ -4,7 +4,7 @@ process down (issue 21; the ruling is in :mod:`games.per_thread`).
 
 The whole-registry test runs tests/support/threads_probe.py in two
 subprocesses (one thread, several threads) over states of a played-out game
-of every listed game. The file takes about 15 s of CPU, 24 s on 2 cores
+of every listed game. The file takes about 14 s of CPU, 18-25 s on 2 cores
 shared with other jobs (load 6): `time .venv/bin/python -m pytest
 tests/test_thread_safety.py -q`.
 """
