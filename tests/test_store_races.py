@@ -195,6 +195,7 @@ async def test_an_idle_game_moved_in_another_process_since_its_plan_is_not_archi
     await elsewhere.act(game_id, await _due_user(elsewhere, game_id), "step 1")  # not planned for here yet
     assert "idle_archived" not in _kinds(await scheduler.fire(idle, clock()))
     assert (await service.get(game_id)).status == "active"
+    assert "idle_archived" not in [p.kind for p in await a.due_posts(clock() + 10 * IDLE_AFTER)]  # nor queued
     await scheduler.tick()  # the move is planned for: a fresh idle watch
     assert any(t.kind == "idle" and t.count == 0 for t in await a.timers(game_id))
 
