@@ -98,8 +98,11 @@ def apply_draw(state: MineCartsState, tokens: list[str], count: int) -> list[str
     cards: list[str] = []
     for token in tokens:
         if token == RESHUFFLE:
-            if reshuffled or sum(deck.values()) > 0:
+            if reshuffled:
                 raise IllegalAction("The discard pile is reshuffled only once, when the deck is empty.")
+            if sum(deck.values()) > 0 or len(cards) >= count:
+                raise IllegalAction("The discard pile is reshuffled only when the deck runs out before "
+                                    "the draw is complete, just before the first card of the new deck.")
             deck, discard, reshuffled = discard, {k: 0 for k in discard}, True
         elif token in deck:
             if deck[token] == 0:

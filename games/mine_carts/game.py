@@ -10,7 +10,7 @@ from games.mine_carts.state import SCHEMA, typed
 from games.phases import OVER, PhasedGame, PlayerPhase
 
 SUMMARY = (
-    "Mine Carts, 2-4 players in two teams, Red and Blue (seated alternately; either member acts "
+    "Mine Carts, 2 or 4 players in two teams, Red and Blue (seated alternately; either member acts "
     "for the team). On its turn a team lays its allotted track cards (1 at first, 2 once a cart "
     "of its moved 3+ spaces in one move, 3 after 5+), sets the switch (green, orange or fuchsia), "
     "then moves cart 1, cart 2 and the gold cart along the track; the grid wraps on all sides. "
@@ -60,7 +60,13 @@ class MineCarts(PhasedGame):
         return scoring.outcome(typed(state))
 
     def partners(self, state: State, seat: int) -> list[int]:
+        """The other member of ``seat``'s team (none in a 2-player game);
+        ValueError for a seat that is not a player (a caller's mistake, not a
+        move the rules refuse)."""
         s = typed(state)
+        if not 0 <= seat < len(s["players"]):
+            raise ValueError(f"seat {seat} is not a player of this Mine Carts game "
+                             f"(seats 0-{len(s['players']) - 1})")
         team = s["teams"][scoring.team_of(s, seat)]
         return [other for other in team["seats"] if other != seat]
 

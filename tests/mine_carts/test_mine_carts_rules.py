@@ -290,7 +290,7 @@ def test_the_deck_is_reshuffled_once_when_it_runs_out() -> None:
     s["discard"]["curve"] -= 1
     s["deck"]["curve"] = 1
     state = turn(state, 0)  # Red discards two curves
-    with pytest.raises(IllegalAction, match="only once"):
+    with pytest.raises(IllegalAction, match="reshuffled only when the deck runs out"):
         GAME.apply(state, CHANCE, "draw reshuffle curve curve curve")
     before = sum(typed(state)["discard"].values())
     state = act(state, CHANCE, "draw curve reshuffle pit curve")
@@ -368,3 +368,75 @@ def test_malformed_deals_are_refused(text: str) -> None:
 def test_a_deal_of_more_cards_than_the_deck_holds_is_refused() -> None:
     with pytest.raises(IllegalAction, match="No crossing"):
         GAME.apply(GAME.new(["a", "b"], {}), CHANCE, "deal crossing crossing crossing crossing crossing curve")
+
+
+@pytest.mark.parametrize("text", ["curve\u00a0G7\u00a00", "curve\u3000G7 0", "curve G7\u20030", "curve\u2028G7 0"])
+def test_only_ascii_spaces_separate_the_tokens_of_a_lay(text: str) -> None:
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(started(), 0, text)
+    assert len(str(refused.value)) < 300
+
+
+def test_only_ascii_spaces_separate_the_tokens_of_the_switch() -> None:
+    state = act(put(line(started(), ["C2"]), "B3", "straight", 0), 0, FAR)
+    for text in ("green\u00a01E", "green\u30001S"):
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, 0, text)
+    assert GAME.apply(state, 0, "green\t1E").action == "green 1E"  # a tab is an ASCII space
+
+
+@pytest.mark.parametrize("text", ["draw curve\u00a0curve curve", "draw\u00a0curve curve curve",
+                                  "draw curve curve\u3000curve"])
+def test_only_ascii_spaces_separate_the_tokens_of_a_draw(text: str) -> None:
+    state = turn(started(), 0)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, CHANCE, text)
+    assert "\u00a0" not in str(refused.value) and len(str(refused.value)) < 300
+    assert GAME.apply(state, CHANCE, "draw curve  curve curve").action == "draw curve curve curve"
+
+
+@pytest.mark.parametrize("text", ["deal curve curve curve straight straight\u00a0straight",
+                                  "deal\u3000curve curve curve straight straight straight"])
+def test_only_ascii_spaces_separate_the_tokens_of_the_deal(text: str) -> None:
+    with pytest.raises(IllegalAction):
+        GAME.apply(GAME.new(["a", "b"], {}), CHANCE, text)
+
+
+def test_the_deck_is_reshuffled_only_when_a_draw_runs_it_out() -> None:
+    state = _deck_nearly_out(started(), 3)
+    typed(state)["reshuffled"] = False  # type: ignore[arg-type]
+    state = turn(state, 0)  # type: ignore[arg-type]  # three cards left: enough for the draw
+    with pytest.raises(IllegalAction, match="reshuffled only when the deck runs out"):
+        GAME.apply(state, CHANCE, "draw curve curve curve reshuffle")
+    assert not typed(state)["reshuffled"]
+    state = act(state, CHANCE, "draw curve curve curve")
+    assert not typed(state)["reshuffled"] and sum(typed(state)["deck"].values()) == 0
+
+
+def test_the_end_names_the_reshuffled_deck_only_after_a_reshuffle() -> None:
+    state = _deck_nearly_out(started(), 0)
+    s = typed(state)  # type: ignore[arg-type]
+    s["reshuffled"] = False
+    for code in s["discard"]:  # the deck and the discard pile hold nothing: the cards are elsewhere
+        s["discard"][code] = 0
+    ended = GAME.apply(act(state, 0, FAR), 0, "green")  # type: ignore[arg-type]  # two cards discarded
+    assert GAME.is_over(ended.state) and typed(ended.state)["ended"] == "deck"
+    assert not any("reshuffled" in e for e in ended.events)
+    assert any("fewer than 3 cards" in e for e in ended.events)
+
+
+def test_the_end_after_a_reshuffle_says_the_reshuffled_deck_ran_out() -> None:
+    state = _deck_nearly_out(started(), 2)
+    events = GAME.apply(act(state, 0, FAR), 0, "green").events  # type: ignore[arg-type]
+    assert any("reshuffled deck has run out" in e for e in events)
+
+
+def test_the_summary_says_two_or_four_players() -> None:
+    assert "2 or 4 players" in GAME.summary and "2-4" not in GAME.summary
+
+
+@pytest.mark.parametrize("seat", [2, 7, CHANCE])
+def test_partners_of_a_seat_that_is_not_a_player_is_a_clear_error(seat: int) -> None:
+    with pytest.raises(ValueError, match=f"seat {seat} is not a player"):
+        GAME.partners(started(2), seat)
+    assert GAME.partners(started(4), 2) == [0] and GAME.partners(started(2), 1) == []
