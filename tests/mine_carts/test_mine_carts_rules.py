@@ -123,9 +123,70 @@ def test_a_cart_entering_a_junction_by_a_branch_leaves_by_the_stem() -> None:
     state = _junction(started())
     put(state, "C4", "straight", 0)  # type: ignore[arg-type]
     set_cart(state, RED, "1", "C4", [2, 0])  # type: ignore[arg-type]
-    state = turn(state, 0, switch="orange")  # type: ignore[arg-type]
+    state = turn(state, 0, switch="green")  # type: ignore[arg-type]
     # C4 north to C3, into C2 by its green branch, out by the stem W: B2 is a town, stop
     assert cart(state, RED, "1") == {"square": "C2", "path": [2, 3]}
+
+
+def test_the_switch_gates_a_coloured_branch_from_its_own_end() -> None:
+    state = _junction(started())
+    put(state, "C4", "straight", 0)  # type: ignore[arg-type]
+    set_cart(state, RED, "1", "C4", [2, 0])  # type: ignore[arg-type]
+    state = turn(state, 0, switch="orange")  # type: ignore[arg-type]
+    # C4 north to C3; the green branch of C2 is shut with the switch on orange: halt on C3
+    assert cart(state, RED, "1") == {"square": "C3", "path": [2, 0]}
+
+
+def test_the_black_exit_of_a_junction_stays_open_whatever_the_switch() -> None:
+    state = _junction(started())
+    put(state, "E2", "straight", 90)  # type: ignore[arg-type]
+    set_cart(state, RED, "1", "E2", [1, 3])  # type: ignore[arg-type]
+    for switch in ("green", "orange"):
+        moved = turn(state, 0, switch=switch)  # type: ignore[arg-type]
+        # E2 west to D2, into C2 by its black exit, out by the stem W: B2 is a town, stop
+        assert cart(moved, RED, "1") == {"square": "C2", "path": [1, 3]}
+
+
+def _green_end_at_the_town(state: object) -> object:
+    """The issue's example: a green junction on C2, its green branch W
+    touching Red's town B2, its stem N onto a straight on C1."""
+    put(state, "C2", "green-straight", 180)  # type: ignore[arg-type]  # stem N, black S, green W
+    put(state, "C1", "straight", 0)  # type: ignore[arg-type]
+    return state
+
+
+def test_the_switch_gates_a_coloured_branch_from_a_town() -> None:
+    state = turn(_green_end_at_the_town(started()), 0, switch="orange")  # type: ignore[arg-type]
+    assert cart(state, RED, "1") == {"square": "B2", "path": None}  # stays in its town
+    assert typed(state)["last"]["moves"][0]["squares"] == ["B2"]  # type: ignore[index]
+    state = turn(_green_end_at_the_town(started()), 0, switch="green")  # type: ignore[arg-type]
+    assert typed(state)["last"]["moves"][0]["squares"] == ["B2", "C2", "C1"]  # type: ignore[index]
+
+
+def test_a_town_offers_a_coloured_branch_only_with_the_switch_on_its_colour() -> None:
+    state = put(_green_end_at_the_town(started()), "B3", "straight", 0)  # type: ignore[arg-type]
+    state = act(state, 0, FAR)
+    texts = {c.text for c in GAME.legal_actions(state, 0)}
+    assert {"green 1E", "green 1S", "orange", "fuchsia"} == texts
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, "orange 1E")
+    assert cart(act(state, 0, "orange"), RED, "1")["square"] == "B3"
+
+
+def test_the_switch_gates_a_coloured_branch_from_the_mine() -> None:
+    state = put(started(), "D5", "green-straight", 0)  # stem S, black N, green E touching the mine
+    put(state, "D6", "straight", 0)
+    far = "curve G7 0"
+    assert cart(turn(state, 0, switch="orange", lay=far), RED, "gold") == {"square": "E5", "path": None}
+    assert cart(turn(state, 0, switch="green", lay=far), RED, "gold") == {"square": "D6", "path": [0, 2]}
+
+
+def test_a_cart_beginning_on_a_coloured_branch_moves_off_it_whatever_the_switch() -> None:
+    state = _junction(started())
+    put(state, "C4", "straight", 0)  # type: ignore[arg-type]
+    set_cart(state, RED, "1", "C2", [3, 2])  # type: ignore[arg-type]  # came in by the stem onto green
+    state = turn(state, 0, switch="orange")  # type: ignore[arg-type]
+    assert typed(state)["last"]["moves"][0]["squares"] == ["C2", "C3", "C4"]  # type: ignore[index]
 
 
 def test_a_cart_starting_on_a_coloured_branch_ignores_the_switch() -> None:
@@ -152,6 +213,15 @@ def test_a_cart_stops_on_the_square_before_another_cart() -> None:
     state = turn(state, 0)
     assert cart(state, RED, "1") == {"square": "D2", "path": [3, 1]}
     assert cart(state, BLUE, "1") == {"square": "E2", "path": [3, 1]}
+
+
+def test_a_cart_blocked_at_once_by_another_cart_halts_and_does_not_reverse() -> None:
+    state = line(started(), ["C2", "D2", "E2"])
+    set_cart(state, RED, "1", "D2", [3, 1])  # heading E
+    set_cart(state, BLUE, "1", "E2", [3, 1])
+    state = turn(state, 0)
+    assert cart(state, RED, "1") == {"square": "D2", "path": [3, 1]}
+    assert typed(state)["last"]["moves"][0]["squares"] == ["D2"]  # type: ignore[index]
 
 
 def test_a_loop_ends_before_a_square_is_entered_again_the_same_way() -> None:
