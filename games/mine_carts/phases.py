@@ -278,9 +278,14 @@ def carts_copy(state: MineCartsState) -> MineCartsState:
     """A copy to move the carts in: the carts and the switch are its own, the
     rest (the grid above all) is shared and must not be changed."""
     sim = copy.copy(state)
-    sim["teams"] = [Team(**{**team, "carts": copy.deepcopy(team["carts"])}) for team in state["teams"]]
-    sim["gold_cart"] = Cart(square=state["gold_cart"]["square"], path=copy.copy(state["gold_cart"]["path"]))
+    sim["teams"] = [Team(**{**team, "carts": {n: _cart_copy(c) for n, c in team["carts"].items()}})
+                    for team in state["teams"]]
+    sim["gold_cart"] = _cart_copy(state["gold_cart"])
     return sim
+
+
+def _cart_copy(c: Cart) -> Cart:
+    return Cart(square=c["square"], path=None if c["path"] is None else list(c["path"]))
 
 
 def _move_one(state: MineCartsState, cart: str, first: int | None) -> Move:

@@ -49,10 +49,16 @@ ALLOTMENT = 2.0
 """Each card a turn the team lays beyond the first."""
 MOBILITY = 0.1
 """Each cart of the team with a track ahead, a tie-break between plans of equal cards needed."""
+SIFT = 24
+"""Whole plans (the best by the cards they leave needed) judged again by the team's move."""
 BEAM = 6
 """Plans kept after each card of the turn."""
 AWAY = 3
 """Squares away from the route tried for each card (for pits above all)."""
+
+
+_Changed = tuple[tuple[str, str], ...]
+"""A plan's key: the squares it lays on, with the card and rotation laid."""
 
 
 def team_of(state: MineCartsState, seat: int) -> int:
@@ -254,6 +260,18 @@ def mobility(state: MineCartsState, team: int) -> int:
     return sum(joins_ahead(state, c) for c in state["teams"][team]["carts"].values() if c["path"] is not None)
 
 
+def sifted(grown: dict[_Changed, tuple[float, float, Plan]], team: int) -> dict[_Changed, tuple[float, float, Plan]]:
+    """The :data:`SIFT` best whole plans judged again by the team's own move
+    (:func:`quick_switch`): what the switch will make the team's carts do to
+    the gold cart's way."""
+    out = dict(grown)
+    for key in sorted(grown, key=lambda k: grown[k][:2], reverse=True)[:SIFT]:
+        _value, r, p = grown[key]
+        again = quick_switch(p.state, team) + MOBILITY * mobility(p.state, team)
+        out[key] = (again, r, Plan(p.actions, p.state, p.factory, again))
+    return out
+
+
 def plan_turn(state: MineCartsState, team: int, rng: random.Random) -> str | None:
     """The first card of the best plan for the rest of the turn's allotment
     (see the module docstring); None when no card can be laid."""
@@ -261,7 +279,7 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random) -> str | Non
     left = t["allotment"] - t["laid"]
     beam = [Plan((), state, tuple(t["factory"]), 0.0)]
     for step in range(left):
-        grown: dict[tuple[tuple[str, str], ...], tuple[float, float, Plan]] = {}
+        grown: dict[_Changed, tuple[float, float, Plan]] = {}
         for p in beam:
             for code, square, r in candidates(p.state, team, p.factory, rng):
                 sim = laid(p.state, code, square, r)
@@ -271,12 +289,13 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random) -> str | Non
                                        if state["grid"].get(sq) != c))
                 if changed in grown:
                     continue
-                value = MOBILITY * mobility(sim, team)
-                value += quick_switch(sim, team) if step == left - 1 else judge(sim, team)
+                value = judge(sim, team) + MOBILITY * mobility(sim, team)
                 nxt = Plan(p.actions + (lay_text(code, square, r),), sim, tuple(factory), value)
                 grown[changed] = (nxt.value, rng.random(), nxt)
         if not grown:
             break
+        if step == left - 1:
+            grown = sifted(grown, team)
         beam = [p for _v, _r, p in sorted(grown.values(), key=lambda k: k[:2], reverse=True)[:BEAM]]
     best: tuple[float, float, str] | None = None
     for p in beam:
