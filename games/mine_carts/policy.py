@@ -10,17 +10,26 @@ nearest town (:func:`~games.mine_carts.planner.gold_route`).
 A turn is planned whole: the cards of the allotment are laid in every order
 worth trying (each card on a square of a cheapest route that needs one,
 turned to lead the route on; beside a town of the team where a cart still
-waits, to lead that cart out of the gold cart's way first; or, for a pit or
-a card that fits nowhere, on a square away from the route), the best few
-plans kept after each card (a beam); then each plan is
-finished with every switch (and every pick of track out of a town or the
-mine), the carts moved on a copy by the rules' own
-:func:`~games.mine_carts.phases.run_moves`, and the result judged: a gold
-scored (or conceded), the cards still needed, a gold cart whose track already
-runs into the other team's town, a higher allotment. The first card of the
-best plan is laid; the next card is planned again from what the board shows.
-Nothing in Mine Carts is hidden: the factories are face up and the deck's
-order is left to chance.
+waits, or ahead of a cart of the team with no track on, to lead that cart
+out of the gold cart's way; on the squares a cart of the team would enter
+next, either way, to stop it or turn it before the switch meant for the
+gold cart leads it onto the route ahead of the gold cart, where it would
+halt the gold cart; or, for a pit or a card that fits nowhere, on a square
+away from the route), the best few plans kept after each card (a beam, ties
+going to plans that leave the team's carts a track ahead). The best whole
+plans are judged again by the team's own move with its best switch; the
+beam's are then finished with every switch (and every pick of track out of
+a town or the mine), the carts moved on a copy by the rules' own
+:func:`~games.mine_carts.phases.run_moves`, then the other team's carts
+moved with the switch worst for the team (its cards left out), and the
+result judged: a gold scored (or conceded) on either move, the cards still
+needed, a gold cart whose track already runs into the other team's town, a
+higher allotment. The reply matters since the switch gates coloured
+branches from both ends and a cart blocked at once halts: a gold cart sent
+next to a cart that can never move away stays there for good. The first
+card of the best plan is laid; the next card is planned again from what the
+board shows. Nothing in Mine Carts is hidden: the factories are face up and
+the deck's order is left to chance.
 """
 
 from __future__ import annotations
@@ -34,7 +43,7 @@ from games.playout import random_action
 
 from .board import all_squares, distance, neighbour, opposite
 from .cards import why_not
-from .movement import GOLD, allotment_for, in_station
+from .movement import GOLD, allotment_for
 from .params import rules
 from .phases import carts_copy, plan, run_moves
 from .planner import CARD, gold_route, leads
@@ -63,10 +72,6 @@ _Changed = tuple[tuple[str, str], ...]
 
 def team_of(state: MineCartsState, seat: int) -> int:
     return next(t for t, team in enumerate(state["teams"]) if seat in team["seats"])
-
-
-def towns_of(team: int) -> list[str]:
-    return [square for square, owner in rules().towns.items() if owner == team]
 
 
 @dataclass(frozen=True)
@@ -193,7 +198,8 @@ def candidates(state: MineCartsState, team: int, factory: tuple[str, ...],
     """The lays worth trying: every card of the factory turned to lead a
     cheapest route on at each of its squares that needs a card; beside a
     town of the team where a cart still waits, each card touching the town
-    (to lead the cart out of the gold cart's way); and each card on a few
+    (:func:`doors`); every card, any way round, on the squares the team's
+    carts on track would enter next (:func:`beside`); and each card on a few
     squares away from the route and the carts."""
     route = gold_route(state, team)
     out: list[tuple[str, str, int]] = []
@@ -224,24 +230,18 @@ def candidates(state: MineCartsState, team: int, factory: tuple[str, ...],
 
 
 def doors(state: MineCartsState, team: int) -> list[tuple[str, int]]:
-    """Where a card would lead the team's carts on, out of the gold cart's
-    way: (square, the edge a cart would enter it by) beside each town of the
-    team where a cart still waits, and the empty square ahead of each of its
-    carts on track (a cart that cannot go on sits in the way, or is led onto
-    the gold cart's route by the switch meant for the gold cart)."""
-    out: list[tuple[str, int]] = []
-    for c in state["teams"][team]["carts"].values():
-        if c["path"] is None:
-            out.extend((neighbour(c["square"], d), opposite(d)) for d in range(4))
-        elif not joins_ahead(state, c):
-            out.append((neighbour(c["square"], c["path"][1]), opposite(c["path"][1])))
-    return out
+    """Where a card would lead a cart of the team still waiting in its town
+    out of the gold cart's way: (square, the edge the cart would enter it
+    by) beside that town."""
+    return [(neighbour(c["square"], d), opposite(d)) for c in state["teams"][team]["carts"].values()
+            if c["path"] is None for d in range(4)]
 
 
 def beside(state: MineCartsState, team: int) -> list[str]:
     """The squares the team's carts on track would enter next, either way
-    along their length: a card (a pit above all) there stops or turns a cart
-    that the switch meant for the gold cart would lead onto its route."""
+    along their length: a card there leads on a cart with no track ahead,
+    and a card (a pit above all) stops or turns a cart that the switch meant
+    for the gold cart would lead onto its route, ahead of it."""
     return [neighbour(c["square"], d) for c in state["teams"][team]["carts"].values()
             if c["path"] is not None for d in c["path"]]
 
