@@ -92,7 +92,8 @@ def sample_draw(deck: dict[str, int], discard: dict[str, int], reshuffled: bool,
 
 def apply_draw(state: MineCartsState, tokens: list[str], count: int) -> list[str]:
     """Take the drawn cards ``tokens`` (kind codes, with ``reshuffle`` where
-    the discard pile is shuffled into the deck) off the deck; returns the
+    the discard pile is shuffled into the deck: once a game, only when the
+    deck is empty and the draw still wants cards) off the deck; returns the
     cards. Checked whole before anything changes."""
     deck, discard, reshuffled = dict(state["deck"]), dict(state["discard"]), state["reshuffled"]
     cards: list[str] = []

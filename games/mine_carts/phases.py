@@ -230,7 +230,7 @@ class SwitchPhase(PlayerPhase):
         s = typed(state)
         heading = "Set the switch (then carts 1, 2 and the gold cart move)"
         return [_step(s, seat, colour, (), colour, f"Switch to {colour}", heading,
-                      f"junctions send carts entering by the stem onto {colour}, else black",
+                      f"junctions send carts onto {colour}, else black; other colours' ends are shut",
                       f"switch {colour}", (colour[0],))
                 for colour in rules().switch_colours]
 

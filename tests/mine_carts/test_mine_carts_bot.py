@@ -9,31 +9,17 @@ import random
 import pytest
 
 from games.bots import bot_action
-from games.core import State
 from games.mine_carts import GAME
 from games.mine_carts.params import rules
 from games.mine_carts.planner import CARD, NEVER, gold_route, switch_needs
 from games.mine_carts.state import typed
-from mine_carts_fixtures import BLUE, RED, give, put, set_cart, started
-
-
-def _round_the_pit() -> State:
-    """The gold cart on D2 heading north, a pit on C2, the way round by D1,
-    C1 and B1 into Red's town B2 still to be completed."""
-    state = started(2)
-    put(state, "C2", "pit")
-    put(state, "D2", "straight", 0)
-    put(state, "C1", "straight", 90)
-    put(state, "G7", "straight", 0)
-    set_cart(state, RED, "gold", "D2", [2, 0])
-    set_cart(state, RED, "1", "G7", [2, 0])  # out of B2, away from the way
-    return state
+from mine_carts_fixtures import BLUE, RED, give, put, round_the_pit, set_cart
 
 
 def test_the_planner_needs_the_switch_on_a_branchs_colour_to_enter_it_by_its_end() -> None:
     green = 1 << rules().switch_colours.index("green")
     assert switch_needs("green-straight", 0)[1] == {2: green}  # in by the green end E, out by the stem S
-    state = _round_the_pit()
+    state = round_the_pit()
     put(state, "D1", "green-orange", 0)  # stem S: the gold cart turns west to C1 only on orange
     put(state, "B1", "fuchsia-straight", 0)  # from C1 it comes in by the fuchsia end E, out by the stem S
     assert gold_route(typed(state), RED).to_team(RED) >= CARD  # orange and fuchsia at once: a card more
@@ -42,7 +28,7 @@ def test_the_planner_needs_the_switch_on_a_branchs_colour_to_enter_it_by_its_end
 
 
 def test_the_planner_routes_a_gold_cart_halted_by_a_cart_through_that_cart() -> None:
-    state = _round_the_pit()
+    state = round_the_pit()
     put(state, "D1", "straight", 0)
     set_cart(state, BLUE, "1", "D1", [2, 0])  # heading on north, away from the gold cart
     route = gold_route(typed(state), RED)
@@ -54,7 +40,7 @@ def test_the_planner_sees_a_gold_cart_held_for_good_by_a_cart_that_can_never_mov
         blue_path: list[int], beyond: str | None) -> None:
     """Blue's cart on D1 heads back at the gold cart (each halts before the
     other), or heads north into a pit with the gold cart behind it."""
-    state = _round_the_pit()
+    state = round_the_pit()
     put(state, "D1", "straight", 0)
     set_cart(state, BLUE, "1", "D1", blue_path)
     if beyond:
@@ -69,7 +55,7 @@ def test_the_bot_keeps_its_own_cart_from_halting_the_gold_cart(seed: int) -> Non
     on C9 would run south through the crossing on C1 first and stop there
     (a pit on C2), halting the gold cart on D1: the bot lays its straight
     on C1 east-west (or otherwise stops the cart) and scores."""
-    state = _round_the_pit()
+    state = round_the_pit()
     typed(state)["grid"].pop("C1")
     typed(state)["deck"]["straight"] += 1
     put(state, "D1", "curve", 180)

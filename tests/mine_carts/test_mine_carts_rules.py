@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import CHANCE, IllegalAction
+from games.core import CHANCE, IllegalAction, State
 from games.mine_carts import GAME
 from games.mine_carts.state import typed
 from mine_carts_fixtures import BLUE, FAR, RED, act, cart, give, line, put, set_cart, started, turn
@@ -119,22 +119,22 @@ def test_a_junction_without_the_switch_colour_sends_the_cart_along_black() -> No
     assert cart(state, RED, "1") == {"square": "D2", "path": [3, 1]}
 
 
-def test_a_cart_entering_a_junction_by_a_branch_leaves_by_the_stem() -> None:
+def _up_the_green_branch(switch: str) -> State:
+    """Red's cart 1 on C4 heading north to C3 and the end of C2's green branch."""
     state = _junction(started())
     put(state, "C4", "straight", 0)  # type: ignore[arg-type]
     set_cart(state, RED, "1", "C4", [2, 0])  # type: ignore[arg-type]
-    state = turn(state, 0, switch="green")  # type: ignore[arg-type]
+    return turn(state, 0, switch=switch)  # type: ignore[arg-type]
+
+
+def test_a_cart_entering_a_junction_by_a_branch_leaves_by_the_stem() -> None:
     # C4 north to C3, into C2 by its green branch, out by the stem W: B2 is a town, stop
-    assert cart(state, RED, "1") == {"square": "C2", "path": [2, 3]}
+    assert cart(_up_the_green_branch("green"), RED, "1") == {"square": "C2", "path": [2, 3]}
 
 
 def test_the_switch_gates_a_coloured_branch_from_its_own_end() -> None:
-    state = _junction(started())
-    put(state, "C4", "straight", 0)  # type: ignore[arg-type]
-    set_cart(state, RED, "1", "C4", [2, 0])  # type: ignore[arg-type]
-    state = turn(state, 0, switch="orange")  # type: ignore[arg-type]
     # C4 north to C3; the green branch of C2 is shut with the switch on orange: halt on C3
-    assert cart(state, RED, "1") == {"square": "C3", "path": [2, 0]}
+    assert cart(_up_the_green_branch("orange"), RED, "1") == {"square": "C3", "path": [2, 0]}
 
 
 def test_the_black_exit_of_a_junction_stays_open_whatever_the_switch() -> None:
