@@ -102,11 +102,13 @@ def switch_needs(card: str, rotation: int) -> tuple[dict[int, int], ...]:
 
 
 def led_out(state: MineCartsState, town: str) -> bool:
-    """Whether a track touches ``town``: a cart waiting there hops out onto
-    it (or, with several, onto the one its team picks) this turn."""
+    """Whether a track touches ``town`` by an end open whatever the switch:
+    a cart waiting there hops out onto it (or, with several, onto the one
+    its team picks) this turn. A coloured branch's end lets it out only
+    with the switch on that colour, which the gold cart may not want."""
     for d in range(4):
         placed = state["grid"].get(neighbour(town, d))
-        if placed is not None and leads(placed["card"], placed["rotation"])[opposite(d)]:
+        if placed is not None and opens(placed, opposite(d), None):
             return True
     return False
 

@@ -67,3 +67,17 @@ def test_the_bot_keeps_its_own_cart_from_halting_the_gold_cart(seed: int) -> Non
     while typed(state)["phase"] in ("lay", "switch") and typed(state)["team"] == RED:
         state = GAME.apply(state, 0, bot_action(GAME, state, 0, random.Random(seed))).state
     assert [team["gold"] for team in typed(state)["teams"]] == [1, 0]
+
+
+def test_the_planner_counts_a_town_cart_led_out_only_by_a_coloured_branch_as_still_waiting() -> None:
+    """Red's cart 1 waits in B2: a track of its own touching B2 leads it out
+    of the gold cart's way (a card less), but a green branch's end only
+    with the switch on green, which the gold cart's way may not allow."""
+    state = set_cart(round_the_pit(), RED, "1", "B2", None)
+    typed(state)["grid"].pop("G7")
+    typed(state)["deck"]["straight"] += 1
+    waiting = gold_route(typed(state), RED).to_team(RED)
+    put(state, "A2", "green-straight", 0)  # stem S, black N, green E touching B2
+    assert gold_route(typed(state), RED).to_team(RED) == waiting
+    typed(state)["grid"]["A2"] = {"card": "green-straight", "rotation": 90}  # stem W, black E touching B2
+    assert gold_route(typed(state), RED).to_team(RED) == waiting - CARD
