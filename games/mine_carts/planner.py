@@ -8,7 +8,8 @@ of the mine by any side) into a town, where each square on the route costs
 
 - nothing when the track there already leads on the route's way (from the
   entry edge to the exit edge: a junction's stem to any of its exits, with
-  the switch set so; any other end only to its stem), and the switch can
+  the switch set so; any other end only to its stem, a coloured branch's
+  end only with the switch on its colour), and the switch can
   be set so for every junction of the route at once (there is one switch,
   and the gold cart runs the whole of its track in one move: a dead end
   sends it back next turn);
@@ -20,14 +21,16 @@ of the mine by any side) into a town, where each square on the route costs
 
 The gold cart rests on track heading on: when the very next square holds a
 team cart it halts (it does not reverse), so the route leads through that
-cart; when that cart heads back at it, neither ever moves again and no town
-can be reached.
+cart; when that cart can never move away (it heads back at the gold cart,
+or into a town, the mine or a pit with the gold cart behind it), neither
+ever moves again and no town can be reached.
 
 Entering a town whose team cart still waits there costs one card more: the
 first track touching the town pulls that cart out onto it (carts move before
 the gold cart), so it must be led away first, along a track of its own that
-touches the town (with one there, the cart leaves this turn: no more card). Costs are counted in half
-cards to stay integers.
+touches the town by an end open whatever the switch (with one there, the
+cart leaves this turn: no more card). Costs are counted in half cards to
+stay integers.
 """
 
 from __future__ import annotations
