@@ -19,8 +19,9 @@ Action grammar (tokens separated by single spaces):
   is complete.
 
 Only ASCII spaces (space, tab, line breaks) separate tokens, in every phase
-and in chance texts (:func:`games.core.tokens`): ``curve\u00a0G7\u00a00`` is
-one token, and refused.
+and in chance texts (read through :func:`games.core.tokens`, which refuses
+any other character): ``curve\u00a0G7\u00a00`` and
+``draw curve\u00a0curve curve`` are refused, never logged.
 
 Rulings where the rulebook and the design note are silent (ours):
 

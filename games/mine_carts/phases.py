@@ -139,7 +139,7 @@ class LayPhase(PlayerPhase):
         return out
 
     def apply(self, state: State, seat: int, action: str) -> Applied:
-        words = tokens(action)  # ASCII spaces only: 'curve\u00a0G7\u00a00' is one (illegal) token
+        words = tokens(action)  # ASCII spaces only: 'curve\u00a0G7\u00a00' is refused
         if len(words) >= 2:
             square = parse_square(words[1])  # c04 is C4
             if square is not None:
