@@ -212,3 +212,28 @@ async def test_the_bots_own_loop_ticks_the_scheduler(env: Any, clock: FakeClock)
     clock.advance(6 * HOUR + 1)
     await env.advance_time(31)  # the loop's next look (virtual time)
     assert any("still your turn" in m.content and f"<@{first.id}>" in m.content for m in thread.history())
+
+
+async def test_a_player_teamed_with_a_bot_gets_the_first_say(env: Any, clock: FakeClock) -> None:
+    """Mine Carts, ann + Bot 1 against bob + Bot 2: the bots wait for their
+    human teammates, who get their turn (not a finished game)."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    lobby = (await ann.slash(channel, "game new", game="mine-carts", remind="off")).response
+    thread = channel.threads[0]
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Add bot")
+    await ann.click(lobby, label="Add bot")
+    started = await ann.slash(thread, "game start")
+    assert "Started!" in said(started)
+    await _tick(env)
+    await _tick(env)
+    row = await env.bot.service.get((await env.bot.service.game_in_thread(thread.id)).id)
+    assert row.status == "active"
+    assert [a.seat for a in await env.bot.service.store.log(row.id) if a.seat >= 0] == []  # no bot moved
+    board = [m for m in thread.history() if m.attachments][-1]
+    assert f"<@{ann.id}>" in board.content and _stored(env, board).ping_user_ids == [ann.id]
+    panel = await ann.click(board, label="Your turn")
+    assert "finished" not in said(panel) and "your turn" in said(panel)
