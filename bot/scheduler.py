@@ -495,7 +495,8 @@ class Scheduler:
         # a policy may think for a second or more: off the event loop, so
         # every interaction meanwhile is still answered at once
         action = await asyncio.to_thread(self._choice, table.game, table.state, seat, rng, game_id)
-        return await self.service.act(game_id, user_id, action, expected_version=table.row.version)
+        return await self.service.act(game_id, user_id, action, expected_version=table.row.version,
+                                      interaction_id=f"bot:{game_id}:{table.row.version + 1}")
 
     async def _timed_out(self, game_id: int) -> set[int]:
         """The seats whose turn clock ran out (a spent clock mark)."""

@@ -606,6 +606,9 @@ class GameService:
                 raise ServiceError(str(exc)) from None
             if seq is not None and seq != target.seq:
                 raise ServiceError("That move can no longer be taken back: the game moved on since.")
+            if played_for_seat(rows[target.seq].interaction_id):
+                raise ServiceError("That move was played for your seat (a skip or the bot's move), "
+                                   "not by you: only your own moves can be taken back.")
             entry = Entry(b.row.version + 1, b.seat, undo_text(target.seq))
             try:
                 state = await asyncio.to_thread(replay_entries, b.game, players, b.row.options, [*entries, entry])
@@ -758,6 +761,21 @@ class LogPage:
 
 # -- games that last a week: bot seats, reminders, turn clocks (see bot.scheduler) --
 
+PLAYED_FOR = ("skip:", "bot:")
+"""How the log's ``interaction_id`` marks a move played for a seat rather
+than by its player: a skip the other players chose when his turn clock ran
+out (``skip:<game>:<entry>:<who pressed>``) or the bot's move
+(``bot:<game>:<entry>``)."""
+
+
+def played_for_seat(interaction_id: str | None) -> bool:
+    """Whether a logged move was played for its seat by others (a skip, the
+    bot). Such a move is nobody's to take back: not the skipped player's
+    (or a staller would cancel every skip), and the others chose a safe
+    default on purpose, so it stands."""
+    return interaction_id is not None and interaction_id.startswith(PLAYED_FOR)
+
+
 BOT_ADDED = "{name} 🤖 takes a seat."
 BOT_REMOVED = "{name} 🤖 leaves the lobby."
 TIMED_OUT_KIND = "clock"
@@ -868,16 +886,23 @@ class SeatKeeping:
     @store_faults_answered
     async def skip_timed_out(self, game_id: int, user_id: int, seat: int | None = None) -> Post | str:
         """Another player skips a seat whose clock ran out: its game's safe
-        default (``Game.default_action``) is played for it, as its own move;
-        a game with no safe default hands the seat to the bot instead."""
+        default (``Game.default_action``) is played for it, logged as played
+        for the seat by ``user_id`` (:data:`PLAYED_FOR`: nobody takes it
+        back, its post offers no Undo); a game with no safe default hands
+        the seat to the bot instead."""
         table, out = await self._timed_out(game_id, user_id, seat)
         default = table.game.default_action(table.state, out)
         if default is None:
             await self.store.set_seat_bot(game_id, out, True)
             return (f"{table.game.name} has no safe way to skip {table.seats[out].name}'s turn here: "
                     "the bot 🤖 plays the seat until its player takes it back (`/game takeover`).")
-        return await self.service.act(game_id, table.seats[out].user_id, default,
+        marker = f"skip:{game_id}:{table.row.version + 1}:{user_id}"  # two clicks at once: one skip
+        post = await self.service.act(game_id, table.seats[out].user_id, default, interaction_id=marker,
                                       expected_version=table.row.version)
+        post.undo_seq = None
+        by = table.seats[table.seat].name if table.seat is not None else "another player"
+        post.text = clip(f"⏭️ {by} skipped {table.seats[out].name}'s turn (the turn clock ran out).\n{post.text}")
+        return post
 
     @store_faults_answered
     async def nudge(self, game_id: int, user_id: int, now: float, gap: float) -> tuple[str, list[int]]:

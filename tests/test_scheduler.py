@@ -656,3 +656,27 @@ async def test_a_bot_plays_for_its_team_once_the_teammates_clock_runs_out(store:
     assert moved == {bot}  # the other team's bot still waits for its human
     table = await service.table(game_id)
     assert any(not table.seats[s].bot for s in table.game.to_act(table.state))
+
+
+class Stepper:
+    """A bot that always steps one space (nothing random follows it)."""
+
+    def choose(self, game: Any, state_view: State, seat: int, rng: Any) -> str:
+        return "step 1"
+
+
+async def test_the_bots_move_in_a_handed_over_seat_is_not_its_players_to_take_back(store: Store) -> None:
+    service, clock = _service(store), FakeClock()
+    game_id = await _started(service, schedule=Schedule(None, HOUR))
+    scheduler, keeping = Scheduler(service, clock, bot_player=Stepper()), SeatKeeping(service)
+    await scheduler.tick()
+    late = await _due_user(service, game_id)
+    clock.advance(HOUR)
+    await scheduler.tick()
+    await keeping.timed_out_to_bot(game_id, BOB if late == ANN else ANN)
+    await scheduler.tick()
+    await keeping.take_back(game_id, late)
+    last = (await store.log(game_id, last=1))[0]
+    assert last.action == "step 1" and last.interaction_id is not None
+    with pytest.raises(ServiceError, match="played for your seat"):
+        await service.undo(game_id, late)
