@@ -97,7 +97,10 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
     @app_commands.command(name="leave", description="Give up your seat (once started, the bot plays it)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         game_id = await game_here(interaction)
-        if (await self.bot.service.get(game_id)).status != "active":
+        status = (await self.bot.service.get(game_id)).status
+        if status in ("finished", "abandoned"):
+            raise ServiceError(f"This game is {status}: there is no seat to leave.")
+        if status != "active":
             await lobby_action(interaction, game_id, "leave")
             return
         text = await SeatKeeping(self.bot.service).leave_to_bot(game_id, interaction.user.id)
