@@ -29,6 +29,7 @@ from rendering import render_full
 
 from .history import (LOG_PAGE, UPLOAD_LIMIT, Animation, animate, export_document, log_line, log_pages,
                       state_at)
+from .post_order import PostOrder
 from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, Schedule, SeatRow, Store,
                     StoreUnavailable,
                     VersionConflict)
@@ -102,6 +103,10 @@ class Post:
     remembered under it, to be corrected if the move is taken back)."""
     undo_seq: int | None = None
     """Set when the mover may take this move back (the post offers Undo)."""
+    ticket: int | None = None
+    """The post's place in its game's posting order (:mod:`bot.post_order`):
+    the transport sends it after the game's earlier posts and then hands
+    the ticket back (:meth:`GameService.posted`)."""
     after_seq: int | None = None
     """Set on a move's post: the log entry just before the move. Whatever
     Undo that entry's post offered no longer applies (the transport takes
@@ -186,6 +191,8 @@ class GameService:
         self.sheet_renderer = sheet_renderer
         self.step_renderer: StepPicture = step_picture
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.post_order = PostOrder()
+        """Each game's posts go out in the order of its log (see :mod:`bot.post_order`)."""
 
     # -- finding ----------------------------------------------------------
     @store_faults_answered
@@ -302,7 +309,9 @@ class GameService:
             events = [e for _a, ev in chance for e in ev]
             header = f"**{game.name}** begins: " + ", ".join(s.name for s in seats) + "."
             await self.store.record(game_id, row.version, state, "active", actions)
-        return await self._post(game, state, seats, [header, *events], set(), None, game_id)
+            ticket = self.post_order.take(game_id)
+        return await self._ordered(game_id, ticket,
+                                   self._post(game, state, seats, [header, *events], set(), None, game_id))
 
     @store_faults_answered
     async def abandon(self, game_id: int, user_id: int, can_manage: bool) -> str:
@@ -462,12 +471,26 @@ class GameService:
             except VersionConflict:
                 raise ServiceError("Someone acted at the same moment: look at the board and try again.") from None
             log.info("game %s: seat %s %r", game_id, b.seat, applied.action)
-        post = await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
+            ticket = self.post_order.take(game_id)
+        post = await self._ordered(game_id, ticket,
+                                   self._post(b.game, state, b.seats, events, due_before, b.seat, game_id))
         post.action = applied.action
         post.seq = b.row.version + 1
         if not chance and not finished and not b.game.reveals(b.state, b.seat, applied.action):
             post.undo_seq = post.seq
         post.after_seq = b.row.version or None
+        return post
+
+    async def _ordered(self, game_id: int, ticket: int, drawing: Awaitable[Post]) -> Post:
+        """The post of a stored change, drawn outside the game's lock, with
+        its place in the game's posting order (:mod:`bot.post_order`)."""
+        try:
+            post = await drawing
+        except BaseException:
+            self.post_order.done(game_id, ticket)
+            raise
+        post.ticket = ticket
+        self.post_order.attach(post, game_id, ticket)
         return post
 
     async def _check_stale_panel(self, b: Table, expected_version: int) -> None:
@@ -628,11 +651,27 @@ class GameService:
             except VersionConflict:
                 raise ServiceError("Someone acted at the same moment: look at the board and try again.") from None
             log.info("game %s: seat %s took back entry %s", game_id, b.seat, target.seq)
-            message_id = await self.store.post_message(game_id, target.seq)
-        post = await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
+            ticket = self.post_order.take(game_id)
+            try:
+                message_id = await self.store.post_message(game_id, target.seq)
+            except BaseException:
+                self.post_order.done(game_id, ticket)
+                raise
+        post = await self._ordered(game_id, ticket,
+                                   self._post(b.game, state, b.seats, events, due_before, b.seat, game_id))
         post.action, post.seq = entry.action, entry.seq
         note = clip(f"↩️ Undone by {name}: ~~{clip(taken, 1500)}~~")
         return Undone(post, message_id, note, target.seq)
+
+    async def turn_to_post(self, post: Post) -> None:
+        """Wait until every earlier post of ``post``'s game is out."""
+        if post.game_id is not None and post.ticket is not None:
+            await self.post_order.turn(post.game_id, post.ticket)
+
+    def posted(self, post: Post) -> None:
+        """``post`` is out (or never will be): the game's next post may go."""
+        if post.game_id is not None and post.ticket is not None:
+            self.post_order.done(post.game_id, post.ticket)
 
     @store_faults_answered
     async def post_message(self, game_id: int, seq: int) -> int | None:

@@ -51,24 +51,27 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post) -> 
     False when it could not be posted (logged; a deleted thread calls the
     game off, see :func:`thread_gone`)."""
     if thread_id is None or post.game_id is None:
+        bot.service.posted(post)
         return False
-    posted = False
+    message: discord.Message | None = None
     try:
+        await bot.service.turn_to_post(post)  # after the game's earlier posts, whatever their drawing time
         message = await _send_post(bot, thread_id, post)
     except discord.HTTPException as exc:
         # The move is already stored; a deleted or locked thread must not
         # turn it into an error. The game shows again with /game status.
         await _thread_failed(bot, thread_id, exc)
     else:
-        posted = True
         await _remember_post(bot, post, message)
         await _withdraw_undo(bot, message.channel, post)
-        if post.finished:
-            await add_animation(bot, message, post)
+    finally:
+        bot.service.posted(post)
+    if message is not None and post.finished:
+        await add_animation(bot, message, post)
     if post.finished:
         await refresh_lobby(bot, post.game_id)
     wake_scheduler(bot)  # a bot may be due now
-    return posted
+    return message is not None
 
 
 async def _thread_failed(bot: ServiceBot, thread_id: int, error: discord.HTTPException) -> None:
