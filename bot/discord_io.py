@@ -87,12 +87,19 @@ def bot_permissions(channel: discord.abc.GuildChannel | discord.Thread,
     return interaction.app_permissions if interaction is not None else discord.Permissions.none()
 
 
+IN_THREAD_ONLY = ("send_messages", "create_public_threads")
+"""What a started game no longer needs: its lobby is out and its thread open."""
+
+
 def check_game_permissions(channel: discord.abc.GuildChannel | discord.Thread,
                            interaction: discord.Interaction[Any] | None = None) -> None:
     """ServiceError naming, in one line, every permission of
-    :data:`GAME_PERMISSIONS` the bot lacks in ``channel``."""
+    :data:`GAME_PERMISSIONS` the bot lacks in ``channel`` (in a game's
+    thread: those it needs to play there)."""
     have = bot_permissions(channel, interaction)
-    missing = [label for flag, label in GAME_PERMISSIONS if not getattr(have, flag)]
+    needed = [(flag, label) for flag, label in GAME_PERMISSIONS
+              if not (isinstance(channel, discord.Thread) and flag in IN_THREAD_ONLY)]
+    missing = [label for flag, label in needed if not getattr(have, flag)]
     if missing:
         where = channel.parent if isinstance(channel, discord.Thread) and channel.parent else channel
         raise ServiceError(f"I can't run a game in {where.mention}: I lack the permission{'s' * (len(missing) > 1)} "

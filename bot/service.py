@@ -728,6 +728,7 @@ class GameService:
         lines = []
         for e in entries[(page - 1) * per_page: page * per_page]:
             who = "🎲" if e.seat == CHANCE else seats[e.seat].name if 0 <= e.seat < len(seats) else "?"
+            who += played_for_note(rows[e.seq].interaction_id, seats)
             lines.append(clip(log_line(e.seq, who, e.seat, e.action, rows[e.seq].events, undone_by.get(e.seq)), 300))
         if not lines:
             lines.append("Nothing has happened yet." if row.status == "lobby" else "The log is empty.")
@@ -813,6 +814,19 @@ def played_for_seat(interaction_id: str | None) -> bool:
     (or a staller would cancel every skip), and the others chose a safe
     default on purpose, so it stands."""
     return interaction_id is not None and interaction_id.startswith(PLAYED_FOR)
+
+
+def played_for_note(interaction_id: str | None, seats: Sequence[SeatRow]) -> str:
+    """How the log names a move played for a seat: " (🤖)" for the bot's,
+    " (skipped by bob)" for a skip; nothing for a player's own move."""
+    if not played_for_seat(interaction_id):
+        return ""
+    assert interaction_id is not None
+    if interaction_id.startswith("bot:"):
+        return " (🤖)"
+    by = interaction_id.rsplit(":", 1)[-1]
+    name = next((s.name for s in seats if str(s.user_id) == by), "another player")
+    return f" (skipped by {name})"
 
 
 BOT_ADDED = "{name} 🤖 takes a seat."

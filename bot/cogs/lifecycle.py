@@ -22,8 +22,8 @@ from ..discord_io import (NO_MENTIONS, ServiceBot, board_file, bot_of, check_gam
 from ..discord_text import member_name
 from ..scheduler import NUDGE_GAP, parse_schedule, schedule_text
 from ..service import SeatKeeping, ServiceError, describe_options, game_slug, matching_games, parse_options
-from ..ui import (clock_action, lobby_action, lobby_view, refresh_lobby, reminder_view, thread_gone,
-                  wake_scheduler)
+from ..ui import (clock_action, lobby_action, lobby_view, refresh_lobby, reminder_view, send_to_thread,
+                  thread_gone, wake_scheduler)
 
 log = logging.getLogger("railyard.bot")
 
@@ -75,10 +75,9 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
             await self._no_thread(row.id, message, exc)
             return
         await self.bot.service.attach_discord(row.id, thread.id, message.id)
-        await thread.send(
-            f"This thread is the home of {get_game(row.slug).name} #{row.id}. "
-            "Join with the button above or `/game join` here; the creator starts with `/game start`.",
-            allowed_mentions=NO_MENTIONS)
+        await send_to_thread(
+            self.bot, thread.id, f"This thread is the home of {get_game(row.slug).name} #{row.id}. "
+            "Join with the button above or `/game join` here; the creator starts with `/game start`.")
 
     async def _no_thread(self, game_id: int, lobby: discord.Message, error: discord.HTTPException) -> None:
         """The lobby is out but its thread could not be opened (the server's
