@@ -14,7 +14,7 @@ import pytest
 from bot.app import RailyardBot
 from bot.service import ServiceError
 from games.registry import get_game
-from tests.support.discord import said
+from tests.support.discord import game_lobby, said
 from tests.support.race import RACE
 
 
@@ -451,12 +451,7 @@ async def test_a_game_drawn_whole_in_the_chat_has_no_full_board_button(env: Any)
 
 
 async def test_leave_on_a_finished_game_says_it_is_finished(env: Any) -> None:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    ann = guild.add_member(env.create_user("ann"))
-    bob = guild.add_member(env.create_user("bob"))
-    lobby = (await ann.slash(channel, "game new", game="race", options="stride=30")).response
-    thread = channel.threads[0]
+    _channel, thread, lobby, ann, bob = await game_lobby(env, options="stride=30")
     await bob.click(lobby, label="Join")
     await ann.slash(thread, "game start")
     row = await _service(env).store.game_for_thread(thread.id)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.discord import said
+from tests.support.discord import game_lobby, said
 from bot.app import RailyardBot, scheduler_interval
 from bot.scheduler import IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL, NUDGE_GAP
 from games.registry import get_game
@@ -53,12 +53,7 @@ async def _tick(env: Any) -> None:
 
 async def _game(env: Any, game: str = "race", **settings: str) -> tuple[Any, Any, Any, Any, int]:
     """A started race between ann and bob; thread, lobby, due member, other member, game id."""
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    ann = guild.add_member(env.create_user("ann"))
-    bob = guild.add_member(env.create_user("bob"))
-    lobby = (await ann.slash(channel, "game new", game=game, **settings)).response
-    thread = channel.threads[0]
+    _channel, thread, lobby, ann, bob = await game_lobby(env, game, **settings)
     await bob.click(lobby, label="Join")
     await ann.slash(thread, "game start")
     service = env.bot.service
@@ -220,12 +215,7 @@ async def test_the_bots_own_loop_ticks_the_scheduler(env: Any, clock: FakeClock)
 async def test_a_player_teamed_with_a_bot_gets_the_first_say(env: Any, clock: FakeClock) -> None:
     """Mine Carts, ann + Bot 1 against bob + Bot 2: the bots wait for their
     human teammates, who get their turn (not a finished game)."""
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    ann = guild.add_member(env.create_user("ann"))
-    bob = guild.add_member(env.create_user("bob"))
-    lobby = (await ann.slash(channel, "game new", game="mine-carts", remind="off")).response
-    thread = channel.threads[0]
+    _channel, thread, lobby, ann, bob = await game_lobby(env, "mine-carts", remind="off")
     await bob.click(lobby, label="Join")
     await ann.click(lobby, label="Add bot")
     await ann.click(lobby, label="Add bot")
