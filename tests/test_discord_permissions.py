@@ -14,7 +14,7 @@ from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
 from bot.app import RailyardBot
-from bot.ui import send_to_thread
+from bot.ui import post_to_thread, send_to_thread
 from tests.support.discord import race_lobby, said, started_race
 
 
@@ -104,3 +104,35 @@ async def test_a_thread_that_cannot_be_opened_calls_the_lobby_off_and_says_so(en
     assert (await _service(env).get(1)).status == "abandoned"
     lobby = channel.history()[0]
     assert lobby.components == [] and "called off" in lobby.content
+
+
+async def test_start_after_the_thread_was_deleted_unseen_calls_the_game_off(env: Any) -> None:
+    """The bot missed the deletion (it was offline): Start finds the thread
+    gone, calls the game off and says so, instead of "Started!"."""
+    channel, thread, lobby, ann, bob = await race_lobby(env)
+    await bob.click(lobby, label="Join")
+    game_id = (await _service(env).store.game_for_thread(thread.id)).id
+    cog = env.bot.get_cog("Lifecycle")
+    env.bot.remove_listener(cog.on_raw_thread_delete, "on_raw_thread_delete")
+    env.backend.delete_channel(thread.id)
+    await env.settle()
+    assert (await _service(env).get(game_id)).status == "lobby"  # unseen
+    started = await ann.click(lobby, label="Start")
+    assert "thread was deleted" in said(started) and "Started" not in said(started)
+    assert (await _service(env).get(game_id)).status == "abandoned"
+    assert len([m for m in channel.history() if "was deleted" in m.content]) == 1
+
+
+async def test_a_post_to_a_thread_deleted_unseen_calls_the_game_off_and_tells_the_channel_once(env: Any) -> None:
+    thread, first, _second, game_id = await started_race(env)
+    channel = thread.guild.channels["games"]
+    cog = env.bot.get_cog("Lifecycle")
+    env.bot.remove_listener(cog.on_raw_thread_delete, "on_raw_thread_delete")
+    env.backend.delete_channel(thread.id)
+    await env.settle()
+    post = await _service(env).act(game_id, first.id, "step 1")
+    assert not await post_to_thread(env.bot, thread.id, post)
+    assert (await _service(env).get(game_id)).status == "abandoned"
+    await send_to_thread(env.bot, thread.id, "⏰ still your turn")
+    await env.settle()
+    assert len([m for m in channel.history() if "was deleted" in m.content]) == 1
