@@ -552,15 +552,15 @@ class Scheduler:
         return [Notice("clock", timer.game_id, thread_id, text, [], seat=timer.seat)]
 
     async def _bot_partners_due(self, game_id: int, seat: int, now: float) -> list[int]:
-        """The due bot teammates of ``seat``, whose clock just ran out: each
-        is given a bot move now (they waited for him, :func:`bot_may_act`)."""
+        """The due bot teammates of ``seat``, whose clock just ran out: they
+        waited for him (:func:`bot_may_act`), so the game is planned again,
+        which gives them their move now."""
         table = await self.service.table(game_id)
         due = table.game.to_act(table.state)
         bots = [p for p in table.game.partners(table.state, seat)
                 if p in due and 0 <= p < len(table.seats) and table.seats[p].bot]
         if bots:
-            await self.store.plan_timers(game_id, await self.store.planned_version(game_id), [],
-                                         [Timer(game_id, "bot", p, now, 0) for p in bots])
+            await self.plan(game_id, now)
         return bots
 
     async def _lobby(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
