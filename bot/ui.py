@@ -90,9 +90,10 @@ async def _thread_failed(bot: ServiceBot, thread_id: int, error: discord.HTTPExc
 async def thread_gone(bot: ServiceBot, game_id: int) -> None:
     """The game's thread was deleted: a game can't be played without its
     home, so a lobby or a running game is called off (abandoned: the
-    scheduler and every move respect that; its log stays stored, and the
-    console can export it), its lobby loses its buttons, and the channel
-    is told, once (whoever ends the game first tells it)."""
+    scheduler and every move respect that; its log stays stored): a
+    thread can't be brought back, and the game's posts lived there. Its
+    lobby loses its buttons, and the channel is told, once (whoever ends
+    the game first tells it)."""
     row = await bot.service.get(game_id)
     if row.status not in ("lobby", "active"):
         return
