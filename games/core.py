@@ -39,6 +39,7 @@ import hmac
 import random
 import re
 import secrets
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence, TypedDict
 
@@ -70,11 +71,26 @@ class Envelope(TypedDict):
 
 ASCII_SPACE = " \t\r\n"
 """The only characters that separate the tokens of a typed action (other
-spaces, such as U+00A0 or U+3000, are part of a token and make it illegal)."""
+spaces, such as U+00A0 or U+3000, are refused: :func:`tokens`)."""
+
+
+_NOT_PLAIN = re.compile(r"[^ -~\t\r\n]")
 
 
 def tokens(action: str) -> list[str]:
-    """The tokens of a typed action, split on ASCII spaces only."""
+    """The tokens of a typed action (or chance text), split on ASCII_SPACE only.
+
+    Canonical texts are strict ASCII, so any other character is refused with
+    IllegalAction naming it: another space (U+00A0, U+3000), a digit such as
+    '٣' or '３' that ``int`` would read, a letter such as the Kelvin sign that
+    ``str.lower`` folds to ASCII, a control character. Nothing of it can be
+    split on, read or logged. Read every typed text through this first."""
+    bad = _NOT_PLAIN.search(action)
+    if bad is not None:
+        near = re.sub(r"[^ -~]", "?", action[max(0, bad.start() - 12):bad.start() + 12])
+        name = unicodedata.name(bad.group(), "a control character")
+        raise IllegalAction(f"Type actions in plain ASCII letters, digits and spaces: '{near}' has "
+                            f"U+{ord(bad.group()):04X} ({name}).")
     return [t for t in re.split(r"[ \t\r\n]+", action) if t]
 
 

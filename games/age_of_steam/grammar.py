@@ -25,10 +25,9 @@ Canonical words, by the first word:
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cache
 
-from games.core import IllegalAction
+from games.core import IllegalAction, tokens
 
 from .hexmap import DIRECTIONS, board
 from .params import COLOUR_LETTER, COLOURS, rules
@@ -55,29 +54,22 @@ def quote(word: str) -> str:
     return f"'{word}'"
 
 
-def _char_name(ch: str) -> str:
-    return f"U+{ord(ch):04X} {unicodedata.name(ch, 'control character')}"[:QUOTE_AT_MOST]
-
-
-def check_text(text: str) -> None:
-    """Refuse a text that is too long or holds anything but printable ASCII
-    and ASCII spaces (tabs and line ends count as spaces)."""
+def check_text(text: str) -> list[str]:
+    """The words of a text that is not too long and holds nothing but
+    printable ASCII and ASCII spaces (tabs and line ends count as spaces;
+    :func:`games.core.tokens` refuses any other character)."""
     if len(text) > MAX_TEXT:
         raise IllegalAction(f"That action is {len(text)} characters long: no Age of Steam action "
                             f"is longer than {MAX_TEXT}. Pick one from the panel.")
-    for ch in text:
-        if not (" " <= ch <= "~" or ch in "\t\r\n"):
-            raise IllegalAction(f"Type actions in plain ASCII letters, digits and spaces: "
-                                f"{_char_name(ch)} is not allowed.")
+    return tokens(text)
 
 
 def words(text: str) -> list[str]:
     """The words of an action text (checked with :func:`check_text`)."""
-    check_text(text)
-    tokens = text.split()
-    if not tokens:
+    found = check_text(text)
+    if not found:
         raise IllegalAction("Say what to do: the panel lists the legal actions.")
-    return tokens
+    return found
 
 
 def number(word: str, what: str) -> int:

@@ -10,7 +10,7 @@ events never name it.
 from __future__ import annotations
 
 import random
-from games.core import IllegalAction
+from games.core import IllegalAction, tokens
 from games.phases import ChancePhase
 
 from . import grammar
@@ -30,7 +30,7 @@ class PendingDraw(ChancePhase):
     def apply(self, state: State, action: str) -> list[str]:
         st = typed(state)
         pending = st["pending"][0]
-        events = self.settle(st, grammar.words(action))
+        events = self.settle(st, tokens(action))
         if st["pending"] and st["pending"][0] is pending:
             st["pending"].pop(0)
         return events

@@ -32,7 +32,8 @@ Decisions where the rulebook and the design notes are silent (ours):
   cheapest route needing no derailment roll.
 - "Any portion of a single track segment twice" (circuits): no tile border
   is crossed twice, so a junction's two segments, which share the stem,
-  can't both be in one circuit.
+  can't both be in one circuit. A circuit may pass through the same town
+  twice (a figure-8), as the design notes read the rulebook's definition.
 - Steam stays within 0-6 (the train starts at 0; spending may empty it).
 - A player who can neither play a tile or town, nor move, nor take water
   discards a tile of his choice and draws (the rulebook has no pass).
@@ -89,7 +90,8 @@ TOPICS = {
                "delivered. 13 points wins at once; else the game ends when the last track tile is drawn "
                "(ties: circuits, then steam).",
     "circuits": "A loop through at least two towns a train could run without reversing or reusing track "
-                "earns the player who completes it a counter (one per turn, seven in all).",
+                "(it may pass through a town twice, a figure-8) earns the player who completes it a counter "
+                "(one per turn, seven in all).",
 }
 
 

@@ -4,11 +4,12 @@ Which actions are legal is the token tree's to say (:mod:`.turns`); this
 module only folds harmless spellings into the canonical tokens the tree
 holds, before the walk (:func:`fold`), and reads tokens for the wording of
 a refusal. An action is plain ASCII letters, digits and punctuation in
-tokens separated by spaces. Harmless variants are read as the canonical
+tokens separated by ASCII spaces (split by :func:`games.core.tokens`, which
+refuses any other character, a U+00A0 space or a '３' alike). Harmless variants are read as the canonical
 text they stand for: any case ("TILE Curve z27 ne"), leading zeros ("coal
 01", "Z027"), extra spaces, either end order of a track segment ("SN" for
 "NS"), the segments of a tile in any order ("SE+NS") and the long goods
-spelling ("take-red@Z26"). Anything else is refused with a message quoting
+spelling ("take-red@Z26"); tabs and line ends count as spaces. Anything else is refused with a message quoting
 at most :data:`QUOTE` characters of the token at fault. Nothing here looks
 at the state.
 """
@@ -26,7 +27,6 @@ from .params import COLOURS, EDGE_LETTERS, tile_defs
 QUOTE = 40
 """The most characters of a player's token a message repeats."""
 
-PRINTABLE = re.compile(r"[\x20-\x7e]*", re.ASCII)
 NUMBER = re.compile(r"[0-9]{1,4}", re.ASCII)
 SIDES = re.compile(r"[NESW]{1,4}", re.ASCII)
 ROUTE_STEAM = re.compile(r"s([0-9]{1,4})", re.ASCII | re.IGNORECASE)
@@ -44,16 +44,6 @@ def shown(token: str) -> str:
     cut = token[:QUOTE]
     text = "".join(ch if ch.isprintable() else "?" for ch in cut)
     return f"'{text}…'" if len(token) > QUOTE else f"'{text}'"
-
-
-def words(action: str) -> list[str]:
-    """The tokens of an action; only printable ASCII is read."""
-    if not PRINTABLE.fullmatch(action):
-        bad = next(ch for ch in action if not PRINTABLE.fullmatch(ch))
-        where = action[max(0, action.index(bad) - 10):action.index(bad) + 10]
-        raise IllegalAction(f"Type actions in plain letters, digits and spaces: {shown(where)} has a character "
-                            f"that isn't one (U+{ord(bad):04X}).")
-    return [w for w in action.split(" ") if w]
 
 
 def number(token: str, what: str) -> int:

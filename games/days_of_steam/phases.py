@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from games.core import Applied, IllegalAction, State
+from games.core import Applied, IllegalAction, State, tokens
 from games.phases import ChancePhase, PlayerPhase
 from games.tree import Node, canonical, run, walk
 
@@ -47,9 +47,9 @@ class PlayPhase(PlayerPhase):
     def apply(self, state: State, seat: int, action: str) -> Applied:
         """Walk the tree along the typed tokens (ASCII, variants folded) and
         run the effects on the way; a refusal says what is wrong."""
-        tokens = grammar.words(action)
-        turn = typed_turn(typed(state), tokens)
-        folded = grammar.fold(tokens)
+        words = tokens(action)
+        turn = typed_turn(typed(state), words)
+        folded = grammar.fold(words)
         ctx = Ctx(typed(state), seat)
         try:
             path = walk(first_nodes(ctx, turn, folded), folded)

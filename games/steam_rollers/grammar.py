@@ -2,8 +2,9 @@
 actions and the chance outcomes.
 
 A text is plain ASCII: printable characters, tokens separated by spaces
-(tabs count as spaces). Anything else (unicode digits such as ``²``, unicode
-spaces, control characters) is refused, naming the character.
+(tabs and line ends count as spaces). Anything else (unicode digits such as
+``²``, unicode spaces, control characters) is refused, naming the character:
+:func:`tokens` is the kit's :func:`games.core.tokens`, shared by every game.
 
 Harmless variants map to one canonical token: leading zeros
 (``03``, ``G03``, ``to2-04``: :func:`fold_numbers`), and, through the kit's
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from games.core import IllegalAction
+from games.core import IllegalAction, tokens
 from games.tree import quote
 
 __all__ = ["quote", "bounded", "refuse", "tokens", "number", "die_value", "fold_numbers"]
@@ -30,7 +31,6 @@ TOKEN_LIMIT = 40
 """No token of an action is longer (the longest, a delivery's route, has 8
 characters); a longer one is refused before any matching."""
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
-_SPACES = " \t"
 
 
 def bounded(message: str) -> str:
@@ -41,21 +41,6 @@ def bounded(message: str) -> str:
 def refuse(message: str) -> IllegalAction:
     """The IllegalAction for ``message``, bounded."""
     return IllegalAction(bounded(message))
-
-
-def tokens(text: str) -> list[str]:
-    """The tokens of a typed text: printable ASCII separated by spaces or tabs.
-
-    Raises IllegalAction naming the first character outside that grammar."""
-    for ch in text:
-        if ch in _SPACES:
-            continue
-        if not (ch.isascii() and ch.isprintable()):
-            word = next((w for w in re.split("[ \t]+", text) if ch in w), ch)
-            shown = f"'{ch}' " if ch.isprintable() else ""
-            raise refuse(f"'{quote(word)}' has a character that isn't plain text: {shown}(U+{ord(ch):04X}). "
-                         "Type actions with letters, the digits 0-9 and - + = @ / : as on the buttons.")
-    return text.split()
 
 
 def number(token: str) -> str | None:

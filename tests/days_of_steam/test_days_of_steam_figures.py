@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 
@@ -12,7 +13,9 @@ from games.days_of_steam.board import Board, arrivals
 from games.days_of_steam.geometry import Cell, extent_of, neighbour, unkey
 from games.days_of_steam.movement import Route, routes
 from games.days_of_steam.placement import town_problem, track_problem
+from games.days_of_steam.policy import POLICY
 from games.days_of_steam.positions import TileSpec, position
+from games.days_of_steam.scoring import breakdown, score
 
 YELLOW: Cell = (0, 0)
 
@@ -262,6 +265,63 @@ def test_one_circuit_counter_per_turn_and_seven_in_all() -> None:
     state["circuits_left"], state["circuits"] = 0, [4, 3]
     after = play(state, f"town 1 {name(state, RED)}")
     assert after["circuits"] == [4, 3] and after["circuits_left"] == 0
+
+
+# -- figure-8s: a circuit may pass through the same town twice -----------------
+
+WEST_LOOP: dict[Cell, TileSpec] = {(-1, 0): ("curve", "E-N"), (0, -1): ("curve", "W-S")}
+"""A loop from the yellow town's west edge round to its north edge, all but
+its corner (-1, -1), which a curve S-E closes."""
+EAST_LOOP: dict[Cell, TileSpec] = {(1, 0): ("straight", "E-W"), (2, 1): ("curve", "N-W"),
+                                   (1, 1): ("straight", "E-W"), (0, 1): ("curve", "E-N")}
+"""The yellow and the red town on a loop of their own, east of the yellow."""
+
+
+def close_west_loop(east: dict[Cell, TileSpec]) -> State:
+    tiles: dict[Cell, TileSpec] = {YELLOW: ("town", "yellow"), RED: ("town", "red"), **WEST_LOOP, **east}
+    state = position(GAME, ["ann", "bob"], tiles, hands=[["curve", "straight", "straight"], ["curve"] * 3])
+    return play(state, f"tile curve {name(state, (-1, -1))} SE")
+
+
+def test_a_circuit_may_pass_through_the_same_town_twice_a_figure_8() -> None:
+    # yellow -> round the west loop -> yellow again -> red -> yellow: a train
+    # never reverses and runs over no track twice, so the tile closing the
+    # west loop completes a new circuit and earns its player a counter
+    state = close_west_loop(EAST_LOOP)
+    assert state["circuits"] == [1, 0] and state["circuits_left"] == 6
+    assert state["last"]["circuit"] is True
+    assert [score(state, seat) for seat in (0, 1)] == [1, 0]
+    assert breakdown(state, 0)["circuits"] == 1
+
+
+def test_a_loop_back_to_the_same_town_alone_is_no_circuit() -> None:
+    # the west loop meets only the yellow town: a circuit needs two towns
+    assert close_west_loop({})["circuits"] == [0, 0]
+
+
+@pytest.mark.parametrize("east", [
+    {(1, 0): ("straight", "E-W")},
+    # two ways to the red town that share the junction's stem next to the yellow town
+    {(1, 0): ("junction-right", "W-E", "W-S"), (1, 1): ("curve", "N-E"), (2, 1): ("curve", "W-N")},
+], ids=["same-straight-back", "junction-stem-twice"])
+def test_a_figure_8_that_runs_over_a_track_segment_twice_is_no_circuit(east: dict[Cell, TileSpec]) -> None:
+    assert close_west_loop(east)["circuits"] == [0, 0]
+
+
+def test_a_figure_8_that_needs_a_reverse_is_no_circuit() -> None:
+    # Figure 9's lower route: from the red town back to the yellow one only
+    # by reversing on the junction below the yellow town
+    east: dict[Cell, TileSpec] = {(1, 0): ("straight", "E-W"), (2, 1): ("curve", "N-W"),
+                                  (1, 1): ("straight", "E-W"), (0, 1): ("junction-right", "N-S", "S-E")}
+    assert close_west_loop(east)["circuits"] == [0, 0]
+
+
+def test_the_bot_closes_a_figure_8_for_its_counter() -> None:
+    tiles: dict[Cell, TileSpec] = {YELLOW: ("town", "yellow"), RED: ("town", "red"), **WEST_LOOP, **EAST_LOOP}
+    state = position(GAME, ["ann", "bob"], tiles, hands=[["curve", "straight", "straight"], ["curve"] * 3])
+    assert len(GAME.legal_actions(state, 0)) <= POLICY.limit
+    text = POLICY.choose(GAME, GAME.view(state, 0), 0, random.Random(7))
+    assert text == GAME.apply(state, 0, f"tile curve {name(state, (-1, -1))} SE").action
 
 
 # -- Figure 10: junction exits ----------------------------------------------------
