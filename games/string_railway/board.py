@@ -150,13 +150,19 @@ def tile(cell: str) -> Polygon:
 
 @cache
 def home_cell(shape: str, corner: str) -> str:
-    """A home station's cell: the one nearest the corner whose tile fits in
-    the field (in a square it touches both sides at the corner)."""
+    """A home station's cell: its tile touches the corner (the rulebook's
+    "touch the white corner markers"), reaching as far into the field as a
+    tile touching the corner can (the most of its area in the field, then
+    the centre nearest the corner). In the square it lies in the corner,
+    touching both sides; in the triangle's and pentagon's corners a square
+    tile on the grid cannot fit, so it overhangs the field string there, as
+    a card held against a string's sharp corner does."""
     index = table().fields[shape].corners.index(corner)
-    vx, vy = field_corners(shape)[index]
+    vertex = field_corners(shape)[index]
     room = field(shape)
-    fits = [c for c in all_cells(shape) if room.covers(tile(c))]
-    return min(fits, key=lambda c: (math.dist(centre(c), (vx, vy)), c))
+    touching = [c for c in all_cells(shape) if tile(c).intersects(Point(vertex))]
+    return max(touching, key=lambda c: (round(tile(c).intersection(room).area, 6),
+                                        -math.dist(centre(c), vertex), c))
 
 
 def home_tiles(shape: str) -> list[Polygon]:
