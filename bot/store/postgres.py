@@ -35,7 +35,7 @@ from asyncpg.pool import PoolConnectionProxy
 
 from . import Store, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """The schema version this Railyard writes: the same number as SQLite's
 ``user_version`` for the same logical schema (``len(sqlite.MIGRATIONS)``)."""
 SCHEMA_BASE_VERSION = 2
@@ -158,6 +158,24 @@ UPGRADES: dict[int, str] = {
         user_id BIGINT NOT NULL,
         CONSTRAINT reminder_mutes_pkey PRIMARY KEY (game_id, user_id)
     );
+    """,
+    # 4 -> 5: the outbox: what the scheduler committed to post and Discord
+    # has not yet accepted, kept until it has.
+    4: """
+    CREATE TABLE outbox (
+        key TEXT CONSTRAINT outbox_pkey PRIMARY KEY,
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        seat INTEGER,
+        seq INTEGER,
+        version INTEGER,
+        text TEXT NOT NULL,
+        pings TEXT NOT NULL DEFAULT '[]',
+        created_at DOUBLE PRECISION NOT NULL,
+        leased_until DOUBLE PRECISION NOT NULL,
+        tries INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX outbox_due ON outbox (leased_until);
     """,
 }
 """Scripts taking a database from version ``n`` to ``n + 1``."""
