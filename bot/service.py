@@ -30,6 +30,7 @@ from rendering import render_full
 
 from .history import (LOG_PAGE, UPLOAD_LIMIT, Animation, animate, export_document, log_line, log_pages,
                       state_at)
+from .post_order import PostOrder
 from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, OutboxPost, OutcomeUnknown, Schedule,
                     SeatRow, Store, StoreUnavailable, UniqueViolation, VersionConflict)
 
@@ -108,6 +109,10 @@ class Post:
     remembered under it, to be corrected if the move is taken back)."""
     undo_seq: int | None = None
     """Set when the mover may take this move back (the post offers Undo)."""
+    ticket: int | None = None
+    """The post's place in its game's posting order (:mod:`bot.post_order`):
+    the transport sends it after the game's earlier posts and then hands
+    the ticket back (:meth:`GameService.posted`)."""
     after_seq: int | None = None
     """Set on a move's post: the log entry just before the move. Whatever
     Undo that entry's post offered no longer applies (the transport takes
@@ -196,6 +201,8 @@ class GameService:
         self.sheet_renderer = sheet_renderer
         self.step_renderer: StepPicture = step_picture
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.post_order = PostOrder()
+        """Each game's posts go out in the order of its log (see :mod:`bot.post_order`)."""
 
     @asynccontextmanager
     async def changing(self, game_id: int) -> AsyncIterator[None]:
@@ -331,7 +338,9 @@ class GameService:
             events = [e for _a, ev in chance for e in ev]
             header = f"**{game.name}** begins: " + ", ".join(s.name for s in seats) + "."
             await self.store.record(game_id, row.version, state, "active", actions, was="lobby", seats=seats)
-        return await self._post(game, state, seats, [header, *events], set(), None, game_id)
+            ticket = self.post_order.take(game_id)
+        return await self._ordered(game_id, ticket,
+                                   self._post(game, state, seats, [header, *events], set(), None, game_id))
 
     @store_faults_answered
     async def abandon(self, game_id: int, user_id: int, can_manage: bool) -> str:
@@ -498,13 +507,27 @@ class GameService:
             except DuplicateInteraction:
                 raise ServiceError("That action was already taken.") from None
             log.info("game %s: seat %s %r", game_id, b.seat, applied.action)
-        post = await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
+            ticket = self.post_order.take(game_id)
+        post = await self._ordered(game_id, ticket,
+                                   self._post(b.game, state, b.seats, events, due_before, b.seat, game_id))
         post.action = applied.action
         post.seq = b.row.version + 1
         if not chance and not finished and not b.game.reveals(b.state, b.seat, applied.action):
             post.undo_seq = post.seq
         post.after_seq = b.row.version or None
         post.outbox_key = outbox.key if outbox is not None else None
+        return post
+
+    async def _ordered(self, game_id: int, ticket: int, drawing: Awaitable[Post]) -> Post:
+        """The post of a stored change, drawn outside the game's lock, with
+        its place in the game's posting order (:mod:`bot.post_order`)."""
+        try:
+            post = await drawing
+        except BaseException:
+            self.post_order.done(game_id, ticket)
+            raise
+        post.ticket = ticket
+        self.post_order.attach(post, game_id, ticket)
         return post
 
     @store_faults_answered
@@ -666,6 +689,9 @@ class GameService:
                 raise ServiceError(str(exc)) from None
             if seq is not None and seq != target.seq:
                 raise ServiceError("That move can no longer be taken back: the game moved on since.")
+            if played_for_seat(rows[target.seq].interaction_id):
+                raise ServiceError("That move was played for your seat (a skip or the bot's move), "
+                                   "not by you: only your own moves can be taken back.")
             entry = Entry(b.row.version + 1, b.seat, undo_text(target.seq))
             try:
                 state = await asyncio.to_thread(replay_entries, b.game, players, b.row.options, [*entries, entry])
@@ -683,11 +709,27 @@ class GameService:
             except DuplicateInteraction:
                 raise ServiceError("That action was already taken.") from None
             log.info("game %s: seat %s took back entry %s", game_id, b.seat, target.seq)
-            message_id = await self.store.post_message(game_id, target.seq)
-        post = await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
+            ticket = self.post_order.take(game_id)
+            try:
+                message_id = await self.store.post_message(game_id, target.seq)
+            except BaseException:
+                self.post_order.done(game_id, ticket)
+                raise
+        post = await self._ordered(game_id, ticket,
+                                   self._post(b.game, state, b.seats, events, due_before, b.seat, game_id))
         post.action, post.seq = entry.action, entry.seq
         note = clip(f"↩️ Undone by {name}: ~~{clip(taken, 1500)}~~")
         return Undone(post, message_id, note, target.seq)
+
+    async def turn_to_post(self, post: Post) -> None:
+        """Wait until every earlier post of ``post``'s game is out."""
+        if post.game_id is not None and post.ticket is not None:
+            await self.post_order.turn(post.game_id, post.ticket)
+
+    def posted(self, post: Post) -> None:
+        """``post`` is out (or never will be): the game's next post may go."""
+        if post.game_id is not None and post.ticket is not None:
+            self.post_order.done(post.game_id, post.ticket)
 
     @store_faults_answered
     async def post_message(self, game_id: int, seq: int) -> int | None:
@@ -744,6 +786,7 @@ class GameService:
         lines = []
         for e in entries[(page - 1) * per_page: page * per_page]:
             who = "🎲" if e.seat == CHANCE else seats[e.seat].name if 0 <= e.seat < len(seats) else "?"
+            who += played_for_note(rows[e.seq].interaction_id, seats)
             lines.append(clip(log_line(e.seq, who, e.seat, e.action, rows[e.seq].events, undone_by.get(e.seq)), 300))
         if not lines:
             lines.append("Nothing has happened yet." if row.status == "lobby" else "The log is empty.")
@@ -815,6 +858,34 @@ class LogPage:
 
 
 # -- games that last a week: bot seats, reminders, turn clocks (see bot.scheduler) --
+
+PLAYED_FOR = ("skip:", "bot:")
+"""How the log's ``interaction_id`` marks a move played for a seat rather
+than by its player: a skip the other players chose when his turn clock ran
+out (``skip:<game>:<entry>:<who pressed>``) or the bot's move
+(``bot:<game>:<entry>``)."""
+
+
+def played_for_seat(interaction_id: str | None) -> bool:
+    """Whether a logged move was played for its seat by others (a skip, the
+    bot). Such a move is nobody's to take back: not the skipped player's
+    (or a staller would cancel every skip), and the others chose a safe
+    default on purpose, so it stands."""
+    return interaction_id is not None and interaction_id.startswith(PLAYED_FOR)
+
+
+def played_for_note(interaction_id: str | None, seats: Sequence[SeatRow]) -> str:
+    """How the log names a move played for a seat: " (🤖)" for the bot's,
+    " (skipped by bob)" for a skip; nothing for a player's own move."""
+    if not played_for_seat(interaction_id):
+        return ""
+    assert interaction_id is not None
+    if interaction_id.startswith("bot:"):
+        return " (🤖)"
+    by = interaction_id.rsplit(":", 1)[-1]
+    name = next((s.name for s in seats if str(s.user_id) == by), "another player")
+    return f" (skipped by {name})"
+
 
 BOT_ADDED = "{name} 🤖 takes a seat."
 BOT_REMOVED = "{name} 🤖 leaves the lobby."
@@ -944,8 +1015,10 @@ class SeatKeeping:
     @store_faults_answered
     async def skip_timed_out(self, game_id: int, user_id: int, seat: int | None = None) -> Post | str:
         """Another player skips a seat whose clock ran out: its game's safe
-        default (``Game.default_action``) is played for it, as its own move;
-        a game with no safe default hands the seat to the bot instead."""
+        default (``Game.default_action``) is played for it, logged as played
+        for the seat by ``user_id`` (:data:`PLAYED_FOR`: nobody takes it
+        back, its post offers no Undo); a game with no safe default hands
+        the seat to the bot instead."""
         async with self.service.changing(game_id):
             table, out = await self._timed_out(game_id, user_id, seat)
             default = table.game.default_action(table.state, out)
@@ -954,8 +1027,13 @@ class SeatKeeping:
         if default is None:
             return (f"{table.game.name} has no safe way to skip {table.seats[out].name}'s turn here: "
                     "the bot 🤖 plays the seat until its player takes it back (`/game takeover`).")
-        return await self.service.act(game_id, table.seats[out].user_id, default,
+        marker = f"skip:{game_id}:{table.row.version + 1}:{user_id}"  # two clicks at once: one skip
+        post = await self.service.act(game_id, table.seats[out].user_id, default, interaction_id=marker,
                                       expected_version=table.row.version)
+        post.undo_seq = None
+        by = table.seats[table.seat].name if table.seat is not None else "another player"
+        post.text = clip(f"⏭️ {by} skipped {table.seats[out].name}'s turn (the turn clock ran out).\n{post.text}")
+        return post
 
     @store_faults_answered
     async def nudge(self, game_id: int, user_id: int, now: float, gap: float) -> tuple[str, list[int]]:
