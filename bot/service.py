@@ -234,6 +234,11 @@ class GameService:
             raise ServiceError("That game no longer exists.")
         return row
 
+    @store_faults_answered
+    async def games_in_channel(self, channel_id: int, status: str) -> list[GameRow]:
+        """The games of ``status`` created in the channel ``channel_id``, newest first."""
+        return await self.store.games_in_channel(channel_id, status)
+
     @staticmethod
     def seat_of(seats: Sequence[SeatRow], user_id: int) -> int | None:
         return next((s.seat for s in seats if s.user_id == user_id), None)
@@ -315,6 +320,7 @@ class GameService:
             "active": f"Started with {names}. Play in the thread.",
             "finished": f"Finished. Players: {names}.",
             "abandoned": "Abandoned.",
+            "paused": f"Paused with {names}: its thread was deleted. `/game resume` here opens a new one.",
         }[row.status]
         return f"{head} · game #{row.id}\n{status}"
 
@@ -353,6 +359,31 @@ class GameService:
             await self.store.set_status(game_id, "abandoned", seen=row)
             return "The game was abandoned. Its log stays stored."
 
+    @store_faults_answered
+    async def resume(self, game_id: int, user_id: int, can_manage: bool,
+                     open_thread: Callable[[], Awaitable[int]]) -> tuple[int, Post]:
+        """Resume a paused game (a seated player, or a member who manages
+        threads): ``open_thread`` opens its new thread (under the game's
+        lock, so of two resumes at once only one opens a thread; the other
+        finds the game playing again), whose id is stored with the game
+        active again. Returns the thread and its first post: the board,
+        pinging every human due."""
+        async with self.changing(game_id):
+            t = await self.table(game_id, user_id)
+            row, game, state, seats = t.row, t.game, t.state, t.seats
+            if row.status != "paused":
+                where = f" in <#{row.thread_id}>" if row.status == "active" and row.thread_id else ""
+                raise ServiceError(f"Game #{game_id} is not paused: it is {row.status}{where}.")
+            if t.seat is None and not can_manage:
+                raise ServiceError("Only a player of this game or a member with Manage Threads can resume it.")
+            thread_id = await open_thread()
+            await self.store.resume(game_id, thread_id, seen=row)
+            log.info("game %s: resumed in thread %s", game_id, thread_id)
+            ticket = self.post_order.take(game_id)
+        header = f"**{game.name}** #{game_id} resumes here (its old thread was deleted)."
+        return thread_id, await self._ordered(game_id, ticket,
+                                              self._post(game, state, seats, [header], set(), None, game_id))
+
     # -- playing ----------------------------------------------------------
     @store_faults_answered
     async def board(self, game_id: int, user_id: int | None) -> Board:
@@ -381,6 +412,8 @@ class GameService:
         b = await self.table(game_id, user_id)
         if b.seat is None:
             raise ServiceError("You are not playing in this game; you can follow it in the thread.")
+        if b.row.status == "paused":
+            raise ServiceError(paused_line(b.row))
         if b.row.status != "active":
             raise ServiceError(f"This game is {b.row.status}.")
         return b
@@ -627,6 +660,8 @@ class GameService:
             text = b.game.status_line(b.state)
             if b.row.status == "abandoned":
                 text = "This game was abandoned.\n" + text
+            elif b.row.status == "paused":
+                text = paused_line(b.row) + "\n" + text
         return Post(clip(text), png, [], game_id, b.game.is_over(b.state))
 
     @store_faults_answered
@@ -1064,6 +1099,22 @@ class SeatKeeping:
                 if muted else "Reminders are on again for you in this game.")
 
     @store_faults_answered
+    async def pause(self, game_id: int) -> bool:
+        """Pause a running game whose thread was deleted: nothing moves and
+        no timer fires until ``/game resume``. False when it is not running
+        any more (here or in another process): someone else paused or ended
+        it first, and told it."""
+        async with self.service.changing(game_id):
+            row = await self.service.get(game_id)
+            if row.status != "active":
+                return False
+            try:
+                await self.store.set_status(game_id, "paused", seen=row)
+            except VersionConflict:
+                return False
+            return True
+
+    @store_faults_answered
     async def end_quietly(self, game_id: int, expected_status: str, expected_version: int | None = None) -> bool:
         """Abandon a game the scheduler found expired (a lobby never started)
         or idle too long, if it is still ``expected_status`` (and at
@@ -1078,6 +1129,13 @@ class SeatKeeping:
             except VersionConflict:
                 return False  # another process changed it meanwhile
             return True
+
+
+def paused_line(row: GameRow) -> str:
+    """What a paused game answers to every move, button and command."""
+    where = f" in <#{row.channel_id}>" if row.channel_id is not None else ""
+    return (f"Game #{row.id} is paused: its thread was deleted. A player (or a member with Manage Threads) "
+            f"resumes it with `/game resume`{where}, in a new thread.")
 
 
 def _handed_already(name: str) -> ServiceError:

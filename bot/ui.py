@@ -49,7 +49,7 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post, non
     """Post ``post`` in the game's thread, reopening it if archived, pinging
     only the users meant, with a "Your turn" button while the game runs,
     after the game's earlier posts (:mod:`bot.post_order`). False when
-    Discord did not take it (logged; a deleted thread calls the game off,
+    Discord did not take it (logged; a deleted thread pauses the game,
     see :func:`thread_gone`); a game without a thread: True, nothing to
     post. ``nonce``: Discord keeps one message per nonce."""
     if thread_id is None or post.game_id is None:
@@ -78,7 +78,7 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post, non
 
 async def _thread_failed(bot: ServiceBot, thread_id: int, error: discord.HTTPException) -> None:
     """A post in a game's thread failed: logged; if the thread is gone, its
-    game is called off and the channel told (:func:`thread_gone`)."""
+    game is paused (a lobby called off) and the channel told (:func:`thread_gone`)."""
     log.warning("could not post in thread %s: %s", thread_id, error)
     if not channel_gone(error):
         return
@@ -90,20 +90,28 @@ async def _thread_failed(bot: ServiceBot, thread_id: int, error: discord.HTTPExc
 
 
 async def thread_gone(bot: ServiceBot, game_id: int) -> None:
-    """The game's thread was deleted: a game can't be played without its
-    home, so a lobby or a running game is called off (abandoned: the
-    scheduler and every move respect that; its log stays stored): a
-    thread can't be brought back, and the game's posts lived there. Its
-    lobby loses its buttons, and the channel is told, once (whoever ends
-    the game first tells it)."""
+    """The game's thread was deleted. A running game is paused (nothing
+    moves, no timer fires; ``/game resume`` in its channel opens a new
+    thread); a lobby is called off (abandoned: nothing was played). Its
+    lobby message shows it, and the channel is told, once (whoever pauses
+    or ends the game first tells it)."""
     row = await bot.service.get(game_id)
-    if row.status not in ("lobby", "active"):
+    name = f"{get_game(row.slug).name} #{game_id}"
+    if row.status == "active":
+        if not await SeatKeeping(bot.service).pause(game_id):
+            return
+        log.warning("game %s: its thread %s is gone: the game is paused", game_id, row.thread_id)
+        text = (f"⏸️ The thread of {name} was deleted, so the game is paused. A player (or a member with "
+                f"Manage Threads) resumes it here with `/game resume game:{game_id}`, in a new thread; "
+                f"`/game abandon game:{game_id}` here calls it off.")
+    elif row.status == "lobby":
+        if not await SeatKeeping(bot.service).end_quietly(game_id, row.status):
+            return
+        log.warning("game %s: its thread %s is gone: the lobby is called off", game_id, row.thread_id)
+        text = (f"⚠️ The thread of {name} was deleted, so the game is called off "
+                "(abandoned). Its log stays stored; `/game new` starts another.")
+    else:
         return
-    if not await SeatKeeping(bot.service).end_quietly(game_id, row.status):
-        return
-    log.warning("game %s: its thread %s is gone: the game is called off", game_id, row.thread_id)
-    text = (f"⚠️ The thread of {get_game(row.slug).name} #{game_id} was deleted, so the game is called off "
-            "(abandoned). Its log stays stored; `/game new` starts another.")
     if row.channel_id is not None:
         try:
             channel = bot.get_channel(row.channel_id) or await bot.fetch_channel(row.channel_id)

@@ -1,7 +1,7 @@
 """Servers that don't give the bot what it needs, on (simulated) Discord: a
 channel where the bot lacks a permission gets one line naming it and no
-game; a game whose thread is deleted is called off and its channel told,
-once, in the lobby or in mid-game."""
+game; a lobby whose thread is deleted is called off and its channel told,
+once; in mid-game the game is paused instead (tests/test_discord_pause.py)."""
 
 from __future__ import annotations
 
@@ -79,20 +79,6 @@ async def test_lobby_whose_thread_was_deleted_is_called_off_and_cannot_start(env
     assert "Abandoned" in lobby_now.content
 
 
-async def test_thread_deleted_mid_game_calls_the_game_off_and_tells_the_channel_once(env: Any) -> None:
-    thread, first, _second, game_id = await started_race(env)
-    channel = thread.guild.channels["games"]
-    env.backend.delete_channel(thread.id)
-    await env.settle()
-    row = await _service(env).get(game_id)
-    assert row.status == "abandoned"
-    # a scheduler's post to the gone thread tells nobody again
-    await send_to_thread(env.bot, thread.id, "⏰ still your turn")
-    await env.settle()
-    told = [m for m in channel.history() if "was deleted" in m.content]
-    assert len(told) == 1 and "called off" in told[0].content
-
-
 async def test_a_thread_that_cannot_be_opened_calls_the_lobby_off_and_says_so(env: Any) -> None:
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
@@ -123,7 +109,7 @@ async def test_start_after_the_thread_was_deleted_unseen_calls_the_game_off(env:
     assert len([m for m in channel.history() if "was deleted" in m.content]) == 1
 
 
-async def test_a_post_to_a_thread_deleted_unseen_calls_the_game_off_and_tells_the_channel_once(env: Any) -> None:
+async def test_a_post_to_a_thread_deleted_unseen_pauses_the_game_and_tells_the_channel_once(env: Any) -> None:
     thread, first, _second, game_id = await started_race(env)
     channel = thread.guild.channels["games"]
     cog = env.bot.get_cog("Lifecycle")
@@ -132,7 +118,7 @@ async def test_a_post_to_a_thread_deleted_unseen_calls_the_game_off_and_tells_th
     await env.settle()
     post = await _service(env).act(game_id, first.id, "step 1")
     assert not await post_to_thread(env.bot, thread.id, post)
-    assert (await _service(env).get(game_id)).status == "abandoned"
+    assert (await _service(env).get(game_id)).status == "paused"
     await send_to_thread(env.bot, thread.id, "⏰ still your turn")
     await env.settle()
-    assert len([m for m in channel.history() if "was deleted" in m.content]) == 1
+    assert len([m for m in channel.history() if "so the game is paused" in m.content]) == 1

@@ -1,7 +1,9 @@
-"""``/game``: start, join, leave, begin, watch, read and abandon games.
+"""``/game``: start, join, leave, begin, watch, read, resume and abandon games.
 
 A game lives in a public thread opened under its lobby message; the thread is
-the game's home and these commands (but ``new``) work there."""
+the game's home and these commands (but ``new``) work there. A game whose
+thread was deleted is paused: ``resume`` (and ``abandon``, given the game)
+work in the channel it was created in."""
 
 from __future__ import annotations
 
@@ -21,9 +23,10 @@ from ..discord_io import (NO_MENTIONS, ServiceBot, board_file, bot_of, check_gam
                           mentions_for, reply)
 from ..discord_text import member_name
 from ..scheduler import NUDGE_GAP, parse_schedule, schedule_text
-from ..service import SeatKeeping, ServiceError, describe_options, game_slug, matching_games, parse_options
-from ..ui import (clock_action, lobby_action, lobby_view, refresh_lobby, reminder_view, send_to_thread,
-                  thread_gone, wake_scheduler)
+from ..service import (SeatKeeping, ServiceError, describe_options, game_slug, matching_games, parse_options,
+                       paused_line)
+from ..ui import (clock_action, lobby_action, lobby_view, post_to_thread, refresh_lobby, reminder_view,
+                  send_to_thread, thread_gone, wake_scheduler)
 
 log = logging.getLogger("railyard.bot")
 
@@ -32,11 +35,36 @@ THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # the longest auto-archive durat
 
 
 async def game_here(interaction: discord.Interaction[Any]) -> int:
-    """The id of the game whose thread this command was used in."""
+    """The id of the game whose thread this command was used in (in the
+    channel of a game paused since its thread was deleted: how to resume it)."""
     if interaction.channel_id is None:
         raise ServiceError("Use this in a game's thread.")
-    row = await bot_of(interaction).service.game_in_thread(interaction.channel_id)
+    service = bot_of(interaction).service
+    try:
+        row = await service.game_in_thread(interaction.channel_id)
+    except ServiceError:
+        paused = await service.games_in_channel(interaction.channel_id, "paused")
+        if paused:
+            raise ServiceError(paused_line(paused[0])) from None
+        raise
     return row.id
+
+
+async def game_of_channel(interaction: discord.Interaction[Any], game: int | None, status: str) -> int:
+    """The game ``game`` created in this channel, or, when not given, this
+    channel's only game of ``status`` (a paused game has no thread to be
+    named from)."""
+    service = bot_of(interaction).service
+    if game is not None:
+        row = await service.get(game)
+        if row.channel_id is None or row.channel_id != interaction.channel_id:
+            raise ServiceError(f"Game #{game} was not created in this channel: use this where it was.")
+        return row.id
+    found = await service.games_in_channel(interaction.channel_id or 0, status) \
+        if interaction.channel_id is not None else []
+    if len(found) != 1:
+        raise ServiceError(f"Name the game: {'no' if not found else 'several'} {status} games in this channel.")
+    return found[0].id
 
 
 class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, join and follow Railyard games"):
@@ -206,13 +234,67 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         row = await self.bot.service.get(game_id)
         return get_game(row.slug)
 
+    @app_commands.command(name="resume", description="Resume a game whose thread was deleted, in a new thread")
+    @app_commands.describe(game="The paused game (this channel's); may be left out when there is one")
+    @app_commands.guild_only()
+    async def resume(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise ServiceError("Use `/game resume` in the channel where the game was created.")
+        check_game_permissions(channel, interaction)  # refused before a thread is opened
+        game_id = await game_of_channel(interaction, game, "paused")
+        await interaction.response.defer(thinking=True)
+        perms = interaction.permissions
+
+        async def open_thread() -> int:
+            row = await self.bot.service.get(game_id)
+            try:
+                home = await channel.send(f"{get_game(row.slug).name} #{game_id} resumes in this thread.",
+                                          allowed_mentions=NO_MENTIONS)
+                thread = await home.create_thread(name=f"{get_game(row.slug).name} #{game_id}"[:100],
+                                                  auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+            except discord.HTTPException as exc:
+                log.warning("game %s: could not open its new thread: %s", game_id, exc)
+                raise ServiceError(f"I could not open a new thread here ({exc.text or exc.status}): "
+                                   "the game stays paused. Check my permissions in this channel.") from None
+            return thread.id
+
+        thread_id, post = await self.bot.service.resume(game_id, interaction.user.id,
+                                                        bool(perms and perms.manage_threads), open_thread)
+        await post_to_thread(self.bot, thread_id, post)
+        await interaction.followup.send(f"{_name(interaction)} resumed game #{game_id} in <#{thread_id}>.",
+                                        allowed_mentions=NO_MENTIONS)
+        await refresh_lobby(self.bot, game_id)
+
+    @resume.autocomplete("game")
+    async def resume_game(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
+        return await self._channel_games(interaction, current, ("paused",))
+
+    async def _channel_games(self, interaction: discord.Interaction[Any], current: str,
+                             statuses: tuple[str, ...]) -> list[app_commands.Choice[int]]:
+        """This channel's games of ``statuses`` whose name or number holds what was typed."""
+        if interaction.channel_id is None:
+            return []
+        rows = [r for status in statuses
+                for r in await self.bot.service.games_in_channel(interaction.channel_id, status)]
+        labels = [(r.id, f"{get_game(r.slug).name} #{r.id} ({r.status})") for r in rows]
+        wanted = str(current).strip().lstrip("#").lower()
+        return [app_commands.Choice(name=label[:100], value=game_id)
+                for game_id, label in labels if wanted in label.lower()][:AUTOCOMPLETE_MAX]
+
     @app_commands.command(name="abandon", description="Call this game off (creator, or Manage Threads)")
-    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        game_id = await game_here(interaction)
+    @app_commands.describe(game="A paused game of this channel (in a game's thread, leave it out)")
+    async def abandon(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        game_id = await game_here(interaction) if game is None else await game_of_channel(interaction, game, "paused")
         perms = interaction.permissions
         text = await self.bot.service.abandon(game_id, interaction.user.id, bool(perms and perms.manage_threads))
         await interaction.response.send_message(f"{_name(interaction)}: {text}", allowed_mentions=NO_MENTIONS)
         await refresh_lobby(self.bot, game_id)
+
+    @abandon.autocomplete("game")
+    async def abandon_game(self, interaction: discord.Interaction[Any],
+                           current: str) -> list[app_commands.Choice[int]]:
+        return await self._channel_games(interaction, current, ("paused",))
 
 
 def _name(interaction: discord.Interaction[Any]) -> str:

@@ -369,6 +369,25 @@ class Store(ABC):
                 "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, time.time(), game_id)
             )
 
+    async def resume(self, game_id: int, thread_id: int, *, seen: GameRow) -> None:
+        """A paused game plays on in the new thread ``thread_id``, if it is
+        still as ``seen`` (see :meth:`_hold`). Its timers are dropped and
+        planned again from now: no turn clock counts the pause."""
+        async with self.transaction() as tx:
+            await self._held(tx, game_id, seen)
+            await tx.execute("UPDATE games SET status = 'active', thread_id = ?, updated_at = ? WHERE id = ?",
+                             (thread_id, time.time(), game_id))
+            await tx.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            await tx.execute("INSERT INTO schedules (game_id, replan) VALUES (?, 1)"
+                             " ON CONFLICT (game_id) DO UPDATE SET replan = 1", (game_id,))
+
+    async def games_in_channel(self, channel_id: int, status: str) -> list[GameRow]:
+        """The games of ``status`` created in the channel ``channel_id``, newest first."""
+        async with self.reading() as tx:
+            rows = await tx.fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = ?"
+                                     " ORDER BY id DESC LIMIT 100", (channel_id, status))
+        return [_game(r) for r in rows]
+
     # -- seats ------------------------------------------------------------
     async def seats(self, game_id: int) -> list[SeatRow]:
         async with self.reading() as tx:

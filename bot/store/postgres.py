@@ -49,7 +49,7 @@ from asyncpg.pool import PoolConnectionProxy
 
 from . import OutcomeUnknown, Store, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The schema version this Railyard writes: the same number as SQLite's
 ``user_version`` for the same logical schema (``len(sqlite.MIGRATIONS)``)."""
 SCHEMA_BASE_VERSION = 2
@@ -196,6 +196,13 @@ UPGRADES: dict[int, str] = {
         tries INTEGER NOT NULL DEFAULT 0
     );
     CREATE INDEX outbox_due ON outbox (leased_until);
+    """,
+    # 5 -> 6: a game whose thread was deleted mid-game is paused until
+    # resumed in a new thread.
+    5: """
+    ALTER TABLE games DROP CONSTRAINT games_status_check;
+    ALTER TABLE games ADD CONSTRAINT games_status_check
+        CHECK (status IN ('lobby', 'active', 'finished', 'abandoned', 'paused'));
     """,
 }
 """Scripts taking a database from version ``n`` to ``n + 1``."""

@@ -154,6 +154,18 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX outbox_due ON outbox (leased_until);
     """,
+    # 6: a game whose thread was deleted mid-game is paused until resumed
+    # in a new thread. Widening a CHECK changes no stored row, so the
+    # table's text is edited in place (SQLite's documented way for CHECK
+    # constraints) instead of copying the games table and its references.
+    """
+    PRAGMA writable_schema = ON;
+    UPDATE sqlite_master SET sql = replace(
+        sql, '''finished'', ''abandoned'')',
+        '''finished'', ''abandoned'', ''paused'')')
+        WHERE type = 'table' AND name = 'games';
+    PRAGMA writable_schema = RESET;
+    """,
 )
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
