@@ -15,6 +15,8 @@ import dataclasses
 import functools
 import json
 import logging
+import secrets
+import time
 from collections import defaultdict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -363,11 +365,11 @@ class GameService:
     async def resume(self, game_id: int, user_id: int, can_manage: bool,
                      open_thread: Callable[[], Awaitable[int]]) -> tuple[int, Post]:
         """Resume a paused game (a seated player, or a member who manages
-        threads): ``open_thread`` opens its new thread (under the game's
-        lock, so of two resumes at once only one opens a thread; the other
-        finds the game playing again), whose id is stored with the game
-        active again. Returns the thread and its first post: the board,
-        pinging every human due."""
+        threads): ``open_thread`` opens its new thread, whose id is stored
+        with the game active again. Of two resumes at once only one opens a
+        thread: under the game's lock, after a claim stored first (which also
+        holds between two processes on one SQLite file). Returns the thread
+        and its first post: the board, pinging every human due."""
         async with self.changing(game_id):
             t = await self.table(game_id, user_id)
             row, game, state, seats = t.row, t.game, t.state, t.seats
@@ -376,8 +378,18 @@ class GameService:
                 raise ServiceError(f"Game #{game_id} is not paused: it is {row.status}{where}.")
             if t.seat is None and not can_manage:
                 raise ServiceError("Only a player of this game or a member with Manage Threads can resume it.")
-            thread_id = await open_thread()
-            await self.store.resume(game_id, thread_id, seen=row)
+            token = -secrets.randbits(62) - 1
+            if not await self.store.claim_resume(game_id, token, time.time(), RESUME_LEASE, seen=row):
+                now = await self.get(game_id)
+                if now.status == "paused":
+                    raise ServiceError(f"Game #{game_id} is being resumed right now: look for its new thread.")
+                raise ServiceError(f"Game #{game_id} is not paused: it is {now.status}.")
+            try:
+                thread_id = await open_thread()
+            except BaseException:
+                await asyncio.shield(self.store.release_resume(game_id, token))
+                raise
+            await self.store.resume(game_id, token, thread_id)
             log.info("game %s: resumed in thread %s", game_id, thread_id)
             ticket = self.post_order.take(game_id)
         header = f"**{game.name}** #{game_id} resumes here (its old thread was deleted)."
@@ -1129,6 +1141,11 @@ class SeatKeeping:
             except VersionConflict:
                 return False  # another process changed it meanwhile
             return True
+
+
+RESUME_LEASE = 120.0
+"""Seconds a claimed resume keeps others from resuming the game (its new
+thread is being opened); past it, a resume that crashed is claimed again."""
 
 
 def paused_line(row: GameRow) -> str:

@@ -369,14 +369,40 @@ class Store(ABC):
                 "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, time.time(), game_id)
             )
 
-    async def resume(self, game_id: int, thread_id: int, *, seen: GameRow) -> None:
-        """A paused game plays on in the new thread ``thread_id``, if it is
-        still as ``seen`` (see :meth:`_hold`). Its timers are dropped and
-        planned again from now: no turn clock counts the pause."""
+    async def claim_resume(self, game_id: int, token: int, now: float, lease: float, *, seen: GameRow) -> bool:
+        """Claim the resume of a paused game before its new thread is opened:
+        its thread id becomes ``token`` (negative: no thread's), if it is
+        still as ``seen`` and nobody else's claim is younger than ``lease``
+        seconds. Of two resumes at once, in one process or two, one wins;
+        the other opens no thread."""
+        try:
+            async with self.transaction() as tx:
+                await self._held(tx, game_id, seen)
+                changed = await tx.execute(
+                    "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?"
+                    " AND (thread_id IS NULL OR thread_id >= 0 OR updated_at < ?)",
+                    (token, now, game_id, now - lease))
+        except VersionConflict:
+            return False
+        return changed == 1
+
+    async def release_resume(self, game_id: int, token: int) -> None:
+        """Give up the resume claimed with ``token`` (its thread could not be
+        opened): the next resume need not wait for the claim's lease."""
         async with self.transaction() as tx:
-            await self._held(tx, game_id, seen)
-            await tx.execute("UPDATE games SET status = 'active', thread_id = ?, updated_at = ? WHERE id = ?",
-                             (thread_id, time.time(), game_id))
+            await tx.execute("UPDATE games SET thread_id = NULL WHERE id = ? AND status = 'paused' AND thread_id = ?",
+                             (game_id, token))
+
+    async def resume(self, game_id: int, token: int, thread_id: int) -> None:
+        """A paused game whose resume was claimed with ``token`` plays on in
+        the new thread ``thread_id`` (:class:`VersionConflict` if the claim
+        was lost meanwhile). Its timers are dropped and planned again from
+        now: no turn clock counts the pause."""
+        async with self.transaction() as tx:
+            if await tx.execute("UPDATE games SET status = 'active', thread_id = ?, updated_at = ?"
+                                " WHERE id = ? AND status = 'paused' AND thread_id = ?",
+                                (thread_id, time.time(), game_id, token)) != 1:
+                raise VersionConflict(f"game {game_id}: its resume was claimed by another")
             await tx.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
             await tx.execute("INSERT INTO schedules (game_id, replan) VALUES (?, 1)"
                              " ON CONFLICT (game_id) DO UPDATE SET replan = 1", (game_id,))

@@ -1,0 +1,134 @@
+"""Pausing and resuming a game whose thread was deleted, through the
+service on both stores: each takes the game's lock and checks its version
+and status, so of two resumes at once in two processes exactly one opens a
+thread; a paused game takes no move in any process; a resume plans the
+turn clocks afresh."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import AsyncIterator, Awaitable, Callable
+
+import pytest
+
+from bot.service import GameService, SeatKeeping, ServiceError
+from bot.store import Store, Timer, open_store
+
+ANN, BOB = 1, 2
+
+
+def no_render(state: object, viewer: object) -> bytes:
+    return b"png"
+
+
+@pytest.fixture
+async def two_stores(store_target: str) -> AsyncIterator[tuple[Store, Store]]:
+    """Two stores on one database: two bot processes."""
+    a, b = await open_store(store_target), await open_store(store_target)
+    yield a, b
+    await a.close()
+    await b.close()
+
+
+async def _paused(service: GameService) -> int:
+    row = await service.new_game("race", ANN, "ann", options={"goal": "100"}, seed=3, channel_id=77)
+    await service.join(row.id, BOB, "bob")
+    await service.start(row.id, ANN)
+    await service.attach_discord(row.id, 500, 400)
+    assert await SeatKeeping(service).pause(row.id)
+    return row.id
+
+
+async def test_two_pauses_at_once_in_two_processes_pause_once(two_stores: tuple[Store, Store]) -> None:
+    a, b = GameService(two_stores[0], no_render), GameService(two_stores[1], no_render)
+    row = await a.new_game("race", ANN, "ann", seed=3)
+    await a.join(row.id, BOB, "bob")
+    await a.start(row.id, ANN)
+    paused = await asyncio.gather(SeatKeeping(a).pause(row.id), SeatKeeping(b).pause(row.id))
+    assert sorted(paused) == [False, True]  # the one that paused tells the channel
+    assert (await b.get(row.id)).status == "paused"
+
+
+async def test_a_paused_game_takes_no_move_or_undo_in_any_process(two_stores: tuple[Store, Store]) -> None:
+    a, b = GameService(two_stores[0], no_render), GameService(two_stores[1], no_render)
+    game_id = await _paused(a)
+    version = (await a.get(game_id)).version
+    for service in (a, b):
+        for user in (ANN, BOB):
+            with pytest.raises(ServiceError, match="is paused: its thread was deleted"):
+                await service.act(game_id, user, "step 1")
+            with pytest.raises(ServiceError, match="/game resume"):
+                await service.undo(game_id, user)
+    assert (await b.get(game_id)).version == version
+
+
+async def test_two_resumes_at_once_in_two_processes_open_one_thread(two_stores: tuple[Store, Store]) -> None:
+    a, b = GameService(two_stores[0], no_render), GameService(two_stores[1], no_render)
+    game_id = await _paused(a)
+    opened: list[int] = []
+
+    def opener(thread_id: int) -> Callable[[], Awaitable[int]]:
+        async def open_thread() -> int:
+            await asyncio.sleep(0.05)  # Discord takes a while: the other resume comes meanwhile
+            opened.append(thread_id)
+            return thread_id
+        return open_thread
+
+    results = await asyncio.gather(a.resume(game_id, ANN, False, opener(601)),
+                                   b.resume(game_id, BOB, False, opener(602)), return_exceptions=True)
+    done = [r for r in results if isinstance(r, tuple)]
+    refused = [r for r in results if isinstance(r, ServiceError)]
+    assert len(done) == 1 and len(refused) == 1 and len(opened) == 1
+    row = await b.get(game_id)
+    assert row.status == "active" and row.thread_id == opened[0] == done[0][0]
+    assert (await b.game_in_thread(opened[0])).id == game_id
+    await (a if opened[0] == 601 else b).act(game_id, await _due_user_id(a, game_id), "step 1")  # play goes on
+
+
+async def test_a_resume_whose_thread_cannot_be_opened_leaves_the_game_paused_to_resume_again(
+        store: Store) -> None:
+    service = GameService(store, no_render)
+    game_id = await _paused(service)
+
+    async def fails() -> int:
+        raise ServiceError("I could not open a new thread here")
+
+    async def opens() -> int:
+        return 603
+
+    with pytest.raises(ServiceError, match="could not open"):
+        await service.resume(game_id, ANN, False, fails)
+    assert (await service.get(game_id)).status == "paused"
+    thread_id, post = await service.resume(game_id, BOB, False, opens)
+    assert thread_id == 603 and "resumes here" in post.text
+    assert post.ping_user_ids == [await _due_user_id(service, game_id)]
+
+
+async def test_a_resume_by_someone_not_playing_needs_manage_threads(store: Store) -> None:
+    service = GameService(store, no_render)
+    game_id = await _paused(service)
+
+    async def opens() -> int:
+        return 604
+
+    with pytest.raises(ServiceError, match="Only a player of this game"):
+        await service.resume(game_id, 99, False, opens)
+    assert (await service.resume(game_id, 99, True, opens))[0] == 604
+
+
+async def test_a_resume_drops_the_timers_and_plans_them_again(store: Store) -> None:
+    service = GameService(store, no_render)
+    game_id = await _paused(service)
+    await store.plan_timers(game_id, (await service.get(game_id)).version, [], [Timer(game_id, "clock", 0, 5.0, 0)])
+
+    async def opens() -> int:
+        return 605
+
+    await service.resume(game_id, ANN, False, opens)
+    assert await store.timers(game_id) == []
+    assert game_id in await store.games_to_plan()
+
+
+async def _due_user_id(service: GameService, game_id: int) -> int:
+    b = await service.table(game_id)
+    return b.seats[b.game.to_act(b.state)[0]].user_id
