@@ -460,6 +460,10 @@ class Scheduler:
                         item.tries)
             await self.store.post_done(item.key)
             return []
+        row = await self.service.get(item.game_id)
+        if row.status == "paused":  # its thread is gone; the resume posts the board afresh
+            await self.store.post_done(item.key)
+            return []
         if not await self.store.lease_post(item, now + OUTBOX_LEASE):
             return []
         row = await self.service.get(item.game_id)

@@ -851,7 +851,7 @@ class GameService:
             raise ServiceError("This game hasn't started yet: there is nothing to export.")
         game = get_game(row.slug)
         seats = await self.store.seats(game_id)
-        if row.status == "active":
+        if row.status in ("active", "paused"):  # paused: still running, only without its thread
             state = game.upgrade(without_legacy_keys(row.state))
             if game.view(state, None) != state:
                 raise ServiceError(f"{game.name} keeps things hidden (hands, decks) that its log names: "

@@ -12,7 +12,8 @@ from typing import AsyncIterator, Awaitable, Callable
 import pytest
 
 from bot.service import GameService, SeatKeeping, ServiceError
-from bot.store import Store, Timer, open_store
+from bot.scheduler import Scheduler
+from bot.store import OutboxPost, Store, Timer, open_store
 
 ANN, BOB = 1, 2
 
@@ -132,3 +133,21 @@ async def test_a_resume_drops_the_timers_and_plans_them_again(store: Store) -> N
 async def _due_user_id(service: GameService, game_id: int) -> int:
     b = await service.table(game_id)
     return b.seats[b.game.to_act(b.state)[0]].user_id
+
+
+async def test_a_paused_game_with_hidden_hands_is_not_exported(store: Store) -> None:
+    service = GameService(store, no_render)
+    row = await service.new_game("days-of-steam", ANN, "ann", seed=3)
+    await service.join(row.id, BOB, "bob")
+    await service.start(row.id, ANN)
+    assert await SeatKeeping(service).pause(row.id)
+    with pytest.raises(ServiceError, match="once the game is over"):
+        await service.export(row.id)
+
+
+async def test_what_was_queued_for_a_paused_games_thread_is_dropped_not_posted(store: Store) -> None:
+    service = GameService(store, no_render)
+    game_id = await _paused(service)
+    await store.queue_post(OutboxPost("remind:x", game_id, "remind", "⏰ your turn", 0.0, (ANN,)))
+    notices = await Scheduler(service, lambda: 10.0).tick()
+    assert notices == [] and await store.due_posts(1e12) == []
