@@ -7,28 +7,16 @@ turn clocks afresh."""
 from __future__ import annotations
 
 import asyncio
-from typing import AsyncIterator, Awaitable, Callable
+from typing import Awaitable, Callable
 
 import pytest
 
 from bot.service import GameService, SeatKeeping, ServiceError
 from bot.scheduler import Scheduler
-from bot.store import OutboxPost, Store, Timer, open_store
+from bot.store import OutboxPost, Store, Timer
+from tests.test_store_races import no_render, two_stores  # noqa: F401 - two_stores: two processes' stores
 
 ANN, BOB = 1, 2
-
-
-def no_render(state: object, viewer: object) -> bytes:
-    return b"png"
-
-
-@pytest.fixture
-async def two_stores(store_target: str) -> AsyncIterator[tuple[Store, Store]]:
-    """Two stores on one database: two bot processes."""
-    a, b = await open_store(store_target), await open_store(store_target)
-    yield a, b
-    await a.close()
-    await b.close()
 
 
 async def _paused(service: GameService) -> int:
@@ -151,3 +139,30 @@ async def test_what_was_queued_for_a_paused_games_thread_is_dropped_not_posted(s
     await store.queue_post(OutboxPost("remind:x", game_id, "remind", "⏰ your turn", 0.0, (ANN,)))
     notices = await Scheduler(service, lambda: 10.0).tick()
     assert notices == [] and await store.due_posts(1e12) == []
+
+
+async def test_a_version_5_sqlite_database_is_upgraded_to_allow_pausing_its_running_games(db_path: str) -> None:
+    import sqlite3
+
+    from bot.store import open_store
+    from bot.store.sqlite import MIGRATIONS
+
+    old = await open_store(db_path)
+    service = GameService(old, no_render)
+    row = await service.new_game("race", ANN, "ann", seed=3)
+    await service.join(row.id, BOB, "bob")
+    await service.start(row.id, ANN)
+    await old.close()
+    db = sqlite3.connect(db_path)  # back to version 5: the CHECK without 'paused'
+    db.execute("PRAGMA writable_schema = ON")
+    db.execute("UPDATE sqlite_master SET sql = replace(sql, ', ''paused''', '') WHERE name = 'games'")
+    db.execute("PRAGMA user_version = 5")
+    db.commit()
+    db.close()
+    store = await open_store(db_path)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS)
+        assert await SeatKeeping(GameService(store, no_render)).pause(row.id)
+        assert (await store.get_game(row.id)).status == "paused"  # type: ignore[union-attr]
+    finally:
+        await store.close()
