@@ -122,8 +122,8 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        """A game's thread was deleted: the game is called off and its
-        channel told (:func:`bot.ui.thread_gone`)."""
+        """A game's thread was deleted: a running game is paused (a lobby
+        called off) and its channel told (:func:`bot.ui.thread_gone`)."""
         try:
             row = await self.bot.service.game_in_thread(payload.thread_id)
         except ServiceError:
@@ -131,7 +131,7 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         try:
             await thread_gone(self.bot, row.id)
         except Exception:  # noqa: BLE001 - an event handler logs, never raises
-            log.exception("game %s: could not call the game off after its thread was deleted", row.id)
+            log.exception("game %s: could not pause the game after its thread was deleted", row.id)
 
     @new.autocomplete("game")
     async def new_game_names(self, interaction: discord.Interaction[Any],
