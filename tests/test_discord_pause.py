@@ -122,7 +122,7 @@ async def test_resume_opens_a_new_thread_posts_the_board_and_play_goes_on(env: A
     assert [c["value"] for c in choices] == [game_id]
     clock.advance(30 * 24 * HOUR)  # far past any clock and the idle watch
     resumed = await second.slash(channel, "game resume", game=game_id)
-    assert f"resumed game #{game_id}" in said(resumed)
+    assert resumed.ephemeral and f"resumed game #{game_id}" in said(resumed)
     row = await _service(env).get(game_id)
     assert row.status == "active" and row.thread_id not in (None, thread.id)
     new_thread = [t for t in channel.threads if t.id == row.thread_id][0]

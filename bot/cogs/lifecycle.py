@@ -50,20 +50,18 @@ async def game_here(interaction: discord.Interaction[Any]) -> int:
     return row.id
 
 
-async def game_of_channel(interaction: discord.Interaction[Any], game: int | None, status: str) -> int:
+async def paused_game_here(interaction: discord.Interaction[Any], game: int | None) -> int:
     """The game ``game`` created in this channel, or, when not given, this
-    channel's only game of ``status`` (a paused game has no thread to be
-    named from)."""
+    channel's only paused game (a paused game has no thread to be used in)."""
     service = bot_of(interaction).service
     if game is not None:
         row = await service.get(game)
         if row.channel_id is None or row.channel_id != interaction.channel_id:
             raise ServiceError(f"Game #{game} was not created in this channel: use this where it was.")
         return row.id
-    found = await service.games_in_channel(interaction.channel_id or 0, status) \
-        if interaction.channel_id is not None else []
+    found = await service.games_in_channel(interaction.channel_id or 0, "paused")
     if len(found) != 1:
-        raise ServiceError(f"Name the game: {'no' if not found else 'several'} {status} games in this channel.")
+        raise ServiceError(f"Name the game: {'no' if not found else 'several'} paused games in this channel.")
     return found[0].id
 
 
@@ -242,8 +240,8 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         if not isinstance(channel, discord.TextChannel):
             raise ServiceError("Use `/game resume` in the channel where the game was created.")
         check_game_permissions(channel, interaction)  # refused before a thread is opened
-        game_id = await game_of_channel(interaction, game, "paused")
-        await interaction.response.defer(thinking=True)
+        game_id = await paused_game_here(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the channel sees the new thread
         perms = interaction.permissions
 
         async def open_thread() -> int:
@@ -262,30 +260,29 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         thread_id, post = await self.bot.service.resume(game_id, interaction.user.id,
                                                         bool(perms and perms.manage_threads), open_thread)
         await post_to_thread(self.bot, thread_id, post)
-        await interaction.followup.send(f"{_name(interaction)} resumed game #{game_id} in <#{thread_id}>.",
+        await interaction.followup.send(f"You resumed game #{game_id} in <#{thread_id}>.", ephemeral=True,
                                         allowed_mentions=NO_MENTIONS)
         await refresh_lobby(self.bot, game_id)
 
     @resume.autocomplete("game")
     async def resume_game(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
-        return await self._channel_games(interaction, current, ("paused",))
+        return await self._paused_games(interaction, current)
 
-    async def _channel_games(self, interaction: discord.Interaction[Any], current: str,
-                             statuses: tuple[str, ...]) -> list[app_commands.Choice[int]]:
-        """This channel's games of ``statuses`` whose name or number holds what was typed."""
+    async def _paused_games(self, interaction: discord.Interaction[Any],
+                            current: str) -> list[app_commands.Choice[int]]:
+        """This channel's paused games whose name or number holds what was typed."""
         if interaction.channel_id is None:
             return []
-        rows = [r for status in statuses
-                for r in await self.bot.service.games_in_channel(interaction.channel_id, status)]
-        labels = [(r.id, f"{get_game(r.slug).name} #{r.id} ({r.status})") for r in rows]
+        rows = await self.bot.service.games_in_channel(interaction.channel_id, "paused")
+        labels = [(r.id, f"{get_game(r.slug).name} #{r.id} (paused)") for r in rows]
         wanted = str(current).strip().lstrip("#").lower()
         return [app_commands.Choice(name=label[:100], value=game_id)
                 for game_id, label in labels if wanted in label.lower()][:AUTOCOMPLETE_MAX]
 
     @app_commands.command(name="abandon", description="Call this game off (creator, or Manage Threads)")
-    @app_commands.describe(game="A paused game of this channel (in a game's thread, leave it out)")
+    @app_commands.describe(game="A game created in this channel, e.g. a paused one (in its thread, leave it out)")
     async def abandon(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        game_id = await game_here(interaction) if game is None else await game_of_channel(interaction, game, "paused")
+        game_id = await game_here(interaction) if game is None else await paused_game_here(interaction, game)
         perms = interaction.permissions
         text = await self.bot.service.abandon(game_id, interaction.user.id, bool(perms and perms.manage_threads))
         await interaction.response.send_message(f"{_name(interaction)}: {text}", allowed_mentions=NO_MENTIONS)
@@ -294,7 +291,7 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
     @abandon.autocomplete("game")
     async def abandon_game(self, interaction: discord.Interaction[Any],
                            current: str) -> list[app_commands.Choice[int]]:
-        return await self._channel_games(interaction, current, ("paused",))
+        return await self._paused_games(interaction, current)
 
 
 def _name(interaction: discord.Interaction[Any]) -> str:
