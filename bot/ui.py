@@ -926,7 +926,8 @@ async def post_notice(bot: ServiceBot, notice: Notice, nonce: str | None = None)
         return await send_to_thread(bot, notice.thread_id, notice.text, (), clock_view(notice.game_id, notice.seat),
                                     nonce)
     if notice.kind == "keepalive":
-        await keep_thread_open(bot, notice.thread_id)
+        if (await bot.service.get(notice.game_id)).status == "active":  # not one archived meanwhile elsewhere
+            await keep_thread_open(bot, notice.thread_id)
         return True
     posted = await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids, nonce=nonce)
     if notice.kind in ("lobby_expired", "idle_archived"):
