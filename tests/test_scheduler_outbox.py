@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.scheduler import LOBBY_TTL, OUTBOX_LEASE, OUTBOX_MAX_TRIES, Notice, Scheduler
+from bot.service import GameService
 from bot.store import Schedule, Store, open_store
 from tests.test_scheduler import HOUR, FakeClock, _bot_due, _lobby, _service, _started
 
@@ -168,18 +169,13 @@ class CrashBeforeEnding(Crash):
     pass
 
 
-async def test_a_lobby_expiry_claimed_just_before_a_crash_ends_the_lobby_after_the_restart(
-        store_target: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The expiry's claim and its queued post were committed, the lobby's
-    ending was not: after the restart the lobby is called off and the post
-    goes out once."""
-    clock = FakeClock()
-    first = await open_store(store_target)
-    service = _service(first)
+async def _expiry_interrupted(service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> int:
+    """A lobby whose expiry was claimed (its post queued) by a scheduler
+    that died before ending it."""
     game_id = await _lobby(service)
     await Scheduler(service, clock).tick()
     clock.advance(LOBBY_TTL + 1)
-    dying = Scheduler(service, clock, Thread(first))
+    dying = Scheduler(service, clock, Thread(service.store))
 
     async def crash(*_args: object, **_kwargs: object) -> bool:
         raise CrashBeforeEnding
@@ -188,6 +184,18 @@ async def test_a_lobby_expiry_claimed_just_before_a_crash_ends_the_lobby_after_t
     with pytest.raises(CrashBeforeEnding):
         await dying.tick()
     monkeypatch.undo()
+    return game_id
+
+
+async def test_a_lobby_expiry_claimed_just_before_a_crash_ends_the_lobby_after_the_restart(
+        store_target: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expiry's claim and its queued post were committed, the lobby's
+    ending was not: after the restart the lobby is called off and the post
+    goes out once."""
+    clock = FakeClock()
+    first = await open_store(store_target)
+    service = _service(first)
+    game_id = await _expiry_interrupted(service, clock, monkeypatch)
     assert (await service.get(game_id)).status == "lobby"
     await first.close()
 
@@ -208,18 +216,7 @@ async def test_a_lobby_started_after_an_interrupted_expiry_is_not_announced_expi
     clock = FakeClock()
     first = await open_store(store_target)
     service = _service(first)
-    game_id = await _lobby(service)
-    await Scheduler(service, clock).tick()
-    clock.advance(LOBBY_TTL + 1)
-    dying = Scheduler(service, clock, Thread(first))
-
-    async def crash(*_args: object, **_kwargs: object) -> bool:
-        raise CrashBeforeEnding
-
-    monkeypatch.setattr(dying.keeping, "end_quietly", crash)
-    with pytest.raises(CrashBeforeEnding):
-        await dying.tick()
-    monkeypatch.undo()
+    game_id = await _expiry_interrupted(service, clock, monkeypatch)
     await service.start(game_id, 1)
     await first.close()
 
