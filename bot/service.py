@@ -29,6 +29,7 @@ from rendering import render_full
 
 from .history import (LOG_PAGE, UPLOAD_LIMIT, Animation, animate, export_document, log_line, log_pages,
                       state_at)
+from .ratings import final_note
 from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, Schedule, SeatRow, Store,
                     StoreUnavailable,
                     VersionConflict)
@@ -463,6 +464,8 @@ class GameService:
                 raise ServiceError("Someone acted at the same moment: look at the board and try again.") from None
             log.info("game %s: seat %s %r", game_id, b.seat, applied.action)
         post = await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
+        if finished:
+            post.text = clip(post.text + await final_note(self.store, game_id, b.seats))
         post.action = applied.action
         post.seq = b.row.version + 1
         if not chance and not finished and not b.game.reveals(b.state, b.seat, applied.action):
