@@ -7,6 +7,7 @@
     railyard backup FILE              an online copy of the SQLite database (pg_dump for PostgreSQL)
     railyard archive [--days N]       fold the logs of games finished N+ days ago into one row each
     railyard import FILE              replay a game exported with /game export, checking every step
+    railyard ratings rebuild          work the ratings out again from the finished games' logs
 
 The database is ``DATABASE_URL`` (a ``postgresql://`` URL) or the SQLite file
 ``DATABASE_PATH`` (default ``railyard.sqlite3``), read from the environment or ``.env``.
@@ -129,7 +130,8 @@ async def command_payloads() -> list[dict[str, Any]]:
 
 
 async def housekeeping(args: argparse.Namespace) -> int:
-    """``railyard backup`` and ``railyard archive``: one line out, non-zero
+    """``railyard backup``, ``railyard archive`` and ``railyard ratings
+    rebuild``: one line out, non-zero
     with one line on stderr when the database can't do it."""
     from .store import StoreError, open_store
 
@@ -140,6 +142,11 @@ async def housekeeping(args: argparse.Namespace) -> int:
             if args.command == "backup":
                 await store.backup(args.file)
                 print(f"railyard: backup written to {args.file}")
+            elif args.command == "ratings":
+                from .ratings import rebuild
+
+                count = await rebuild(store)
+                print(f"railyard: ratings rebuilt from {count} finished game{'s' * (count != 1)}")
             else:
                 count = await store.archive(args.days)
                 print(f"railyard: archived {count} game{'s' * (count != 1)} finished {args.days:g}+ days ago")
@@ -203,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     archive = sub.add_parser("archive", help="compress the logs of long-finished games")
     archive.add_argument("--days", type=float, default=90.0,
                          help="archive games finished or abandoned at least this many days ago (default 90)")
+    ratings = sub.add_parser("ratings", help="the ratings: rebuild them from the finished games' logs")
+    ratings.add_argument("action", choices=["rebuild"])
     imported = sub.add_parser("import", help="replay an exported game (/game export), checking every step")
     imported.add_argument("file")
     cmds = sub.add_parser("commands", help="print the slash-command payloads")
@@ -217,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "import":
         return import_game(args.file)
-    if args.command in ("backup", "archive"):
+    if args.command in ("backup", "archive", "ratings"):
         return asyncio.run(housekeeping(args))
     if args.command == "commands":
         print(json.dumps(asyncio.run(command_payloads()), indent=2))

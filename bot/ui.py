@@ -29,6 +29,7 @@ from .discord_io import NO_MENTIONS, ServiceBot, board_file, bot_of, guarded, me
 from .discord_text import member_name
 from .scheduler import Notice, schedule_text
 from .service import Board, Post, SeatKeeping, ServiceError
+from .turn_notice import turn_notices
 
 log = logging.getLogger("railyard.ui")
 
@@ -90,12 +91,13 @@ async def _send_post(bot: ServiceBot, thread_id: int, post: Post) -> discord.Mes
     assert isinstance(channel, discord.abc.Messageable)
     view = post_view(post)
     file = board_file(post, guild=getattr(channel, "guild", None))
-    kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(post.ping_user_ids)}
+    pings, note = await turn_notices(bot, post, thread_id)  # a direct message for those who chose one
+    kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(pings)}
     if file is not None:
         kwargs["file"] = file
     if view is not None:
         kwargs["view"] = view
-    return await channel.send(post.text, **kwargs)
+    return await channel.send(clip_text(post.text + note), **kwargs)
 
 
 # -- lobby -------------------------------------------------------------------

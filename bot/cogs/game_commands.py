@@ -187,7 +187,9 @@ class HistoryCommands(commands.Cog):
 def game_cogs(bot: ServiceBot) -> list[commands.Cog]:
     """One cog per game with a command group, then the history commands
     (which join ``/game``: load them after the lifecycle cog)."""
+    from .standings import StandingsCommands
+
     cogs: list[commands.Cog] = [GameCommands(bot, game) for game in all_games().values() if game.command_group]
-    return [*cogs, HistoryCommands(bot)]
+    return [*cogs, HistoryCommands(bot), StandingsCommands(bot)]
 
 
