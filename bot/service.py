@@ -711,9 +711,11 @@ class GameService:
             if game.view(state, None) != state:
                 raise ServiceError(f"{game.name} keeps things hidden (hands, decks) that its log names: "
                                    "the log can be exported once the game is over.")
-        entries, _rows = await self._entries(game_id)
+        entries, rows = await self._entries(game_id)
         secret = await self.store.secret(game_id) if row.status == "finished" else None
-        doc = export_document(row.slug, row.options, [s.name for s in seats], row.status, entries, secret)
+        finished_at = rows[entries[-1].seq].at if row.status == "finished" and entries else None
+        doc = export_document(row.slug, row.options, [s.name for s in seats], row.status, entries, secret,
+                              bots=[s.seat for s in seats if s.user_id < 0], finished_at=finished_at)
         return f"railyard-{row.slug}-{game_id}.json", json.dumps(doc, indent=1, ensure_ascii=False).encode()
 
     @store_faults_answered

@@ -17,7 +17,7 @@ from typing import Sequence
 from games.core import Game
 from games.registry import all_games, get_game
 
-from .ratings import BOT_GAMES, rebuild, shown
+from .ratings import BOT_GAMES, is_bot, rebuild, shown
 from .service import (MAX_MESSAGE, GameService, ServiceError, TIMED_OUT_KIND, is_bot_seat, store_faults_answered,
                       without_legacy_keys)
 from .store import GameRow, SeatRow
@@ -178,6 +178,16 @@ class Standings:
         return {u for u, mode in modes.items() if mode == "dm"}
 
     # -- ratings -----------------------------------------------------------------
+    @store_faults_answered
+    async def lobby_note(self, game_id: int) -> str:
+        """What the lobby of a game with bot seats says of its ratings ("" without bots)."""
+        row = await self.service.get(game_id)
+        if row.guild_id is None or not any(is_bot(s) for s in await self.store.seats(game_id)):
+            return ""
+        if await self.store.bot_games(row.guild_id) == "none":
+            return "\n🤖 With bot seats, this game doesn't count for the ratings on this server."
+        return "\n🤖 With bot seats, this game counts for its human players' ratings (bots are not rated)."
+
     @store_faults_answered
     async def set_bot_games(self, guild_id: int, rule: str, can_manage: bool) -> str:
         """The server's rule for games with bot seats (Manage Server): the

@@ -29,6 +29,7 @@ from .discord_io import NO_MENTIONS, ServiceBot, board_file, bot_of, guarded, me
 from .discord_text import member_name
 from .scheduler import Notice, schedule_text
 from .service import Board, Post, SeatKeeping, ServiceError
+from .standings import Standings
 from .turn_notice import turn_notices
 
 log = logging.getLogger("railyard.ui")
@@ -164,6 +165,7 @@ async def refresh_lobby(bot: ServiceBot, game_id: int) -> None:
     text = await bot.service.lobby_text(game_id)
     if row.status == "lobby":
         text += schedule_text(await SeatKeeping(bot.service).schedule(game_id))
+        text += await Standings(bot.service).lobby_note(game_id)  # whether a game with bots is rated
     try:
         await channel.get_partial_message(row.lobby_message_id).edit(
             content=text, view=lobby_view(game_id, row.status == "lobby"), allowed_mentions=NO_MENTIONS)

@@ -278,3 +278,63 @@ def test_a_game_rated_out_of_finishing_order_folds_the_pool_again_in_order() -> 
     assert {r.user_id: (r.mu, r.sigma) for r in late.ratings} == {u: (r.mu, r.sigma) for u, r in in_order.items()}
     on_top = plan_pool(RatingPool(GUILD, "race", first.games, {r.user_id: r for r in first.ratings}), [(3, 3.0, a)])
     assert not on_top.reset and [g for g, _at, _m in on_top.games] == [3]
+
+
+async def test_the_export_carries_the_bot_seats_and_finish_time_and_import_names_them(store: Store) -> None:
+    from bot.history import import_summary, read_export, replay_export
+    from bot.service import SeatKeeping
+
+    service = _service(store)
+    row = await service.new_game("race", 1, "ann", guild_id=GUILD, seed=4)
+    await SeatKeeping(service).add_bot(row.id, 1)
+    await service.start(row.id, 1)
+    while (await service.get(row.id)).status == "active":
+        t = await service.table(row.id)
+        seat = t.game.to_act(t.state)[0]
+        if t.seats[seat].user_id == 1:
+            await service.act(row.id, 1, "step 2")
+        else:
+            from bot.scheduler import Scheduler
+
+            await Scheduler(service, lambda: 0.0).bot_move(row.id, seat)
+    _name, data = await service.export(row.id)
+    doc = read_export(data.decode())
+    last = (await store.log(row.id, last=1))[-1]
+    assert doc["bots"] == [1] and doc["finished_at"] == last.at
+    imported = replay_export(doc)
+    assert imported.bots == (1,) and "bot seats, not rated: Bot 1" in import_summary(imported)
+    assert (await store.game_results(row.id))[0].finished_at == last.at
+
+
+def test_railyard_ratings_rebuild_works_on_the_configured_database(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    import asyncio
+
+    from bot.cli import main
+    from bot.store import open_store
+
+    path = str(tmp_path / "live.sqlite3")
+
+    async def played() -> list[Any]:
+        store = await open_store(path)
+        try:
+            service = _service(store)
+            await _play_to_end(service, await _race(service, [(1, "ann"), (2, "bob")]), winner=2)
+            return await store.ratings(GUILD, "race")
+        finally:
+            await store.close()
+
+    async def stored() -> list[Any]:
+        store = await open_store(path)
+        try:
+            return await store.ratings(GUILD, "race")
+        finally:
+            await store.close()
+
+    live = asyncio.run(played())
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("DATABASE_PATH", path)
+    monkeypatch.chdir(tmp_path)
+    assert main(["ratings", "rebuild"]) == 0
+    assert "ratings rebuilt from 1 finished game" in capsys.readouterr().out
+    assert sorted(asyncio.run(stored()), key=lambda r: r.user_id) == sorted(live, key=lambda r: r.user_id)

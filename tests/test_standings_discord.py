@@ -185,3 +185,36 @@ async def test_the_bot_games_rule_needs_manage_server(env: Any) -> None:
     refused = await ann.slash(channel, "game ratings", bot_games="none")
     assert "Manage Server" in _last(refused).content
     assert await env.bot.service.store.bot_games(_guild.id) == "humans"
+
+
+async def test_a_lobby_with_a_bot_says_whether_it_counts(env: Any) -> None:
+    guild, channel, _users, (ann, _bob) = await _world(env)
+    lobby = (await ann.slash(channel, "game new", game="race")).response
+    await ann.click(lobby, label="Add bot")
+    shown = next(m for m in channel.history() if m.id == lobby.id)
+    assert "counts for its human players' ratings" in shown.content
+    await env.bot.service.store.set_bot_games(guild.id, "none")
+    await ann.click(lobby, label="Remove bot")
+    await ann.click(lobby, label="Add bot")
+    shown = next(m for m in channel.history() if m.id == lobby.id)
+    assert "doesn't count for the ratings" in shown.content
+
+
+async def test_a_leaderboard_of_many_pages_turns_within_discords_limits(env: Any) -> None:
+    from bot.ratings import plan_pool, Match
+
+    guild, channel, _users, (ann, _bob) = await _world(env)
+    long = "\\*" * 32
+    store = env.bot.service.store
+    ids = [await store.create_game(slug="race", options={}, secret=b"s" * 32, creator_id=1, creator_name="a",
+                                   guild_id=guild.id) for _ in range(60)]
+    games = [(ids[i], float(i), Match([[10 + i], [11 + i]], [1, 2], {10 + i: 1, 11 + i: 0},
+                                        {10 + i: long, 11 + i: long}, True)) for i in range(60)]
+    await env.bot.service.store.rate(guild.id, "race", lambda pool: plan_pool(pool, games))
+    page = _last(await ann.slash(channel, "game leaderboard", game="race"))
+    assert "page 1/5" in page.content
+    for number in range(2, 6):
+        await ann.click(page, label="Next ▶")
+        page = next(m for m in channel.history(viewer=ann) if m.id == page.id)
+        assert f"page {number}/5" in page.content and len(page.content) <= 2000
+    assert _labels(page) == ["◀ Previous"]
