@@ -149,16 +149,16 @@ def _rating(row: RatingRow | None) -> PlackettLuceRating:
     return MODEL.rating() if row is None else MODEL.rating(mu=row.mu, sigma=row.sigma)
 
 
-def plan_pool(pool: RatingPool, new: Sequence[tuple[int, float, Match]]) -> RatingWrite:
+def plan_pool(pool: RatingPool, new: Sequence[tuple[int, float, Match]], again: bool = False) -> RatingWrite:
     """What rating ``new`` games (not yet rated) writes into ``pool``: on
     top of its ratings when every new game finished after the pool's last
-    rated one, else the whole pool folded again in order."""
+    rated one, else (or ``again``) the whole pool folded again in order."""
     known = {g for g, _at, _m in pool.rated}
     fresh = sorted(((g, at, m) for g, at, m in new if g not in known), key=lambda x: (x[1], x[0]))
-    if not fresh:
+    if not fresh and not again:
         return RatingWrite([], [], [])
     last = max(((at, g) for g, at, _m in pool.rated), default=None)
-    if last is None or (fresh[0][1], fresh[0][0]) > last:
+    if not again and (last is None or (fresh[0][1], fresh[0][0]) > last):
         current = dict(pool.current)
         games, order = fresh, fresh
         reset = False
@@ -223,6 +223,9 @@ async def rebuild(store: Store, guild_id: int | None = None) -> int:
     order the games finished, replacing the stored ratings (of ``guild_id``
     only, when given). Returns how many games were read; a game whose log no
     longer replays is left out and logged."""
+    await store.clear_ratings(guild_id)
+    # Read after clearing: a game that finishes meanwhile is rated live into
+    # its emptied pool, and the pool's fold below takes it in.
     pools: dict[tuple[int, str], list[tuple[int, float, Match]]] = {}
     after, read = 0, 0
     while batch := await store.finished_games(after):
@@ -242,9 +245,8 @@ async def rebuild(store: Store, guild_id: int | None = None) -> int:
             if found is not None:
                 read += 1
                 pools.setdefault((row.guild_id, row.slug), []).append((row.id, *found))
-    await store.clear_ratings(guild_id)
     for (guild, slug), games in sorted(pools.items()):
-        await store.rate(guild, slug, lambda pool, games=games: plan_pool(pool, games))  # type: ignore[misc]
+        await store.rate(guild, slug, lambda pool, games=games: plan_pool(pool, games, again=True))  # type: ignore[misc]
     return read
 
 
