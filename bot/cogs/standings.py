@@ -17,6 +17,7 @@ from ..discord_text import member_name
 from ..service import ServiceError, game_slug, matching_games
 from ..standings import Page, Standings
 from ..ui import LobbyButton
+from .game_commands import join_game_group, leave_game_group
 
 AUTOCOMPLETE_MAX = 25
 JOIN_ROWS = 2
@@ -100,19 +101,11 @@ class StandingsCommands(commands.Cog):
             self._mine(), self._list(), self._notify(), self._leaderboard(), self._stats(), self._ratings()]
 
     async def cog_load(self) -> None:
-        group = self.bot.tree.get_command("game")
-        if not isinstance(group, app_commands.Group):
-            raise RuntimeError("the /game group (the lifecycle cog) must be loaded before the standings commands")
-        for command in self.added:
-            group.remove_command(command.name)
-            group.add_command(command)
+        join_game_group(self.bot, self.added)
         self.bot.add_dynamic_items(PageButton)
 
     async def cog_unload(self) -> None:
-        group = self.bot.tree.get_command("game")
-        if isinstance(group, app_commands.Group):
-            for command in self.added:
-                group.remove_command(command.name)
+        leave_game_group(self.bot, self.added)
         self.bot.remove_dynamic_items(PageButton)
 
     def _mine(self) -> app_commands.Command[Any, Any, None]:
