@@ -27,7 +27,9 @@ LIST_PAGE = 10
 BOARD_PAGE = 15
 TEXT_MAX = MAX_MESSAGE - 100
 """A page's text leaves room for what the transport adds."""
-LINE_MAX = 220
+LINE_MAX = 180
+NAMES_MAX = 80
+"""Names in a line are cut to this, so a line's links and times always stay whole."""
 NOTIFY_MODES = ("dm", "thread")
 TREND = 5
 """How many of a member's last rated games make his trend."""
@@ -133,7 +135,7 @@ class Standings:
             also = len(m.due) - 1
             return f"➡️ {label}: **your turn** since {ago(m.since)}" + (f" (with {also} more)" if also > 0 else "") \
                 + clock
-        names = ", ".join(f"{s.name} 🤖" if is_bot_seat(s) else s.name for s in m.due[:3]) or "nobody"
+        names = fit(", ".join(f"{s.name} 🤖" if is_bot_seat(s) else s.name for s in m.due[:3]), NAMES_MAX)
         more = f" +{len(m.due) - 3}" if len(m.due) > 3 else ""
         return f"⏳ {label}: waiting for {names}{more} since {ago(m.since)}"
 
@@ -147,7 +149,7 @@ class Standings:
         for row, at in [*lobbies, *running]:
             game = get_game(row.slug)
             seats = await self.store.seats(row.id)
-            names = fit(", ".join(s.name for s in seats), 120)
+            names = fit(", ".join(s.name for s in seats), NAMES_MAX)
             where = f"<#{row.thread_id}>" if row.thread_id else "(no thread)"
             if row.status == "lobby":
                 lines.append(fit(f"🪑 **{game.name}** #{row.id} {where}: {len(seats)}/{game.max_seats} seated "
@@ -199,7 +201,8 @@ class Standings:
         await self.store.set_bot_games(guild_id, rule)
         games = await rebuild(self.store, guild_id)
         said = "count for their human players (bots are never rated)" if rule == "humans" else "don't count"
-        return f"Games with bot seats now {said} on this server; its ratings were worked out again ({games} games)."
+        return f"Games with bot seats now {said} on this server; its ratings were worked out again " \
+               f"({games} finished game{'s' * (games != 1)})."
 
     @store_faults_answered
     async def leaderboard_page(self, guild_id: int, slug: str, page: int = 1) -> Page:

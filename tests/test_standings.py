@@ -7,6 +7,7 @@ and a rebuild from the logs giving the numbers the live updates gave."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -107,8 +108,12 @@ async def test_thirty_games_with_long_names_fit_every_page(store: Store) -> None
     service = _service(store)
     long = "\\*" * 32  # an escaped name of 32 stars: 64 characters, the longest stored
     for i in range(30):
-        game_id = await _race(service, [(1, long), (2 + i, long)], seed=i) if i % 3 else \
-            (await service.new_game("race", 1, long, guild_id=GUILD)).id
+        if i % 3:
+            game_id = await _race(service, [(1, long), (2 + i, long)], seed=i)
+        else:  # a full lobby of long names
+            game_id = (await service.new_game("race", 1, long, guild_id=GUILD)).id
+            for user in (100, 101, 102):
+                await service.join(game_id, user + i, long)
         await service.attach_discord(game_id, 10**18 + i, None)
     standings = Standings(service)
     for page_of in (lambda p: standings.mine_page(GUILD, 1, p), lambda p: standings.list_page(GUILD, p)):
@@ -119,6 +124,8 @@ async def test_thirty_games_with_long_names_fit_every_page(store: Store) -> None
             assert len(shown_page.text) <= 1900 and shown_page.page == p
             assert all(len(line) <= LINE_MAX for line in shown_page.text.splitlines()[1:])
             assert not any(line.endswith("\\") for line in shown_page.text.splitlines())
+            tokens = re.findall(r"<[#t][^>\s]*>?", shown_page.text)  # thread links and times stay whole
+            assert tokens and all(re.fullmatch(r"<(#\d+|t:\d+:R)>", token) for token in tokens), tokens
     assert len((await standings.list_page(GUILD, 1)).lobbies) <= 10
 
 

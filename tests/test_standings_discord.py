@@ -218,3 +218,31 @@ async def test_a_leaderboard_of_many_pages_turns_within_discords_limits(env: Any
         page = next(m for m in channel.history(viewer=ann) if m.id == page.id)
         assert f"page {number}/5" in page.content and len(page.content) <= 2000
     assert _labels(page) == ["◀ Previous"]
+
+
+async def test_a_server_manager_sets_the_bot_games_rule_and_the_ratings_follow(env: Any) -> None:
+    import discord
+
+    guild, channel, _users, (ann, bob) = await _world(env)
+    boss = guild.add_member(env.create_user("boss"),
+                            roles=[guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))])
+    lobby = (await ann.slash(channel, "game new", game="race")).response
+    thread = channel.threads[-1]
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Add bot")
+    await ann.slash(thread, "game start")
+    row = await env.bot.service.store.game_for_thread(thread.id)
+    while (await env.bot.service.store.get_game(row.id)).status == "active":
+        due = await _due(env, row.id)
+        if due < 0:
+            await env.bot.scheduler.bot_move(row.id, next(s.seat for s in await env.bot.service.store.seats(row.id)
+                                                          if s.user_id == due))
+        else:
+            member = ann if due == ann.id else bob
+            await member.slash(thread, "race step", choice="step 2" if member is ann else "step 1")
+    assert {r.user_id for r in await env.bot.service.store.ratings(guild.id, "race")} == {ann.id, bob.id}
+    said = _last(await boss.slash(channel, "game ratings", bot_games="none"))
+    assert "don't count" in said.content and "(1 finished game)" in said.content
+    assert await env.bot.service.store.ratings(guild.id, "race") == []
+    board = _last(await ann.slash(channel, "game leaderboard", game="race"))
+    assert "Nobody has finished a rated game" in board.content
