@@ -245,13 +245,13 @@ async def _state_of_ratings(store: Store) -> tuple[list[Any], list[Any]]:
 
 
 async def test_rebuild_over_the_recorded_games_gives_the_live_numbers(store: Store) -> None:
-    """Every fixture game played through the service twice, with the seats
-    taken by different members, updates the ratings live; a rebuild from the
-    logs gives the very same numbers."""
+    """Every fixture game played through the service (the shorter ones
+    twice, the seats taken by other members), updating the ratings live; a
+    rebuild from the logs gives the very same numbers."""
     service = _service(store)
     slugs = ["age-of-steam", "days-of-steam", "mine-carts", "steam-rollers", "string-railway"]
     for round_ in range(2):
-        for slug in slugs:
+        for slug in slugs if round_ == 0 else ["age-of-steam", "mine-carts", "string-railway"]:  # the shorter
             rec = json.loads(fixture_path(slug).read_text())
             users = [(1 + (i + round_) % 4, name) for i, name in enumerate(rec["players"])]
             row = await service.new_game(slug, users[0][0], users[0][1], rec["options"], guild_id=GUILD,
@@ -266,7 +266,7 @@ async def test_rebuild_over_the_recorded_games_gives_the_live_numbers(store: Sto
             assert final.row.status == "finished" and final.state == get_game(slug).upgrade(rec["final"])
     live = await _state_of_ratings(store)
     assert len(live[0]) >= 8 and any(r.mu_after is not None for r in live[1])
-    assert await rebuild(store) == 10
+    assert await rebuild(store) == 8
     assert await _state_of_ratings(store) == live
 
 
