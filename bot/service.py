@@ -30,7 +30,7 @@ from rendering import render_full
 from .history import (LOG_PAGE, UPLOAD_LIMIT, Animation, animate, export_document, log_line, log_pages,
                       state_at)
 from .ratings import final_note
-from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, Schedule, SeatRow, Store,
+from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, OutboxPost, Schedule, SeatRow, Store,
                     StoreUnavailable,
                     VersionConflict)
 
@@ -107,6 +107,10 @@ class Post:
     """Set on a move's post: the log entry just before the move. Whatever
     Undo that entry's post offered no longer applies (the transport takes
     the button away, finding the post with :meth:`GameService.post_message`)."""
+    outbox_key: str | None = None
+    """Set when the post was queued in the store's outbox with the move (see
+    :meth:`GameService.act`): the transport's caller marks it done once
+    Discord has accepted it."""
 
 
 @dataclass
@@ -425,7 +429,7 @@ class GameService:
     @store_faults_answered
     async def act(
         self, game_id: int, user_id: int, action: str, interaction_id: str | None = None,
-        expected_version: int | None = None,
+        expected_version: int | None = None, queue_until: float | None = None,
     ) -> Post:
         """Apply ``action`` for ``user_id``. ``expected_version``, when given,
         is the version the player saw (a panel): if the game moved on since,
@@ -435,7 +439,11 @@ class GameService:
 
         The move is stored (state and log in one durable transaction) before
         anything is drawn; a board that can't be drawn is left out of the
-        post, never the move."""
+        post, never the move. With ``queue_until`` (the scheduler's bot
+        moves, which nobody waits for) the post's text is also queued in the
+        store's outbox in that same transaction, leased to the caller until
+        then: a crash before it is posted can't lose it (see
+        :meth:`queued_post`)."""
         if interaction_id is not None and await self.store.interaction_seen(interaction_id):
             raise ServiceError("That action was already taken.")
         async with self._locks[game_id], self.store.game_lock(game_id):
@@ -455,9 +463,14 @@ class GameService:
             actions += [NewAction(CHANCE, a, ev) for a, ev in chance]
             finished = b.game.is_over(state)
             events = applied.events + [e for _a, ev in chance for e in ev]
+            outbox = None
+            if queue_until is not None:
+                text, pings = self._post_text(b.game, state, b.seats, events, due_before)
+                outbox = OutboxPost(move_post_key(game_id, b.row.version + 1), game_id, "move", text, queue_until,
+                                    tuple(pings), b.seat, b.row.version + 1, b.row.version + len(actions))
             try:
                 await self.store.record(game_id, b.row.version, state,
-                                        "finished" if finished else "active", actions)
+                                        "finished" if finished else "active", actions, outbox)
             except DuplicateInteraction:
                 raise ServiceError("That action was already taken.") from None
             except VersionConflict:
@@ -471,7 +484,24 @@ class GameService:
         if not chance and not finished and not b.game.reveals(b.state, b.seat, applied.action):
             post.undo_seq = post.seq
         post.after_seq = b.row.version or None
+        post.outbox_key = outbox.key if outbox is not None else None
         return post
+
+    @store_faults_answered
+    async def queued_post(self, item: OutboxPost) -> Post:
+        """The post of a move queued in the outbox (posted again after a
+        crash or a failed post): its stored text and pings, and the board
+        drawn again while the game is still where the move left it (once it
+        moved on, later posts have shown the board since: none)."""
+        t = await self.table(item.game_id)
+        png, finished = None, False
+        if t.row.version == item.version:
+            focus = item.seat if t.game.player_boards else None
+            png = await self._draw(item.game_id, t.game.view(t.state, None), focus)
+            finished = t.game.is_over(t.state)
+        return Post(item.text, png, list(item.pings), item.game_id, finished,
+                    full_board=png is not None and has_full_board(t.game.slug), seq=item.seq,
+                    after_seq=(item.seq or 1) - 1 or None, outbox_key=item.key)
 
     async def _check_stale_panel(self, b: Table, expected_version: int) -> None:
         """Refuse a panel opened before this seat's own latest move or a
@@ -493,6 +523,14 @@ class GameService:
         """The thread post after a change: board, what happened, who's next."""
         focus = actor if game.player_boards else None
         png = await self._draw(game_id, game.view(state, None), focus)
+        text, pings = self._post_text(game, state, seats, events, due_before)
+        return Post(text, png, pings, game_id, game.is_over(state),
+                    full_board=png is not None and has_full_board(game.slug))
+
+    def _post_text(self, game: Game, state: State, seats: list[SeatRow], events: list[str],
+                   due_before: set[int]) -> tuple[str, list[int]]:
+        """A post's text after a change (what happened, who's next) and the
+        users it pings."""
         lines = list(events)
         finished = game.is_over(state)
         pings: list[int] = []
@@ -505,8 +543,7 @@ class GameService:
             mention = ", ".join(seat_mention(seats[s]) for s in due)
             status = game.status_line(state)
             lines.append(f"{status}\n➡️ Your turn: {mention}" if status else f"➡️ Your turn: {mention}")
-        return Post(clip("\n".join(lines)), png, pings, game_id, finished,
-                    full_board=png is not None and has_full_board(game.slug))
+        return clip("\n".join(lines)), pings
 
     async def _draw(self, game_id: int, view: State, viewer: int | None, full: bool = False) -> bytes | None:
         """The board PNG (the chat image, or the whole board when ``full``),
@@ -766,6 +803,11 @@ class LogPage:
 BOT_ADDED = "{name} 🤖 takes a seat."
 BOT_REMOVED = "{name} 🤖 leaves the lobby."
 TIMED_OUT_KIND = "clock"
+
+
+def move_post_key(game_id: int, seq: int) -> str:
+    """The outbox key of the post reporting log entry ``seq`` of a game."""
+    return f"move:{game_id}:{seq}"
 
 
 def is_bot_seat(seat: SeatRow) -> bool:

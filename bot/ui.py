@@ -44,17 +44,20 @@ def _name(interaction: discord.Interaction[Any]) -> str:
     return member_name(interaction.user)
 
 
-async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post) -> None:
+async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post, nonce: str | None = None) -> bool:
     """Post ``post`` in the game's thread, reopening it if archived, pinging
-    only the users meant, with a "Your turn" button while the game runs."""
+    only the users meant, with a "Your turn" button while the game runs.
+    False when Discord did not take it (a game without a thread: True,
+    nothing to post); ``nonce``: Discord keeps one message per nonce."""
     if thread_id is None or post.game_id is None:
-        return
+        return True
     try:
-        message = await _send_post(bot, thread_id, post)
+        message = await _send_post(bot, thread_id, post, nonce)
     except discord.HTTPException as exc:
         # The move is already stored; a deleted or locked thread must not
         # turn it into an error. The game shows again with /game status.
         log.warning("game %s: could not post in thread %s: %s", post.game_id, thread_id, exc)
+        return False
     else:
         await _remember_post(bot, post, message)
         await _withdraw_undo(bot, message.channel, post)
@@ -63,6 +66,7 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post) -> 
     if post.finished:
         await refresh_lobby(bot, post.game_id)
     wake_scheduler(bot)  # a bot may be due now
+    return True
 
 
 async def _withdraw_undo(bot: ServiceBot, channel: discord.abc.Messageable, post: Post) -> None:
@@ -84,7 +88,7 @@ async def _withdraw_undo(bot: ServiceBot, channel: discord.abc.Messageable, post
         log.warning("game %s: could not take Undo off the post of entry %s: %s", post.game_id, post.after_seq, exc)
 
 
-async def _send_post(bot: ServiceBot, thread_id: int, post: Post) -> discord.Message:
+async def _send_post(bot: ServiceBot, thread_id: int, post: Post, nonce: str | None = None) -> discord.Message:
     assert post.game_id is not None
     channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
     if isinstance(channel, discord.Thread) and channel.archived:
@@ -98,6 +102,8 @@ async def _send_post(bot: ServiceBot, thread_id: int, post: Post) -> discord.Mes
         kwargs["file"] = file
     if view is not None:
         kwargs["view"] = view
+    if nonce is not None:
+        kwargs["nonce"] = nonce
     return await channel.send(clip_text(post.text + note), **kwargs)
 
 
@@ -787,11 +793,12 @@ async def clock_action(interaction: discord.Interaction[Any], game_id: int, seat
 
 
 async def send_to_thread(bot: ServiceBot, thread_id: int | None, text: str, pings: Sequence[int] = (),
-                         view: discord.ui.View | None = None) -> None:
+                         view: discord.ui.View | None = None, nonce: str | None = None) -> bool:
     """A text post in a game's thread (reopened if archived), pinging only
-    ``pings``; a deleted or locked thread is logged, never an error."""
+    ``pings``; a deleted or locked thread is logged, never an error. False
+    when Discord did not take it."""
     if thread_id is None:
-        return
+        return True
     try:
         channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
         if isinstance(channel, discord.Thread) and channel.archived:
@@ -800,9 +807,13 @@ async def send_to_thread(bot: ServiceBot, thread_id: int | None, text: str, ping
         kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(list(pings))}
         if view is not None:
             kwargs["view"] = view
+        if nonce is not None:
+            kwargs["nonce"] = nonce
         await channel.send(clip_text(text), **kwargs)
     except discord.HTTPException as exc:
         log.warning("could not post in thread %s: %s", thread_id, exc)
+        return False
+    return True
 
 
 def clip_text(text: str) -> str:
@@ -834,24 +845,28 @@ async def close_thread(bot: ServiceBot, thread_id: int | None) -> None:
         log.warning("could not archive thread %s: %s", thread_id, exc)
 
 
-async def post_notice(bot: ServiceBot, notice: Notice) -> None:
+async def post_notice(bot: ServiceBot, notice: Notice, nonce: str | None = None) -> bool:
     """What the scheduler did, in the game's thread: a bot's move like any
     move, a reminder with "Mute reminders", a clock that ran out with its
     two ways out, a lobby's expiry, an idle warning, an archiving, or
-    (keep-alive) nothing but the thread kept open."""
+    (keep-alive) nothing but the thread kept open. False when Discord did
+    not take the post (the scheduler tries again)."""
     if notice.kind == "move" and notice.post is not None:
-        await post_to_thread(bot, notice.thread_id, notice.post)
-    elif notice.kind == "reminder":
-        await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids, reminder_view(notice.game_id))
-    elif notice.kind == "clock" and notice.seat is not None:
-        await send_to_thread(bot, notice.thread_id, notice.text, (), clock_view(notice.game_id, notice.seat))
-    elif notice.kind == "keepalive":
+        return await post_to_thread(bot, notice.thread_id, notice.post, nonce)
+    if notice.kind == "reminder":
+        return await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids,
+                                    reminder_view(notice.game_id), nonce)
+    if notice.kind == "clock" and notice.seat is not None:
+        return await send_to_thread(bot, notice.thread_id, notice.text, (), clock_view(notice.game_id, notice.seat),
+                                    nonce)
+    if notice.kind == "keepalive":
         await keep_thread_open(bot, notice.thread_id)
-    else:
-        await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids)
-        if notice.kind in ("lobby_expired", "idle_archived"):
-            await refresh_lobby(bot, notice.game_id)
-            await close_thread(bot, notice.thread_id)
+        return True
+    posted = await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids, nonce=nonce)
+    if notice.kind in ("lobby_expired", "idle_archived"):
+        await refresh_lobby(bot, notice.game_id)
+        await close_thread(bot, notice.thread_id)
+    return posted
 
 
 DYNAMIC_ITEMS = (LobbyButton, TurnButton, FullBoardButton, PanelButton, PanelSelect, UndoButton, LogPageButton,

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import OrderedDict
 from typing import Any, Callable
 
 import pytest
@@ -238,6 +237,7 @@ def test_the_string_railway_bot_places_a_station_searching_strings_once_per_leng
     """The placement is chosen without the engine's full string search on
     a copy of the table per cell tried: one search per string length left
     (the current proposals), the cells' strings checked straight."""
+    from games.per_thread import Recent
     from games.string_railway import GAME, routes
     from tests.string_railway.string_railway_fixtures import table
     state = table()
@@ -250,7 +250,7 @@ def test_the_string_railway_bot_places_a_station_searching_strings_once_per_leng
         calls.append(length)
         return search(ctx, company, length)
 
-    monkeypatch.setattr(routes, "_CACHE", OrderedDict())
+    monkeypatch.setattr(routes, "_CACHE", Recent(64))
     monkeypatch.setattr(routes, "_search", counting)
     bot_action(GAME, state, 0, random.Random(1))
     assert sorted(calls) == ["long", "short"]

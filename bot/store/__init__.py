@@ -148,6 +148,42 @@ class NewAction:
 
 
 @dataclass(frozen=True)
+class OutboxPost:
+    """A post the scheduler committed to make, kept in the store's outbox
+    (written in the same transaction as the move or the timer's claim that
+    it reports) until Discord has accepted it. ``key`` names it once and for
+    all (a move: its game and log entry; a timer's firing: its game, kind,
+    seat, count and due time), so the same post is never queued twice. Until
+    ``leased_until`` (the scheduler's clock) its maker is posting it; past
+    that, any scheduler may try again (``tries``: how many have begun)."""
+
+    key: str
+    game_id: int
+    kind: str
+    text: str
+    leased_until: float
+    pings: tuple[int, ...] = ()
+    seat: int | None = None
+    seq: int | None = None
+    """A move's post: the log entry of the move."""
+    version: int | None = None
+    """A move's post: the game's version just after the move (its board is
+    drawn again only while the game is still there)."""
+    created_at: float = 0.0
+    tries: int = 0
+
+
+async def _queue_post(tx: "Tx", post: OutboxPost) -> None:
+    """Put ``post`` in the outbox, inside the caller's transaction (never
+    twice: a key already queued is left as it is)."""
+    await tx.execute(
+        "INSERT INTO outbox (key, game_id, kind, seat, seq, version, text, pings, created_at, leased_until)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
+        (post.key, post.game_id, post.kind, post.seat, post.seq, post.version, post.text,
+         _json(list(post.pings)), post.created_at or time.time(), post.leased_until))
+
+
+@dataclass(frozen=True)
 class RatingRow:
     """A member's rating in one pool: Weng-Lin ``mu`` and ``sigma``, and how
     many rated games it rests on; ``name`` as last seated."""
@@ -298,6 +334,13 @@ class Store(ABC):
     async def backup(self, target: str) -> None:
         """An online, consistent copy of the whole database at ``target``."""
 
+    async def full_check(self) -> list[str]:
+        """The problems a full check of the stored pages finds ([]: sound).
+        Slow on a big file, so never part of opening: the bot runs it in the
+        background, ``railyard check`` in the foreground. PostgreSQL checks
+        its own pages as it reads them: nothing to add there."""
+        return []
+
     # -- games ------------------------------------------------------------
     async def create_game(
         self, *, slug: str, options: dict[str, str], secret: bytes, creator_id: int,
@@ -393,10 +436,12 @@ class Store(ABC):
 
     async def record(
         self, game_id: int, expected_version: int, state: dict[str, Any], status: str,
-        actions: Iterable[NewAction],
+        actions: Iterable[NewAction], outbox: OutboxPost | None = None,
     ) -> int:
         """Append ``actions`` and store ``state`` in one transaction, if the
-        game is still at ``expected_version``. Returns the new version.
+        game is still at ``expected_version``; with ``outbox``, the post
+        reporting them is queued in that same transaction. Returns the new
+        version.
 
         The action rows go in first: a duplicate interaction or a taken
         sequence number fails there, before the state is touched, and the
@@ -423,6 +468,8 @@ class Store(ABC):
                 )
                 if changed != 1:
                     raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
+                if outbox is not None:
+                    await _queue_post(tx, outbox)
         except UniqueViolation as exc:
             if exc.column == "interaction_id":
                 raise DuplicateInteraction(f"game {game_id}: interaction already applied") from exc
@@ -560,10 +607,13 @@ class Store(ABC):
                 " ON CONFLICT (game_id) DO UPDATE SET planned_version = excluded.planned_version, replan = 0",
                 (game_id, version))
 
-    async def claim_timer(self, timer: Timer, due_at: float | None, count: int, drop: bool = False) -> bool:
+    async def claim_timer(self, timer: Timer, due_at: float | None, count: int, drop: bool = False,
+                          outbox: OutboxPost | None = None) -> bool:
         """Move ``timer`` on (to ``due_at`` after ``count`` firings) or
         ``drop`` it, only if it is still as read: of two schedulers on one
-        database, exactly one claims each firing."""
+        database, exactly one claims each firing. With ``outbox``, the post
+        the firing makes is queued in the claim's transaction (only by the
+        scheduler that claims it)."""
         assert timer.due_at is not None, "only a due timer is claimed"
         where = " WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ? AND count = ?"
         key = (timer.game_id, timer.kind, timer.seat, timer.due_at, timer.count)
@@ -572,7 +622,38 @@ class Store(ABC):
                 changed = await tx.execute("DELETE FROM timers" + where, key)
             else:
                 changed = await tx.execute("UPDATE timers SET due_at = ?, count = ?" + where, (due_at, count, *key))
+            if changed == 1 and outbox is not None:
+                await _queue_post(tx, outbox)
         return changed == 1
+
+    # -- the outbox (posts committed, not yet accepted by Discord) ----------
+    async def queue_post(self, post: OutboxPost) -> None:
+        """Put ``post`` in the outbox on its own (what no stored change goes with)."""
+        async with self.transaction() as tx:
+            await _queue_post(tx, post)
+
+    async def due_posts(self, now: float, limit: int = 50) -> list[OutboxPost]:
+        """Posts of the outbox whose lease ran out by ``now``, the oldest first."""
+        async with self.reading() as tx:
+            rows = await tx.fetchall(
+                "SELECT key, game_id, kind, text, leased_until, pings, seat, seq, version, created_at, tries"
+                " FROM outbox WHERE leased_until <= ? ORDER BY created_at, key LIMIT ?", (now, limit))
+        return [OutboxPost(r[0], r[1], r[2], r[3], r[4], tuple(json.loads(r[5])), *r[6:]) for r in rows]
+
+    async def lease_post(self, post: OutboxPost, until: float) -> bool:
+        """Take ``post`` for one more try, leased until ``until``, only if it
+        is still as read: of two schedulers, exactly one tries it."""
+        async with self.transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE outbox SET leased_until = ?, tries = tries + 1"
+                " WHERE key = ? AND leased_until = ? AND tries = ?",
+                (until, post.key, post.leased_until, post.tries))
+        return changed == 1
+
+    async def post_done(self, key: str) -> None:
+        """Discord accepted the post ``key`` (or it needs no posting): out of the outbox."""
+        async with self.transaction() as tx:
+            await tx.execute("DELETE FROM outbox WHERE key = ?", (key,))
 
     async def drop_timers(self, game_id: int) -> None:
         """Forget every timer of a game (it is over)."""

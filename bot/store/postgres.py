@@ -35,7 +35,7 @@ from asyncpg.pool import PoolConnectionProxy
 
 from . import Store, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The schema version this Railyard writes: the same number as SQLite's
 ``user_version`` for the same logical schema (``len(sqlite.MIGRATIONS)``)."""
 SCHEMA_BASE_VERSION = 2
@@ -159,8 +159,26 @@ UPGRADES: dict[int, str] = {
         CONSTRAINT reminder_mutes_pkey PRIMARY KEY (game_id, user_id)
     );
     """,
-    # 4 -> 5: standings: turn notices, servers' rule for bot seats, ratings.
+    # 4 -> 5: the outbox: what the scheduler committed to post and Discord
+    # has not yet accepted, kept until it has.
     4: """
+    CREATE TABLE outbox (
+        key TEXT CONSTRAINT outbox_pkey PRIMARY KEY,
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        seat INTEGER,
+        seq INTEGER,
+        version INTEGER,
+        text TEXT NOT NULL,
+        pings TEXT NOT NULL DEFAULT '[]',
+        created_at DOUBLE PRECISION NOT NULL,
+        leased_until DOUBLE PRECISION NOT NULL,
+        tries INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX outbox_due ON outbox (leased_until);
+    """,
+    # 5 -> 6: standings: turn notices, servers' rule for bot seats, ratings.
+    5: """
     CREATE TABLE player_settings (
         user_id BIGINT PRIMARY KEY,
         notify TEXT NOT NULL DEFAULT 'thread'

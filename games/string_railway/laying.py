@@ -30,7 +30,8 @@ def station_label(kind_name: str, cell: str) -> str:
 
 @dataclass
 class Context:
-    """The table as the laying rules need it, built once per state."""
+    """The table as the laying rules need it, built once per state, used by
+    one thread (its tiles are the thread's prepared ones)."""
 
     state: StringRailwayState
     cells: list[str]
@@ -46,7 +47,7 @@ class Context:
     @staticmethod
     def of(state: StringRailwayState) -> "Context":
         cells = [s["cell"] for s in state["stations"]]
-        tiles = np.array([board.tile(c) for c in cells], dtype=object)
+        tiles = np.array([board.prepared_tile(c) for c in cells], dtype=object)
         lines = np.array([board.polyline(s["path"]) for s in state["strings"]], dtype=object)
         occupants: dict[str, set[int]] = {c: set() for c in cells}
         for s in state["stations"]:
@@ -55,7 +56,6 @@ class Context:
         for rs in state["strings"]:
             for c in rs["entered"]:
                 occupants[c].add(rs["company"])
-        shapely.prepare(tiles)
         ctx = Context(state, cells, [s["kind"] for s in state["stations"]], tiles, lines,
                       [s["company"] for s in state["strings"]], board.river_line(state["river"]),
                       board.mountain_ring(state["mountain"]), occupants)

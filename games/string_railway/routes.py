@@ -34,7 +34,6 @@ import hashlib
 import heapq
 import json
 import math
-from collections import OrderedDict
 from functools import cache
 from typing import Any
 import numpy as np
@@ -42,6 +41,7 @@ import shapely
 from shapely import STRtree
 
 from games.core import IllegalAction
+from games.per_thread import Recent
 from games.string_railway import board
 from games.string_railway.laying import Context, Laid, check_path
 from games.string_railway.params import kind, table
@@ -53,8 +53,8 @@ BENT_PAIRS = 8
 """At most this many blocked station pairs get a bending route (the last
 resort tries them all)."""
 
-_CACHE: "OrderedDict[str, list[Laid]]" = OrderedDict()
-_CACHE_SIZE = 64
+_CACHE: Recent[str, tuple[Laid, ...]] = Recent(64)
+"""The proposals of recent (state, company, length)s, shared by threads."""
 
 Route = tuple[str, ...]
 
@@ -70,15 +70,8 @@ def proposals(state: StringRailwayState, company: int, length: str) -> list[Laid
     """The best distinct legal strings of this length for ``company``, best
     first (most points, then fewest crossings, then shortest); empty only
     when no string of this length can be laid."""
-    key = _key(state, company, length)
-    if key in _CACHE:
-        _CACHE.move_to_end(key)
-        return _CACHE[key]
-    found = _search(Context.of(state), company, length)
-    _CACHE[key] = found
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return found
+    found = _CACHE.get(_key(state, company, length), lambda: tuple(_search(Context.of(state), company, length)))
+    return list(found)
 
 
 # -- the grid points of a tile ---------------------------------------------------
