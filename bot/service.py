@@ -492,14 +492,16 @@ class GameService:
         """The post of a move queued in the outbox (posted again after a
         crash or a failed post): its stored text and pings, and the board
         drawn again while the game is still where the move left it (once it
-        moved on, later posts have shown the board since: none)."""
+        moved on, later posts have shown the board since: none); the final
+        post with the ratings' changes (rated now if a crash came first)."""
         t = await self.table(item.game_id)
         png, finished = None, False
         if t.row.version == item.version:
             focus = item.seat if t.game.player_boards else None
             png = await self._draw(item.game_id, t.game.view(t.state, None), focus)
             finished = t.game.is_over(t.state)
-        return Post(item.text, png, list(item.pings), item.game_id, finished,
+        text = clip(item.text + await final_note(self.store, item.game_id, t.seats)) if finished else item.text
+        return Post(text, png, list(item.pings), item.game_id, finished,
                     full_board=png is not None and has_full_board(t.game.slug), seq=item.seq,
                     after_seq=(item.seq or 1) - 1 or None, outbox_key=item.key)
 

@@ -345,3 +345,21 @@ def test_railyard_ratings_rebuild_works_on_the_configured_database(
     assert main(["ratings", "rebuild"]) == 0
     assert "ratings rebuilt from 1 finished game" in capsys.readouterr().out
     assert sorted(asyncio.run(stored()), key=lambda r: r.user_id) == sorted(live, key=lambda r: r.user_id)
+
+
+async def test_a_final_post_posted_again_from_the_outbox_rates_the_game_if_a_crash_came_first(store: Store) -> None:
+    from bot.store import OutboxPost
+
+    service = _service(store)
+    game_id = await _race(service, [(1, "ann"), (2, "bob")])
+    await _play_to_end(service, game_id, winner=2)
+    live = await store.ratings(GUILD, "race")
+    await store.clear_ratings()  # as if the process died between the move and its rating
+    row = await service.get(game_id)
+    item = OutboxPost(f"move:{game_id}:{row.version}", game_id, "move", "🏁 Game over.", 0.0, (), 0, row.version,
+                      row.version)
+    post = await service.queued_post(item)
+    assert "📈 Ratings on this server:" in post.text and "bob: 1000 → **" in post.text
+    assert sorted(await store.ratings(GUILD, "race"), key=lambda r: r.user_id) == sorted(live, key=lambda r: r.user_id)
+    again = await service.queued_post(item)  # rated once: the same numbers
+    assert again.text == post.text
