@@ -96,7 +96,8 @@ async def _send_post(bot: ServiceBot, thread_id: int, post: Post, nonce: str | N
     assert isinstance(channel, discord.abc.Messageable)
     view = post_view(post)
     file = board_file(post, guild=getattr(channel, "guild", None))
-    pings, note = await turn_notices(bot, post, thread_id)  # a direct message for those who chose one
+    # a direct message for those who chose one
+    pings, note = await turn_notices(bot, post.game_id, post.ping_user_ids, thread_id)
     kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(pings)}
     if file is not None:
         kwargs["file"] = file
@@ -854,8 +855,10 @@ async def post_notice(bot: ServiceBot, notice: Notice, nonce: str | None = None)
     if notice.kind == "move" and notice.post is not None:
         return await post_to_thread(bot, notice.thread_id, notice.post, nonce)
     if notice.kind == "reminder":
-        return await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids,
-                                    reminder_view(notice.game_id), nonce)
+        pings, note = ((notice.ping_user_ids, "") if notice.thread_id is None else
+                       await turn_notices(bot, notice.game_id, notice.ping_user_ids, notice.thread_id, reminder=True))
+        return await send_to_thread(bot, notice.thread_id, notice.text + note, pings, reminder_view(notice.game_id),
+                                    nonce)
     if notice.kind == "clock" and notice.seat is not None:
         return await send_to_thread(bot, notice.thread_id, notice.text, (), clock_view(notice.game_id, notice.seat),
                                     nonce)

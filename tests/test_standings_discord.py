@@ -14,12 +14,19 @@ import pytest
 from bot.app import RailyardBot
 from games.registry import get_game
 from tests.test_discord_limits import _check_view
+from tests.test_scheduler import HOUR, FakeClock
 
 
 @pytest.fixture
-async def simcord_bot(store_target: str) -> Any:
-    """The bot on SQLite, then on PostgreSQL."""
-    bot = RailyardBot(store_target)
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def simcord_bot(store_target: str, clock: FakeClock) -> Any:
+    """The bot on SQLite, then on PostgreSQL, with a fake clock and the
+    scheduler's loop off (the tests tick it)."""
+    bot = RailyardBot(store_target, scheduler_seconds=0, clock=clock)
     yield bot
     if bot.store is not None:
         await bot.store.close()
@@ -246,3 +253,24 @@ async def test_a_server_manager_sets_the_bot_games_rule_and_the_ratings_follow(e
     assert await env.bot.service.store.ratings(guild.id, "race") == []
     board = _last(await ann.slash(channel, "game leaderboard", game="race"))
     assert "Nobody has finished a rated game" in board.content
+
+
+async def test_a_reminder_goes_by_dm_to_a_player_who_chose_one(env: Any, clock: FakeClock) -> None:
+    _guild, channel, users, (ann, bob) = await _world(env)
+    lobby = (await ann.slash(channel, "game new", game="race", remind="6h")).response
+    thread = channel.threads[-1]
+    await bob.click(lobby, label="Join")
+    await ann.slash(thread, "game start")
+    row = await env.bot.service.store.game_for_thread(thread.id)
+    due = await _due(env, row.id)
+    member, user = (ann, users[0]) if due == ann.id else (bob, users[1])
+    await member.slash(channel, "game notify", how="dm")
+    await env.bot.scheduler.tick()
+    clock.advance(6 * HOUR + 1)
+    await env.bot.scheduler.tick()
+    await env.settle()
+    reminder = thread.history()[-1]
+    assert "still your turn" in reminder.content
+    assert env.backend.messages[thread.id][reminder.id].ping_user_ids == []
+    dms = user.dm_channel.history()
+    assert len(dms) == 1 and "still your turn" in dms[0].content and f"<#{thread.id}>" in dms[0].content
