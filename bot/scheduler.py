@@ -21,6 +21,8 @@ Planning
 
 Firing
     ``bot``: the bot plays the seat (its chooser sees only the seat's view).
+    In a team game a bot waits while a human teammate is due: he always has
+    the first say; once his turn clock runs out, the bot plays for the team.
     ``remind``: the seat's player is pinged again, at most
     :data:`MAX_REMINDERS` times, unless he muted the game's reminders.
     ``clock``: the turn clock ran out; it stays as a spent mark (``due_at``
@@ -29,6 +31,11 @@ Firing
     ``idle``: an active game without a move for :data:`IDLE_AFTER` is warned,
     and after :data:`IDLE_GRACE` more, archived (abandoned).
     ``keepalive``: the active game's thread is kept from auto-archiving.
+    A lobby's expiry and an idle archive take the game's lock and change it
+    only if it is still as planned (else their queued post is taken out
+    again); a keep-alive, a reminder or a warning is claimed only while the
+    game is still active (another scheduler on the database may have ended
+    it meanwhile).
 
 Posting: the outbox
     What a firing posts (a bot's move, a reminder, a clock run out, an
@@ -56,7 +63,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from typing import Awaitable, Callable, Protocol, Sequence
+from typing import Awaitable, Callable, Mapping, Protocol, Sequence
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from games.bots import policy_for
@@ -287,7 +294,8 @@ class GameBots:
 @dataclass
 class Notice:
     """Something the scheduler did that the thread should see. ``kind`` is
-    "move" (a bot's move: ``post``), "reminder", "clock", "lobby_expired",
+    "move" (a bot's move: ``post``), "reminder", "clock", "clock_to_partner" (a
+    clock ran out and the seat's bot teammate plays for the team), "lobby_expired",
     "idle_warning", "idle_archived", "bot_stuck" (a bot's move keeps failing)
     or "keepalive" (nothing to say: keep the thread open). Only ``ping_user_ids`` may be pinged."""
 
@@ -328,13 +336,25 @@ class Plan:
 SEAT_KINDS = ("bot", "remind", "clock")
 
 
+def bot_may_act(seat: int, partners: Sequence[int], due: Sequence[int], seats: Sequence[SeatRow],
+                timed_out: set[int]) -> bool:
+    """In a team game a bot acts for its team only when no human partner is
+    due, or once that partner's turn clock ran out (``timed_out``): a human
+    teammate always gets the first say."""
+    return not any(p in due and 0 <= p < len(seats) and not seats[p].bot and p not in timed_out
+                   for p in partners)
+
+
 def plan_timers(game_id: int, status: str, now: float, schedule: Schedule,
                 seats: Sequence[SeatRow], due: Sequence[int], acted: set[int], existing: Sequence[Timer],
-                moved: bool) -> Plan:
+                moved: bool, partners: Mapping[int, Sequence[int]] | None = None) -> Plan:
     """The timers of a game, given who is due now and which seats acted
     since the last plan (``acted``; their timers start again). ``moved``:
-    the game changed since the last plan (the idle watch starts again)."""
+    the game changed since the last plan (the idle watch starts again).
+    ``partners``: each due seat's teammates (team games), whose human due
+    player keeps the bot of his team waiting (:func:`bot_may_act`)."""
     have = {(t.kind, t.seat): t for t in existing}
+    timed_out = {t.seat for t in existing if t.kind == "clock" and t.due_at is None and t.seat not in acted}
     want: dict[tuple[str, int], Timer] = {}
 
     def keep_or(kind: str, seat: int, due_at: float) -> None:
@@ -349,7 +369,8 @@ def plan_timers(game_id: int, status: str, now: float, schedule: Schedule,
             if s < 0 or s >= len(seats):
                 continue
             if seats[s].bot:
-                want[("bot", s)] = Timer(game_id, "bot", s, now, 0)
+                if bot_may_act(s, (partners or {}).get(s, ()), due, seats, timed_out):
+                    want[("bot", s)] = Timer(game_id, "bot", s, now, 0)
                 continue
             if schedule.remind_every is not None:
                 keep_or("remind", s, now + schedule.remind_every)
@@ -491,6 +512,7 @@ class Scheduler:
         seats = await self.store.seats(game_id)
         due: list[int] = []
         acted: set[int] = set()
+        partners: dict[int, list[int]] = {}
         if row.status == "active":
             try:
                 table = await self.service.table(game_id)
@@ -500,10 +522,11 @@ class Scheduler:
                 log.warning("game %s: planned without seats due: %s", game_id, exc)
             else:
                 due = table.game.to_act(table.state)
+                partners = {s: table.game.partners(table.state, s) for s in due if s >= 0}
             if 0 <= planned < row.version:
                 acted = {a.seat for a in await self.store.log(game_id, last=row.version - planned)}
         plan = plan_timers(game_id, row.status, now, schedule, seats,
-                           due, acted, existing, moved=0 <= planned != row.version)
+                           due, acted, existing, moved=0 <= planned != row.version, partners=partners)
         await self.store.plan_timers(game_id, row.version, plan.drop, plan.put)
 
     async def fire(self, timer: Timer, now: float) -> list[Notice]:
@@ -562,15 +585,24 @@ class Scheduler:
         chooser sees the seat's view; a choice the rules refuse is replaced
         by a uniformly random legal action (and logged)."""
         table = await self.service.table(game_id)
-        if seat >= len(table.seats) or not table.seats[seat].bot or seat not in table.game.to_act(table.state):
+        due = table.game.to_act(table.state)
+        if seat >= len(table.seats) or not table.seats[seat].bot or seat not in due:
             return None
+        if not bot_may_act(seat, table.game.partners(table.state, seat), due, table.seats,
+                           await self._timed_out(game_id)):
+            return None  # a human teammate is due: his say first
         rng = random.Random(f"{game_id}:{table.row.version}:{seat}")
         user_id = table.seats[seat].user_id
         # a policy may think for a second or more: off the event loop, so
         # every interaction meanwhile is still answered at once
         action = await asyncio.to_thread(self._choice, table.game, table.state, seat, rng, game_id)
         return await self.service.act(game_id, user_id, action, expected_version=table.row.version,
+                                      interaction_id=f"bot:{game_id}:{table.row.version + 1}",
                                       queue_until=queue_until)
+
+    async def _timed_out(self, game_id: int) -> set[int]:
+        """The seats whose turn clock ran out (a spent clock mark)."""
+        return {t.seat for t in await self.store.timers(game_id) if t.kind == "clock" and t.due_at is None}
 
     def _choice(self, game: Game, state: State, seat: int, rng: random.Random, game_id: int) -> str:
         """The bot's legal choice from the seat's view, or a random legal
@@ -599,8 +631,9 @@ class Scheduler:
         tail = " (last reminder)" if last else ""
         text = f"⏰ {mention(seat)}, it's still your turn (waiting about {waited}){tail}."
         item = self._queued(timer, "reminder", text, now, [seat.user_id])
-        claimed = await self.store.claim_timer(timer, None, timer.count, drop=True, outbox=item) if last else \
-            await self.store.claim_timer(timer, now + every, timer.count + 1, outbox=item)
+        claimed = await self.store.claim_timer(timer, None, timer.count, drop=True, outbox=item,
+                                               status="active") if last else \
+            await self.store.claim_timer(timer, now + every, timer.count + 1, outbox=item, status="active")
         return [self._notice(item, thread_id)] if claimed else []
 
     async def _clock(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
@@ -609,20 +642,38 @@ class Scheduler:
             await self.store.claim_timer(timer, None, timer.count, drop=True)
             return []
         name = seats[timer.seat].name
-        text = (f"⌛ {name}'s turn clock ran out. The other players may skip the turn (a safe default "
-                f"where the game has one) or hand the seat to the bot; {name} can take it back with "
-                "`/game takeover`.")
-        item = self._queued(timer, "clock", text, now)
-        if not await self.store.claim_timer(timer, None, timer.count + 1, outbox=item):
+        bots = await self._bot_partners_due(timer.game_id, timer.seat)
+        if bots:
+            kind = "clock_to_partner"
+            text = (f"⌛ {name}'s turn clock ran out: {', '.join(mention(seats[b]) for b in bots)} "
+                    f"plays for the team; {name} can still move while it is the team's turn.")
+        else:
+            kind = "clock"
+            text = (f"⌛ {name}'s turn clock ran out. The other players may skip the turn (a safe default "
+                    f"where the game has one) or hand the seat to the bot; {name} can take it back with "
+                    "`/game takeover`.")
+        item = self._queued(timer, kind, text, now)
+        if not await self.store.claim_timer(timer, None, timer.count + 1, outbox=item, status="active"):
             return []
+        if bots:  # they waited for him (bot_may_act): planned again, they move now
+            await self.plan(timer.game_id, now)
         return [self._notice(item, thread_id)]
+
+    async def _bot_partners_due(self, game_id: int, seat: int) -> list[int]:
+        """The due bot teammates of ``seat`` (team games)."""
+        table = await self.service.table(game_id)
+        due = table.game.to_act(table.state)
+        return [p for p in table.game.partners(table.state, seat)
+                if p in due and 0 <= p < len(table.seats) and table.seats[p].bot]
 
     async def _lobby(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
         text = f"This lobby was never started and expired after {describe_duration(LOBBY_TTL)}."
         item = self._queued(timer, "lobby_expired", text, now)
         if not await self.store.claim_timer(timer, None, timer.count, drop=True, outbox=item):
             return []
-        await self.keeping.end_quietly(timer.game_id, "lobby")
+        if not await self.keeping.end_quietly(timer.game_id, "lobby"):
+            await self.store.post_done(item.key)  # started (or ended) meanwhile, maybe in another process
+            return []
         return [self._notice(item, thread_id)]
 
     async def _idle(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
@@ -635,18 +686,25 @@ class Scheduler:
             text = (f"💤 Nobody has moved for {describe_duration(IDLE_AFTER)}. Waiting for {names}. "
                     f"Without a move this game is archived in {describe_duration(IDLE_GRACE)}.")
             warning = self._queued(timer, "idle_warning", text, now, pings)
-            if not await self.store.claim_timer(timer, now + IDLE_GRACE, 1, outbox=warning):
+            if not await self.store.claim_timer(timer, now + IDLE_GRACE, 1, outbox=warning, status="active"):
                 return []
             return [self._notice(warning, thread_id)]
         text = "🗄️ This game was idle too long and is archived. Its log stays stored."
         item = self._queued(timer, "idle_archived", text, now)
         if not await self.store.claim_timer(timer, None, timer.count, drop=True, outbox=item):
             return []
-        await self.keeping.end_quietly(timer.game_id, "active")
+        # only if nobody moved since the idle watch was planned (a move in
+        # another process may not have been planned for here yet)
+        planned = await self.store.planned_version(timer.game_id)
+        if not await self.keeping.end_quietly(timer.game_id, "active", planned):
+            await self.store.post_done(item.key)
+            return []
         return [self._notice(item, thread_id)]
 
     async def _keepalive(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
-        if not await self.store.claim_timer(timer, now + KEEPALIVE, timer.count + 1):
+        # claimed only while the game is active: never reopen the thread of a
+        # game another scheduler has just archived
+        if not await self.store.claim_timer(timer, now + KEEPALIVE, timer.count + 1, status="active"):
             return []
         return [Notice("keepalive", timer.game_id, thread_id)]
 

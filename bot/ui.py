@@ -25,7 +25,10 @@ from typing import Any, Sequence
 
 import discord
 
-from .discord_io import NO_MENTIONS, ServiceBot, board_file, bot_of, guarded, mentions_for, reply
+from games.registry import get_game
+
+from .discord_io import (NO_MENTIONS, ServiceBot, board_file, bot_of, channel_gone, check_game_permissions, guarded,
+                         mentions_for, reply)
 from .discord_text import member_name
 from .scheduler import Notice, schedule_text
 from .service import Board, Post, SeatKeeping, ServiceError
@@ -46,27 +49,93 @@ def _name(interaction: discord.Interaction[Any]) -> str:
 
 async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post, nonce: str | None = None) -> bool:
     """Post ``post`` in the game's thread, reopening it if archived, pinging
-    only the users meant, with a "Your turn" button while the game runs.
-    False when Discord did not take it (a game without a thread: True,
-    nothing to post); ``nonce``: Discord keeps one message per nonce."""
+    only the users meant, with a "Your turn" button while the game runs,
+    after the game's earlier posts (:mod:`bot.post_order`). False when
+    Discord did not take it (logged; a deleted thread calls the game off,
+    see :func:`thread_gone`); a game without a thread: True, nothing to
+    post. ``nonce``: Discord keeps one message per nonce."""
     if thread_id is None or post.game_id is None:
+        bot.service.posted(post)
         return True
+    message: discord.Message | None = None
     try:
+        await bot.service.turn_to_post(post)  # after the game's earlier posts, whatever their drawing time
         message = await _send_post(bot, thread_id, post, nonce)
     except discord.HTTPException as exc:
         # The move is already stored; a deleted or locked thread must not
         # turn it into an error. The game shows again with /game status.
-        log.warning("game %s: could not post in thread %s: %s", post.game_id, thread_id, exc)
-        return False
+        await _thread_failed(bot, thread_id, exc)
     else:
         await _remember_post(bot, post, message)
         await _withdraw_undo(bot, message.channel, post)
-        if post.finished:
-            await add_animation(bot, message, post)
+    finally:
+        bot.service.posted(post)
+    if message is not None and post.finished:
+        await add_animation(bot, message, post)
     if post.finished:
         await refresh_lobby(bot, post.game_id)
     wake_scheduler(bot)  # a bot may be due now
-    return True
+    return message is not None
+
+
+async def _thread_failed(bot: ServiceBot, thread_id: int, error: discord.HTTPException) -> None:
+    """A post in a game's thread failed: logged; if the thread is gone, its
+    game is called off and the channel told (:func:`thread_gone`)."""
+    log.warning("could not post in thread %s: %s", thread_id, error)
+    if not channel_gone(error):
+        return
+    try:
+        row = await bot.service.game_in_thread(thread_id)
+    except ServiceError:
+        return
+    await thread_gone(bot, row.id)
+
+
+async def thread_gone(bot: ServiceBot, game_id: int) -> None:
+    """The game's thread was deleted: a game can't be played without its
+    home, so a lobby or a running game is called off (abandoned: the
+    scheduler and every move respect that; its log stays stored): a
+    thread can't be brought back, and the game's posts lived there. Its
+    lobby loses its buttons, and the channel is told, once (whoever ends
+    the game first tells it)."""
+    row = await bot.service.get(game_id)
+    if row.status not in ("lobby", "active"):
+        return
+    if not await SeatKeeping(bot.service).end_quietly(game_id, row.status):
+        return
+    log.warning("game %s: its thread %s is gone: the game is called off", game_id, row.thread_id)
+    text = (f"⚠️ The thread of {get_game(row.slug).name} #{game_id} was deleted, so the game is called off "
+            "(abandoned). Its log stays stored; `/game new` starts another.")
+    if row.channel_id is not None:
+        try:
+            channel = bot.get_channel(row.channel_id) or await bot.fetch_channel(row.channel_id)
+            assert isinstance(channel, discord.abc.Messageable)
+            await channel.send(text, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not tell channel %s its thread is gone: %s", game_id, row.channel_id, exc)
+    await refresh_lobby(bot, game_id)
+
+
+async def ready_thread(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """Before a lobby starts: its thread must exist and the bot must be able
+    to play there; ServiceError says what is wrong (a deleted thread calls
+    the game off)."""
+    bot = bot_of(interaction)
+    row = await bot.service.get(game_id)
+    if row.status != "lobby":
+        return  # the service says why it can't start
+    if row.thread_id is None:
+        raise ServiceError("This game has no thread to be played in: start another with `/game new`.")
+    try:
+        thread = bot.get_channel(row.thread_id) or await bot.fetch_channel(row.thread_id)
+    except discord.HTTPException as exc:
+        if not channel_gone(exc):
+            raise
+        await thread_gone(bot, game_id)
+        raise ServiceError("This game's thread was deleted, so the game is called off: "
+                           "start another with `/game new`.") from None
+    if isinstance(thread, discord.Thread):
+        check_game_permissions(thread, interaction)
 
 
 async def _withdraw_undo(bot: ServiceBot, channel: discord.abc.Messageable, post: Post) -> None:
@@ -146,12 +215,13 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, acti
     service = bot.service
     if action == "start":
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await ready_thread(interaction, game_id)
         post = await service.start(game_id, interaction.user.id)
         row = await service.get(game_id)
         await refresh_lobby(bot, game_id)
-        await post_to_thread(bot, row.thread_id, post)
-        await interaction.followup.send("Started! The board is in the game's thread.", ephemeral=True,
-                                        allowed_mentions=NO_MENTIONS)
+        said = "Started! The board is in the game's thread." if await post_to_thread(bot, row.thread_id, post) \
+            else "The game started, but its board could not be posted in its thread (see the channel)."
+        await interaction.followup.send(said, ephemeral=True, allowed_mentions=NO_MENTIONS)
         return
     if action == "join":
         text = await service.join(game_id, interaction.user.id, _name(interaction))
@@ -812,7 +882,7 @@ async def send_to_thread(bot: ServiceBot, thread_id: int | None, text: str, ping
             kwargs["nonce"] = nonce
         await channel.send(clip_text(text), **kwargs)
     except discord.HTTPException as exc:
-        log.warning("could not post in thread %s: %s", thread_id, exc)
+        await _thread_failed(bot, thread_id, exc)
         return False
     return True
 
@@ -831,7 +901,7 @@ async def keep_thread_open(bot: ServiceBot, thread_id: int | None) -> None:
         if isinstance(channel, discord.Thread) and channel.archived:
             await channel.edit(archived=False)
     except discord.HTTPException as exc:
-        log.warning("could not keep thread %s open: %s", thread_id, exc)
+        await _thread_failed(bot, thread_id, exc)
 
 
 async def close_thread(bot: ServiceBot, thread_id: int | None) -> None:

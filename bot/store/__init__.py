@@ -25,9 +25,20 @@ Versions and idempotency
     inserted *before* the state is updated, inside the same transaction, so a
     duplicate is refused with nothing changed (:class:`DuplicateInteraction`).
 
+Every change to a game
+    A move, a seat or a status is written only if the game is still at the
+    version and status it was decided on (and, for a start, with the seats
+    it was decided on): each such write first locks the game's row with a
+    guarding update (:meth:`Store._hold`), so of two processes changing one
+    game one wins and the other gets :class:`VersionConflict`, with nothing
+    changed.
+
 Faults
     A database that is locked, full, read-only or failing answers with
     :class:`StoreUnavailable` (nothing changed; the next call tries again);
+    a write whose COMMIT got no answer (the connection dropped) is looked up
+    before anyone is told: :meth:`Store.record` finds out whether it landed,
+    and raises :class:`OutcomeUnknown` only when it can't tell;
     one that can't be opened, is damaged, or was written by a newer Railyard
     raises :class:`StoreOpenError` with a one-line reason.
 
@@ -40,12 +51,15 @@ Secrets
 from __future__ import annotations
 
 import json
+import logging
 import time
 import zlib
 from abc import ABC, abstractmethod
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
+
+log = logging.getLogger("railyard.store")
 
 
 class StoreError(Exception):
@@ -63,6 +77,11 @@ class DuplicateInteraction(StoreError):
 class StoreUnavailable(StoreError):
     """The database can't take writes (or reads) right now: locked, full,
     read-only, or failing. Nothing was changed; trying again later is safe."""
+
+
+class OutcomeUnknown(StoreUnavailable):
+    """A write's COMMIT was sent but its answer was lost: it may or may not
+    have landed. Never answered with "nothing changed"."""
 
 
 class StoreOpenError(StoreError):
@@ -304,6 +323,9 @@ class Store(ABC):
     :meth:`reading`, :meth:`close` and the housekeeping."""
 
     backend: str = ""
+    share_lock = ""
+    """What a SELECT appends to wait for, and hold, a shared lock on the rows
+    it reads (PostgreSQL's ``FOR SHARE``; SQLite's writes are serial)."""
     schema_version_known: int = 0
     """The schema version this Railyard writes (a newer database is refused)."""
 
@@ -391,8 +413,27 @@ class Store(ABC):
             row = await tx.fetchone("SELECT COUNT(*) FROM games")
         return int(row[0]) if row else 0
 
-    async def set_status(self, game_id: int, status: str) -> None:
+    @staticmethod
+    async def _hold(tx: Tx, game_id: int, status: str, version: int | None = None) -> None:
+        """Inside a write, first: lock the game's row (a guarding update; a
+        second writer of the game waits here) and check it is still
+        ``status`` and, when given, at ``version``; :class:`VersionConflict`
+        (the whole write rolled back) otherwise."""
+        sql, params = "UPDATE games SET version = version WHERE id = ? AND status = ?", [game_id, status]
+        if version is not None:
+            sql, params = sql + " AND version = ?", [*params, version]
+        if await tx.execute(sql, params) != 1:
+            raise VersionConflict(f"game {game_id} is no longer {status} at version {version}")
+
+    async def _held(self, tx: Tx, game_id: int, seen: GameRow | None) -> None:
+        """:meth:`_hold` the game as ``seen`` (None: the caller checks nothing)."""
+        if seen is not None:
+            await self._hold(tx, game_id, seen.status, seen.version)
+
+    async def set_status(self, game_id: int, status: str, *, seen: GameRow | None = None) -> None:
+        """Set the game's status, if it is still as ``seen`` (see :meth:`_hold`)."""
         async with self.transaction() as tx:
+            await self._held(tx, game_id, seen)
             await tx.execute(
                 "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, time.time(), game_id)
             )
@@ -405,8 +446,9 @@ class Store(ABC):
             )
         return [SeatRow(r[0], r[1], r[2], bool(r[3])) for r in rows]
 
-    async def add_seat(self, game_id: int, user_id: int, name: str) -> int:
+    async def add_seat(self, game_id: int, user_id: int, name: str, *, seen: GameRow | None = None) -> int:
         async with self.transaction() as tx:
+            await self._held(tx, game_id, seen)
             row = await tx.fetchone("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,))
             seat = int(row[0]) if row else 0
             await tx.execute(
@@ -415,9 +457,10 @@ class Store(ABC):
             )
         return seat
 
-    async def remove_seat(self, game_id: int, user_id: int) -> None:
+    async def remove_seat(self, game_id: int, user_id: int, *, seen: GameRow | None = None) -> None:
         """Remove a lobby seat and close the gap so seats stay 0..n-1."""
         async with self.transaction() as tx:
+            await self._held(tx, game_id, seen)
             rows = await tx.fetchall(
                 "SELECT user_id, name, bot FROM seats WHERE game_id = ? AND user_id <> ? ORDER BY seat",
                 (game_id, user_id),
@@ -436,21 +479,32 @@ class Store(ABC):
 
     async def record(
         self, game_id: int, expected_version: int, state: dict[str, Any], status: str,
-        actions: Iterable[NewAction], outbox: OutboxPost | None = None,
+        actions: Iterable[NewAction], outbox: OutboxPost | None = None, *, was: str | None = None,
+        seats: Sequence[SeatRow] | None = None,
     ) -> int:
         """Append ``actions`` and store ``state`` in one transaction, if the
-        game is still at ``expected_version``; with ``outbox``, the post
-        reporting them is queued in that same transaction. Returns the new
-        version.
+        game is still at ``expected_version`` (and still ``was``, and seated
+        as ``seats``, when given); with ``outbox``, the post reporting them
+        is queued in that same transaction. Returns the new version.
 
         The action rows go in first: a duplicate interaction or a taken
         sequence number fails there, before the state is touched, and the
-        whole transaction is rolled back."""
+        whole transaction is rolled back. A commit whose answer was lost is
+        looked up (:meth:`_landed`): the new version if it landed,
+        :class:`StoreUnavailable` if it did not, :class:`OutcomeUnknown`
+        when the database can't tell yet."""
         actions = list(actions)
         now = time.time()
         new_version = expected_version + len(actions)
         try:
             async with self.transaction() as tx:
+                if was is not None:
+                    await self._hold(tx, game_id, was, expected_version)
+                if seats is not None:
+                    rows = await tx.fetchall(
+                        "SELECT seat, user_id, name, bot FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+                    if [SeatRow(r[0], r[1], r[2], bool(r[3])) for r in rows] != list(seats):
+                        raise VersionConflict(f"game {game_id}: the seats changed")
                 if actions:
                     await tx.executemany(
                         "INSERT INTO actions (game_id, seq, seat, action, events, interaction_id, at)"
@@ -476,7 +530,31 @@ class Store(ABC):
             if exc.column == "seq":
                 raise VersionConflict(f"game {game_id} is no longer at version {expected_version}") from exc
             raise
+        except OutcomeUnknown as exc:
+            if not await self._landed(game_id, new_version, now, actions[:1], expected_version + 1):
+                raise StoreUnavailable(f"game {game_id}: the write was not stored ({exc})") from exc
+            log.warning("game %s: the commit's answer was lost, but version %s landed", game_id, new_version)
         return new_version
+
+    async def _landed(self, game_id: int, version: int, at: float, first: Sequence[NewAction], seq: int) -> bool:
+        """Whether the write of :meth:`record` stamped ``at`` reached
+        ``version``: its first action is entry ``seq`` of the log (or, with none, the game
+        is at ``version``, stamped ``at``). The game's row is locked first,
+        so a commit still on its way is waited for. :class:`OutcomeUnknown`
+        when the database can't be asked."""
+        try:
+            async with self.transaction() as tx:
+                row = await tx.fetchone("SELECT version, updated_at FROM games WHERE id = ?" + self.share_lock,
+                                        (game_id,))
+                if not first:
+                    return row is not None and row[0] == version and row[1] == at
+                logged = await tx.fetchone(
+                    "SELECT seat, action, interaction_id, at FROM actions WHERE game_id = ? AND seq = ?",
+                    (game_id, seq))
+        except StoreUnavailable as exc:
+            raise OutcomeUnknown(f"game {game_id}: can't tell whether the write landed: {exc}") from exc
+        a = first[0]
+        return logged is not None and tuple(logged) == (a.seat, a.action, a.interaction_id, at)
 
     async def log(self, game_id: int, last: int | None = None) -> list[ActionRow]:
         """The action log in order (only the ``last`` entries if given),
@@ -512,12 +590,13 @@ class Store(ABC):
         return int(row[0]) if row else None
 
     # -- bot seats, schedules and timers (games that last a week) ----------
-    async def add_bot_seat(self, game_id: int) -> SeatRow:
+    async def add_bot_seat(self, game_id: int, *, seen: GameRow | None = None) -> SeatRow:
         """Seat the bot in the next seat of a lobby. A bot has no Discord
         user: it takes the reserved user id -k (the smallest k free in this
         game) and the name "Bot k" (posts add 🤖; the boards' fonts have no
         emoji, so the stored name, which they draw, has none)."""
         async with self.transaction() as tx:
+            await self._held(tx, game_id, seen)
             rows = await tx.fetchall("SELECT user_id FROM seats WHERE game_id = ?", (game_id,))
             taken = {int(r[0]) for r in rows}
             k = next(k for k in range(1, len(taken) + 2) if -k not in taken)
@@ -528,10 +607,11 @@ class Store(ABC):
             )
         return SeatRow(seat, -k, name, True)
 
-    async def set_seat_bot(self, game_id: int, seat: int, bot: bool) -> bool:
+    async def set_seat_bot(self, game_id: int, seat: int, bot: bool, *, seen: GameRow | None = None) -> bool:
         """Hand ``seat`` to the bot (or back to its player); the game's
         timers are planned again. False when the seat already was so."""
         async with self.transaction() as tx:
+            await self._held(tx, game_id, seen)
             changed = await tx.execute(
                 "UPDATE seats SET bot = ? WHERE game_id = ? AND seat = ? AND bot <> ?",
                 (int(bot), game_id, seat, int(bot)),
@@ -608,22 +688,29 @@ class Store(ABC):
                 (game_id, version))
 
     async def claim_timer(self, timer: Timer, due_at: float | None, count: int, drop: bool = False,
-                          outbox: OutboxPost | None = None) -> bool:
+                          outbox: OutboxPost | None = None, status: str | None = None) -> bool:
         """Move ``timer`` on (to ``due_at`` after ``count`` firings) or
-        ``drop`` it, only if it is still as read: of two schedulers on one
-        database, exactly one claims each firing. With ``outbox``, the post
-        the firing makes is queued in the claim's transaction (only by the
-        scheduler that claims it)."""
+        ``drop`` it, only if it is still as read (and the game still
+        ``status``, when given): of two schedulers on one database, exactly
+        one claims each firing, and none claims it for a game the other has
+        just ended. With ``outbox``, the post the firing makes is queued in
+        the claim's transaction (only by the scheduler that claims it)."""
         assert timer.due_at is not None, "only a due timer is claimed"
         where = " WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ? AND count = ?"
         key = (timer.game_id, timer.kind, timer.seat, timer.due_at, timer.count)
-        async with self.transaction() as tx:
-            if drop:
-                changed = await tx.execute("DELETE FROM timers" + where, key)
-            else:
-                changed = await tx.execute("UPDATE timers SET due_at = ?, count = ?" + where, (due_at, count, *key))
-            if changed == 1 and outbox is not None:
-                await _queue_post(tx, outbox)
+        try:
+            async with self.transaction() as tx:
+                if status is not None:
+                    await self._hold(tx, timer.game_id, status)
+                if drop:
+                    changed = await tx.execute("DELETE FROM timers" + where, key)
+                else:
+                    changed = await tx.execute("UPDATE timers SET due_at = ?, count = ?" + where,
+                                               (due_at, count, *key))
+                if changed == 1 and outbox is not None:
+                    await _queue_post(tx, outbox)
+        except VersionConflict:
+            return False
         return changed == 1
 
     # -- the outbox (posts committed, not yet accepted by Discord) ----------

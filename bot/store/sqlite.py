@@ -499,18 +499,36 @@ class SQLiteStore(Store):
         except sqlite3.Error:
             pass  # no transaction was open (BEGIN or COMMIT had already failed)
 
+    async def _roll_back_fully(self) -> None:
+        """Roll back, and wait for it even when cancelled meanwhile (the
+        cancellation is raised once it is done): the store's lock is never
+        let go with a transaction still open on the connection."""
+        rollback = asyncio.ensure_future(self._rollback())
+        cancelled = False
+        while not rollback.done():
+            try:
+                await asyncio.shield(rollback)
+            except asyncio.CancelledError:
+                cancelled = True
+        if not rollback.cancelled():
+            rollback.exception()  # taken: the transaction's own error is the one to tell
+        if cancelled:
+            raise asyncio.CancelledError
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
+        """BEGIN IMMEDIATE ... COMMIT under the store's lock. A cancellation
+        or error at any await, BEGIN's included (the statement runs on in
+        aiosqlite's thread even when its awaiting is cancelled), rolls back
+        before the lock is let go, so the connection is never left inside a
+        transaction."""
         async with self._lock:
             try:
                 await self.db.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as exc:
-                raise _classify(exc) from exc
-            try:
                 yield _Tx(self.db)
                 await self.db.execute("COMMIT")
             except BaseException as exc:
-                await asyncio.shield(self._rollback())
+                await self._roll_back_fully()
                 if isinstance(exc, sqlite3.Error):
                     raise _classify(exc) from exc
                 raise
