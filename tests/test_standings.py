@@ -209,7 +209,6 @@ def test_a_team_is_rated_as_one_and_a_tie_shares_its_place() -> None:
 def test_mine_carts_teams_come_from_the_partners() -> None:
     from bot.ratings import match_of
     from bot.store import SeatRow
-    from games.core import resolve_chance, secret_from_seed
     from games.playout import play_out
 
     game = get_game("mine-carts")
@@ -218,7 +217,6 @@ def test_mine_carts_teams_come_from_the_partners() -> None:
     match = match_of(game, state, seats, "humans")
     assert sorted(sorted(t) for t in match.teams) == sorted(
         sorted(10 + s for s in [seat, *game.partners(state, seat)]) for seat in (0, 1))
-    assert resolve_chance is not None and secret_from_seed is not None
 
 
 async def test_stats_give_played_won_rating_trend_best_score_and_current_games(store: Store) -> None:
