@@ -141,7 +141,7 @@ async def test_what_was_queued_for_a_paused_games_thread_is_dropped_not_posted(s
     assert notices == [] and await store.due_posts(1e12) == []
 
 
-async def test_a_version_5_sqlite_database_is_upgraded_to_allow_pausing_its_running_games(db_path: str) -> None:
+async def test_a_version_6_sqlite_database_is_upgraded_to_allow_pausing_its_running_games(db_path: str) -> None:
     import sqlite3
 
     from bot.store import open_store
@@ -153,10 +153,10 @@ async def test_a_version_5_sqlite_database_is_upgraded_to_allow_pausing_its_runn
     await service.join(row.id, BOB, "bob")
     await service.start(row.id, ANN)
     await old.close()
-    db = sqlite3.connect(db_path)  # back to version 5: the CHECK without 'paused'
+    db = sqlite3.connect(db_path)  # back to version 6: the CHECK without 'paused'
     db.execute("PRAGMA writable_schema = ON")
     db.execute("UPDATE sqlite_master SET sql = replace(sql, ', ''paused''', '') WHERE name = 'games'")
-    db.execute("PRAGMA user_version = 5")
+    db.execute("PRAGMA user_version = 6")
     db.commit()
     db.close()
     store = await open_store(db_path)
