@@ -130,6 +130,9 @@ class Standings:
         label = f"{where} **{m.game.name}** #{m.row.id}"
         if m.row.status == "lobby":
             return f"🪑 {label}: in the lobby, waiting to start"
+        if m.row.status == "paused":
+            return (f"⏸️ **{m.game.name}** #{m.row.id}: paused, its thread was deleted: "
+                    f"`/game resume` in <#{m.row.channel_id}>")
         if m.waiting_for_me:
             clock = f"; your clock runs out {ago(m.clock_due)}" if m.clock_due is not None else ""
             also = len(m.due) - 1

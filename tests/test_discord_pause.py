@@ -2,7 +2,8 @@
 paused and its channel told once; moves and buttons are refused with one
 line saying how to resume; the scheduler leaves it alone; ``/game resume``
 in the channel opens a new thread and play goes on, its turn clock started
-afresh; ``/game abandon`` still calls it off from the channel."""
+afresh; ``/game abandon`` still calls it off from the channel; ``/game
+mine`` shows it paused."""
 
 from __future__ import annotations
 
@@ -191,3 +192,10 @@ async def test_a_paused_game_is_abandoned_from_its_channel(env: Any) -> None:
     assert (await _service(env).get(game_id)).status == "abandoned"
     lobby = [m for m in channel.history() if m.content.startswith("**Race**")][0]
     assert "Abandoned" in lobby.content
+
+
+async def test_a_paused_game_shows_in_game_mine_with_how_to_resume(env: Any) -> None:
+    thread, first, _second, game_id = await started_race(env)
+    channel = await _delete(env, thread)
+    mine = said(await first.slash(channel, "game mine"))
+    assert f"#{game_id}: paused" in mine and f"`/game resume` in <#{channel.id}>" in mine

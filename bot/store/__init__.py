@@ -842,10 +842,11 @@ class Store(ABC):
 
     # -- standings: members' games, turn notices, ratings (bot.standings) ----
     async def member_games(self, guild_id: int, user_id: int) -> list[tuple[GameRow, float | None]]:
-        """The lobbies and running games of ``guild_id`` that ``user_id`` is
-        seated in, each with the time of its last logged action (None: none yet)."""
+        """The lobbies and running (or paused) games of ``guild_id`` that
+        ``user_id`` is seated in, each with the time of its last logged action
+        (None: none yet)."""
         return await self._games_where(
-            "g.guild_id = ? AND g.status IN ('lobby', 'active')"
+            "g.guild_id = ? AND g.status IN ('lobby', 'active', 'paused')"
             " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)", (guild_id, user_id))
 
     async def guild_games(self, guild_id: int) -> list[tuple[GameRow, float | None]]:
