@@ -37,6 +37,24 @@ Threads (see :mod:`games.per_thread`): the cached map, canvases, sprites and
 masks are shared by the threads that draw and only pasted, cropped or
 copied; the cached arrays are read-only; tag plans are tuples in a locked
 cache (:class:`games.per_thread.Recent`); the palette is fixed.
+
+The parts, one module each (this one puts them together):
+
+- :mod:`.geometry`: measures, colours (``PALETTES``), hex centres and edges;
+- :mod:`.sprites`: cached text masks, markers and track pieces;
+- :mod:`.map_base`: the static map, its cities and the printed build costs;
+- :mod:`.board_map`: the map of a board: track, cubes, markers, last move, tags;
+- :mod:`.route`: the last move highlighted (hexes built, a cube's route);
+- :mod:`.tag_space`: where a name tag may go (obstacles, boxes, leader lines);
+- :mod:`.tags`: the name tags' plan, its cache and their drawing;
+- :mod:`.panel_text`: what both panels say (turn, last move, warnings);
+- :mod:`.chat_panel` and :mod:`.side_panel`: the chat image's panel and the
+  full board's;
+- :mod:`.palette`: the fixed palette and the PNG.
+
+The other renderers draw some of the same parts (hex maps, text wrapping,
+a fixed palette and the PNG) in their own modules; sharing them is left
+for later.
 """
 
 from __future__ import annotations
@@ -48,11 +66,11 @@ from PIL import ImageDraw
 from games.age_of_steam.state import typed
 from games.age_of_steam.track import network
 from rendering import kit
-from rendering.age_of_steam.geometry import HEIGHT, hex_centre, MAP_H, MAP_W, PALETTES, SIZE, WIDTH
 from rendering.age_of_steam.board_map import _canvas, _draw_map
 from rendering.age_of_steam.chat_panel import _chat_panel, _chat_panel_height, _chat_panel_lines
-from rendering.age_of_steam.side_panel import _panel
+from rendering.age_of_steam.geometry import HEIGHT, MAP_H, MAP_W, PALETTES, SIZE, WIDTH, hex_centre
 from rendering.age_of_steam.palette import _png
+from rendering.age_of_steam.side_panel import _panel
 
 
 def render(json_state: dict[str, Any], viewer: int | None) -> bytes:

@@ -1,4 +1,7 @@
-"""TODO board_map"""
+"""The Age of Steam map as a board shows it: the static map with the build
+costs still due, the track on its casing, the goods cubes, the players'
+markers, the last move highlighted and the cities' name tags, on a canvas
+the chat image and the full board share."""
 
 from __future__ import annotations
 
@@ -12,10 +15,10 @@ from games.age_of_steam.params import COLOUR_LETTER
 from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network, is_town, pieces
 from rendering import kit
-from rendering.age_of_steam.geometry import GOODS, hex_centre, _marker_point, UNOWNED
-from rendering.age_of_steam.sprites import _marker, _paste_piece, _piece_points, _text
+from rendering.age_of_steam.geometry import GOODS, UNOWNED, _marker_point, hex_centre
 from rendering.age_of_steam.map_base import _clear_costs, _draw_cities, _with_costs
 from rendering.age_of_steam.route import _draw_arrowhead, _draw_last_build, _draw_route
+from rendering.age_of_steam.sprites import _marker, _paste_piece, _piece_points, _text
 from rendering.age_of_steam.tags import _draw_city_names
 
 

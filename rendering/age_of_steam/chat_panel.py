@@ -1,4 +1,7 @@
-"""TODO chat_panel"""
+"""The compact panel under the map in the chat image: whose turn and which
+step, the last move, one row per player (cash, income, shares, engine, cash
+after the coming expenses, projected VP, his action or warning) and a
+footnote, in fonts that stay readable when Discord shows it 550 px wide."""
 
 from __future__ import annotations
 
@@ -12,12 +15,10 @@ from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network
 from rendering import kit
 from rendering.age_of_steam.geometry import MAP_W, TURN_FILL
+from rendering.age_of_steam.panel_text import (_actions_are_last_turns, _seat_order, _turn_arrow, _wrap,
+                                               chat_last_lines, due_seats, warning)
 from rendering.age_of_steam.sprites import _essential, _marker, _text
-from rendering.age_of_steam.panel_text import (_actions_are_last_turns, chat_last_lines, due_seats,
-                                               _seat_order, _turn_arrow, warning, _wrap)
 
-
-# -- the chat image: the map over a compact panel -----------------------------------
 
 CHAT_TURN, CHAT_LAST, CHAT_ROW = 26, 22, 22
 CHAT_COLUMNS = (("", 30), ("", 34), ("player", 150), ("cash", 76), ("income", 92), ("shares", 84),

@@ -1,4 +1,9 @@
-"""TODO geometry"""
+"""Where things sit on the Age of Steam board: the image's measures (hex
+size, margins, the map and the side panel), the colours that carry meaning
+(terrain, goods, unowned track, the casing under track, the row of the
+player whose turn it is) with the ``PALETTES`` the colour-blind tests check,
+and the points every part draws at: a hex's centre, an edge's midpoint and
+where an unfinished section's locomotive marker stands."""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""TODO map_base"""
+"""The static Rust Belt map: terrain, rivers, mountains, lakes, towns, the
+printed cities with their growth discs and the coordinates around it, drawn
+once; and the build costs printed on empty river, mountain and town hexes,
+cleared where a tile now stands."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from games.age_of_steam.params import rules
 from games.age_of_steam.state import AgeOfSteamState, typed
 from games.age_of_steam.track import city_colour
 from rendering import kit
-from rendering.age_of_steam.geometry import centre, GOODS, hex_centre, MAP_H, MAP_W, MARGIN, SIZE, TERRAIN
+from rendering.age_of_steam.geometry import GOODS, MAP_H, MAP_W, MARGIN, SIZE, TERRAIN, centre, hex_centre
 from rendering.age_of_steam.sprites import _text, _text_mask
 
 

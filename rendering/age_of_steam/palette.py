@@ -1,4 +1,6 @@
-"""TODO palette"""
+"""The Age of Steam board as a PNG: a fixed 256-colour palette that keeps
+every flat colour of the board exact (made once from a sample of the map),
+and the mapping of a drawn board onto it."""
 
 from __future__ import annotations
 
@@ -8,10 +10,10 @@ from functools import cache
 from PIL import Image
 
 from rendering import kit
-from rendering.png import palette_png
 from rendering.age_of_steam.geometry import CASING, GOODS, HEIGHT, MAP_W, TERRAIN, TURN_FILL, UNOWNED, WIDTH
-from rendering.age_of_steam.sprites import _text
 from rendering.age_of_steam.map_base import _base
+from rendering.age_of_steam.sprites import _text
+from rendering.png import palette_png
 
 
 def _key_colours() -> list[kit.RGB]:

@@ -1,4 +1,7 @@
-"""TODO panel_text"""
+"""What the panels say, shared by the chat image and the full board: whose
+turn it is, the step under way, the last move in words, a player's warning
+(income to lose, elimination), the order of the rows, the turn arrow and
+the wrapping of text to a width."""
 
 from __future__ import annotations
 
@@ -13,8 +16,6 @@ from games.age_of_steam.track import Network, city_name
 from rendering import kit
 from rendering.age_of_steam.sprites import _text_width
 
-
-# -- what the panels say --------------------------------------------------------
 
 def due_seats(state: AgeOfSteamState) -> list[int]:
     """The players whose turn it is (none while chance draws or at the end)."""

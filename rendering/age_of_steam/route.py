@@ -1,4 +1,6 @@
-"""TODO route"""
+"""The last move in the highlight form: the hexes just built ringed, or
+the route a delivered cube took along each link it ran, with an arrowhead
+at its destination."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from PIL import ImageDraw
 from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network, pieces
 from rendering import kit
-from rendering.age_of_steam.geometry import hex_centre, SIZE
+from rendering.age_of_steam.geometry import SIZE, hex_centre
 from rendering.age_of_steam.sprites import _piece_points
 
 

@@ -1,4 +1,7 @@
-"""TODO side_panel"""
+"""The full board's side panel beside the map: the turn track, the player
+table with the projection, the goods display, the bag and town disks, each
+tile kind left as a small picture with its count, the notes of the step
+under way (the scores at the end) and a legend."""
 
 from __future__ import annotations
 
@@ -13,11 +16,11 @@ from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.tiles import kinds
 from games.age_of_steam.track import Network, disks_used
 from rendering import kit
-from rendering.age_of_steam.geometry import HEIGHT, MAP_W, PANEL_W, TURN_FILL
-from rendering.age_of_steam.sprites import _marker, _text
 from rendering.age_of_steam.board_map import _cube
-from rendering.age_of_steam.panel_text import (_actions_are_last_turns, due_seats, last_text, _seat_order,
-                                               step_lines, _turn_arrow, warning, _wrap)
+from rendering.age_of_steam.geometry import HEIGHT, MAP_W, PANEL_W, TURN_FILL
+from rendering.age_of_steam.panel_text import (_actions_are_last_turns, _seat_order, _turn_arrow, _wrap,
+                                               due_seats, last_text, step_lines, warning)
+from rendering.age_of_steam.sprites import _marker, _text
 
 
 def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network,

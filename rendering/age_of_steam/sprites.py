@@ -1,4 +1,10 @@
-"""TODO sprites"""
+"""The cached pieces every part of the Age of Steam board is pasted from:
+text masks, the players' markers and the track pieces (curved, cased,
+solid or dashed).
+
+A board is redrawn after every action; FreeType rendering, curved track and
+palette quantization dominate, so each is done once and pasted afterwards.
+The cached images are shared by the drawing threads and only pasted."""
 
 from __future__ import annotations
 
@@ -9,12 +15,8 @@ from typing import Sequence
 from PIL import Image, ImageDraw
 
 from rendering import kit
-from rendering.age_of_steam.geometry import CASING, _edge, hex_centre, SIZE, UNOWNED
+from rendering.age_of_steam.geometry import CASING, SIZE, UNOWNED, _edge, hex_centre
 
-
-# -- cached drawing: text masks, sprites, the static map ---------------------------
-# A board is redrawn after every action; FreeType rendering, curved track and
-# palette quantization dominate, so each is done once and pasted afterwards.
 
 @lru_cache(maxsize=4096)  # bounded: status lines and notes vary without end
 def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:

@@ -1,4 +1,13 @@
-"""TODO tag_space"""
+"""Where a city's name tag may go: the obstacle mask of what a tag must
+never cover (track, towns, cities, markers, the last move) or would rather
+not (build costs, coordinates), the candidate boxes beside a city and
+around it, the leader line from a tag set apart to the city's edge, and the
+search for a free box farther out (:class:`_Field`, with summed-area tables
+over the masks and rays from the city for the lines).
+
+Nothing here draws on the board: :mod:`rendering.age_of_steam.tags` plans
+the tags with it. The cached arrays are read-only (see
+:mod:`games.per_thread`)."""
 
 from __future__ import annotations
 
@@ -15,11 +24,11 @@ from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network, pieces
 from games.per_thread import read_only
 from rendering import kit
-from rendering.age_of_steam.geometry import (APOTHEM, hex_centre, MAP_H, MAP_W, MARGIN, _marker_point, SIZE,
-                                             SQ3)
-from rendering.age_of_steam.sprites import PIECE, _piece_points, _piece_shape
+from rendering.age_of_steam.geometry import (APOTHEM, MAP_H, MAP_W, MARGIN, SIZE, SQ3, _marker_point,
+                                             hex_centre)
 from rendering.age_of_steam.map_base import _costly_hexes
 from rendering.age_of_steam.route import route_lines
+from rendering.age_of_steam.sprites import PIECE, _piece_points, _piece_shape
 
 
 TAG_H = 24

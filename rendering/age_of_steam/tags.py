@@ -1,4 +1,10 @@
-"""TODO tags"""
+"""The cities' name tags on the Age of Steam map: the tag itself (the
+city's colour letter, its name), the plan of where every tag goes (beside
+its city, else farther out with a leader line, in the smaller font as a
+last resort; crowded cities first, a few orders tried) and its drawing.
+
+Plans are tuples kept in a locked cache (:class:`games.per_thread.Recent`)
+keyed by what they depend on, so a board drawn again costs no layout."""
 
 from __future__ import annotations
 
@@ -16,9 +22,9 @@ from games.per_thread import Recent
 from rendering import kit
 from rendering.age_of_steam.geometry import CASING, GOODS, MAP_H, MAP_W
 from rendering.age_of_steam.sprites import _text, _text_width
-from rendering.age_of_steam.tag_space import (Box, _far_box, _Field, _free_box, _last_move_shape, Leader,
-                                              _leader, _line_blocks, _marker_discs, _obstacles, _ring_boxes,
-                                              _tag_boxes, TAG_FONT, TAG_H)
+from rendering.age_of_steam.tag_space import (HARD, TAG_FONT, TAG_H, Box, Leader, _far_box, _Field, _free_box,
+                                              _last_move_shape, _leader, _line_blocks, _marker_discs,
+                                              _obstacles, _ring_boxes, _tag_boxes)
 
 
 @cache
