@@ -40,7 +40,8 @@ cache (:class:`games.per_thread.Recent`); the palette is fixed.
 
 The parts, one module each (this one puts them together):
 
-- :mod:`.geometry`: measures, colours (``PALETTES``), hex centres and edges;
+- :mod:`.geometry`: measures, colours (``PALETTES``), hex centres, the line
+  of a track piece, where markers stand;
 - :mod:`.sprites`: cached text masks, markers and track pieces;
 - :mod:`.map_base`: the static map, its cities and the printed build costs;
 - :mod:`.board_map`: the map of a board: track, cubes, markers, last move, tags;

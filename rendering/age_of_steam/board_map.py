@@ -15,10 +15,10 @@ from games.age_of_steam.params import COLOUR_LETTER
 from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network, is_town, pieces
 from rendering import kit
-from rendering.age_of_steam.geometry import GOODS, UNOWNED, _marker_point, hex_centre
+from rendering.age_of_steam.geometry import GOODS, UNOWNED, _marker_places, hex_centre
 from rendering.age_of_steam.map_base import _clear_costs, _draw_cities, _with_costs
 from rendering.age_of_steam.route import _draw_arrowhead, _draw_last_build, _draw_route
-from rendering.age_of_steam.sprites import _marker, _paste_piece, _piece_points, _text
+from rendering.age_of_steam.sprites import _marker, _paste_piece, _text
 from rendering.age_of_steam.tags import _draw_city_names
 
 
@@ -76,18 +76,8 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteam
 def _draw_markers(image: Image.Image, state: AgeOfSteamState, net: Network, letters: list[str]) -> None:
     """A locomotive marker at the open end of every owned unfinished section,
     and the owner's marker on the middle piece of every completed link."""
-    for sec in net.sections:
-        if sec.owner is None or not sec.paths:
-            continue
-        if sec.complete:
-            label, i = sec.paths[len(sec.paths) // 2]
-            cx, cy = hex_centre(label)
-            pts = _piece_points(pieces(state, label)[i], cx, cy)
-            x, y = pts[len(pts) // 2]
-            _marker(image, x, y, 8, sec.owner, letters[sec.owner])
-        else:
-            x, y = _marker_point(state, sec)
-            _marker(image, x, y, 10, sec.owner, letters[sec.owner])
+    for x, y, owner, complete in _marker_places(state, net):
+        _marker(image, x, y, 8 if complete else 10, owner, letters[owner])
 
 
 def _canvas(width: int, height: int) -> Image.Image:

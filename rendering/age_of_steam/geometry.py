@@ -2,8 +2,8 @@
 size, margins, the map and the side panel), the colours that carry meaning
 (terrain, goods, unowned track, the casing under track, the row of the
 player whose turn it is) with the ``PALETTES`` the colour-blind tests check,
-and the points every part draws at: a hex's centre, an edge's midpoint and
-where an unfinished section's locomotive marker stands."""
+and the points every part draws at: a hex's centre, an edge's midpoint, the
+line a piece of track follows and where each section's marker stands."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from games.age_of_steam.hexmap import board
 from games.age_of_steam.state import AgeOfSteamState
-from games.age_of_steam.track import pieces
+from games.age_of_steam.track import Network, pieces
 from rendering import kit
 
 
@@ -78,3 +78,36 @@ def _marker_point(state: AgeOfSteamState, sec: Any) -> tuple[float, float]:
     piece = pieces(state, label)[i]
     ex, ey = _edge(cx, cy, piece[-1] if sec.open_end is None else sec.open_end[1])
     return (cx + ex) / 2, (cy + ey) / 2
+
+
+def _piece_points(piece: tuple[int, ...], cx: float, cy: float, steps: int = 12) -> list[tuple[float, float]]:
+    """The line a piece of track follows, from its first edge to its second
+    (a town exit: from the centre to its edge); curves bend through the
+    centre as ``kit.draw_track_between`` draws them."""
+    if len(piece) == 1:
+        return [(cx, cy), _edge(cx, cy, piece[0])]
+    a, b = _edge(cx, cy, piece[0]), _edge(cx, cy, piece[1])
+    if math.dist(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), (cx, cy)) < 1e-6:
+        return [a, b]
+    return [((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * cx + t * t * b[0],
+             (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * cy + t * t * b[1])
+            for t in (i / steps for i in range(steps + 1))]
+
+
+def _marker_places(state: AgeOfSteamState, net: Network) -> list[tuple[float, float, int, bool]]:
+    """Where each owned section's marker stands (x, y, owner, complete): on
+    the middle piece of a completed link, or half-way to the open end of an
+    unfinished section (:func:`_marker_point`)."""
+    out: list[tuple[float, float, int, bool]] = []
+    for sec in net.sections:
+        if sec.owner is None or not sec.paths:
+            continue
+        if sec.complete:
+            label, i = sec.paths[len(sec.paths) // 2]
+            cx, cy = hex_centre(label)
+            pts = _piece_points(pieces(state, label)[i], cx, cy)
+            x, y = pts[len(pts) // 2]
+        else:
+            x, y = _marker_point(state, sec)
+        out.append((x, y, sec.owner, sec.complete))
+    return out

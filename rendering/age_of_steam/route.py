@@ -12,8 +12,7 @@ from PIL import ImageDraw
 from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network, pieces
 from rendering import kit
-from rendering.age_of_steam.geometry import SIZE, hex_centre
-from rendering.age_of_steam.sprites import _piece_points
+from rendering.age_of_steam.geometry import SIZE, _piece_points, hex_centre
 
 
 def _draw_last_build(draw: ImageDraw.ImageDraw, last: dict[str, Any]) -> None:

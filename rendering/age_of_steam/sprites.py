@@ -15,7 +15,7 @@ from typing import Sequence
 from PIL import Image, ImageDraw
 
 from rendering import kit
-from rendering.age_of_steam.geometry import CASING, SIZE, UNOWNED, _edge, hex_centre
+from rendering.age_of_steam.geometry import CASING, SIZE, UNOWNED, _piece_points, hex_centre
 
 
 @lru_cache(maxsize=4096)  # bounded: status lines and notes vary without end
@@ -66,20 +66,6 @@ def _essential(image: Image.Image, xy: tuple[float, float], text: str, role: str
 
 
 PIECE = 2 * SIZE + 8  # side of a track sprite, centred on the hex centre
-
-
-def _piece_points(piece: tuple[int, ...], cx: float, cy: float, steps: int = 12) -> list[tuple[float, float]]:
-    """The line a piece of track follows, from its first edge to its second
-    (a town exit: from the centre to its edge); curves bend through the
-    centre as ``kit.draw_track_between`` draws them."""
-    if len(piece) == 1:
-        return [(cx, cy), _edge(cx, cy, piece[0])]
-    a, b = _edge(cx, cy, piece[0]), _edge(cx, cy, piece[1])
-    if math.dist(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), (cx, cy)) < 1e-6:
-        return [a, b]
-    return [((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * cx + t * t * b[0],
-             (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * cy + t * t * b[1])
-            for t in (i / steps for i in range(steps + 1))]
 
 
 def _dash_runs(points: Sequence[tuple[float, float]], on: float, off: float) -> list[list[tuple[float, float]]]:

@@ -24,11 +24,11 @@ from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network, pieces
 from games.per_thread import read_only
 from rendering import kit
-from rendering.age_of_steam.geometry import (APOTHEM, MAP_H, MAP_W, MARGIN, SIZE, SQ3, _marker_point,
+from rendering.age_of_steam.geometry import (APOTHEM, MAP_H, MAP_W, MARGIN, SIZE, SQ3, _marker_places,
                                              hex_centre)
 from rendering.age_of_steam.map_base import _costly_hexes
 from rendering.age_of_steam.route import route_lines
-from rendering.age_of_steam.sprites import PIECE, _piece_points, _piece_shape
+from rendering.age_of_steam.sprites import PIECE, _piece_shape
 
 
 TAG_H = 24
@@ -90,20 +90,7 @@ def _obstacles(state: AgeOfSteamState, net: Network, last: bool = True) -> Image
 def _marker_discs(state: AgeOfSteamState, net: Network) -> list[tuple[float, float, float]]:
     """Where every locomotive marker stands and the radius that holds its
     shape (a triangle reaches 1.45 of its size from the centre)."""
-    out: list[tuple[float, float, float]] = []
-    for sec in net.sections:
-        if sec.owner is None or not sec.paths:
-            continue
-        if sec.complete:
-            label, i = sec.paths[len(sec.paths) // 2]
-            cx, cy = hex_centre(label)
-            pts = _piece_points(pieces(state, label)[i], cx, cy)
-            x, y = pts[len(pts) // 2]
-            out.append((x, y, 13.0))
-        else:
-            x, y = _marker_point(state, sec)
-            out.append((x, y, 16.0))
-    return out
+    return [(x, y, 13.0 if complete else 16.0) for x, y, _owner, complete in _marker_places(state, net)]
 
 
 def _last_move_shape(d: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network) -> None:

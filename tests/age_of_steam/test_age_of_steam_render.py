@@ -103,7 +103,7 @@ def test_the_panel_notes_the_production_cubes_still_to_place() -> None:
 
 def _along(image: Image.Image, label: str, piece: tuple[int, ...]) -> list[tuple[int, int, int]]:
     """The colours on the centre line of a piece of track on ``label``."""
-    from rendering.age_of_steam.sprites import _piece_points
+    from rendering.age_of_steam.geometry import _piece_points
     cx, cy = hex_centre(label)
     ox, oy = round(cx - PIECE / 2), round(cy - PIECE / 2)  # where the sprite is pasted
     pts = _piece_points(piece, PIECE / 2, PIECE / 2, 40)
@@ -147,7 +147,8 @@ def test_a_completed_link_carries_its_owners_marker() -> None:
     """bob's link K9-L9-M9 shows his marker (a sky-blue square with B) on its
     middle piece, drawn whole."""
     from games.age_of_steam.track import pieces
-    from rendering.age_of_steam.sprites import _marker_sprite, _piece_points
+    from rendering.age_of_steam.geometry import _piece_points
+    from rendering.age_of_steam.sprites import _marker_sprite
     state = typed(_delivery_ready())
     image = pixels(dict(state))
     net = network(state)
