@@ -8,6 +8,7 @@
     railyard archive [--days N]       fold the logs of games finished N+ days ago into one row each
     railyard check                    the full check of every stored page (the bot runs it in the background)
     railyard import FILE              replay a game exported with /game export, checking every step
+    railyard ratings rebuild          work the ratings out again from the finished games' logs
 
 The database is ``DATABASE_URL`` (a ``postgresql://`` URL) or the SQLite file
 ``DATABASE_PATH`` (default ``railyard.sqlite3``), read from the environment or ``.env``.
@@ -134,7 +135,8 @@ async def command_payloads() -> list[dict[str, Any]]:
 
 
 async def housekeeping(args: argparse.Namespace) -> int:
-    """``railyard backup``, ``railyard check`` and ``railyard archive``: one line out, non-zero
+    """``railyard backup``, ``railyard check``, ``railyard archive`` and
+    ``railyard ratings rebuild``: one line out, non-zero
     with one line on stderr when the database can't do it."""
     from .store import StoreError, open_store
 
@@ -152,6 +154,11 @@ async def housekeeping(args: argparse.Namespace) -> int:
                           f"{'; '.join(problems[:3])}): restore a backup", file=sys.stderr)
                     return 2
                 print(f"railyard: the database {database_target()} is sound")
+            elif args.command == "ratings":
+                from .ratings import rebuild
+
+                count = await rebuild(store)
+                print(f"railyard: ratings rebuilt from {count} finished game{'s' * (count != 1)}")
             else:
                 count = await store.archive(args.days)
                 print(f"railyard: archived {count} game{'s' * (count != 1)} finished {args.days:g}+ days ago")
@@ -216,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     archive.add_argument("--days", type=float, default=90.0,
                          help="archive games finished or abandoned at least this many days ago (default 90)")
     sub.add_parser("check", help="check every stored page of the database (slow on a big file)")
+    ratings = sub.add_parser("ratings", help="the ratings: rebuild them from the finished games' logs")
+    ratings.add_argument("action", choices=["rebuild"])
     imported = sub.add_parser("import", help="replay an exported game (/game export), checking every step")
     imported.add_argument("file")
     cmds = sub.add_parser("commands", help="print the slash-command payloads")
@@ -230,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "import":
         return import_game(args.file)
-    if args.command in ("backup", "archive", "check"):
+    if args.command in ("backup", "archive", "check", "ratings"):
         return asyncio.run(housekeeping(args))
     if args.command == "commands":
         print(json.dumps(asyncio.run(command_payloads()), indent=2))

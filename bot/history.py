@@ -12,6 +12,7 @@ and the entries they take back left out, ``games.core.live_log``).
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
@@ -178,14 +179,21 @@ def animate(game: Game, players: Sequence[str], options: Mapping[str, str], entr
 # -- export and import -----------------------------------------------------------
 
 def export_document(slug: str, options: Mapping[str, str], players: Sequence[str], status: str,
-                    entries: Sequence[Entry], secret: bytes | None) -> dict[str, Any]:
+                    entries: Sequence[Entry], secret: bytes | None, bots: Sequence[int] = (),
+                    finished_at: float | None = None) -> dict[str, Any]:
     """The export of a game: game, options, seats, the whole log (undo
-    entries included) and, only when given (a finished game), the secret."""
+    entries included) and, only when given (a finished game), the secret.
+    What its ratings need besides: the seats the bot was given in the lobby
+    (never rated) and, once finished, when (the order ratings fold in)."""
     doc: dict[str, Any] = {
         "kind": EXPORT_KIND, "format": EXPORT_FORMAT, "game": slug, "options": dict(options),
         "players": list(players), "status": status,
         "log": [{"seq": e.seq, "seat": e.seat, "action": e.action} for e in entries],
     }
+    if bots:
+        doc["bots"] = list(bots)
+    if finished_at is not None:
+        doc["finished_at"] = finished_at
     if secret is not None:
         doc["secret"] = secret.hex()
     return doc
@@ -205,6 +213,8 @@ class Imported:
     entries: int
     undone: int
     chance_checked: bool
+    bots: tuple[int, ...] = ()
+    """The seats the bot was given in the lobby (never rated)."""
 
 
 _HEX64 = re.compile(r"[0-9a-f]{64}", re.ASCII)
@@ -249,6 +259,10 @@ def replay_export(doc: Mapping[str, Any]) -> Imported:
         if not isinstance(doc["secret"], str) or _HEX64.fullmatch(doc["secret"]) is None:
             raise ExportError("the secret must be 64 lower-case hex digits")
         secret = bytes.fromhex(doc["secret"])
+    bots = doc.get("bots", [])
+    if not isinstance(bots, list) or not all(isinstance(b, int) and not isinstance(b, bool)
+                                             and 0 <= b < len(players) for b in bots):
+        raise ExportError("'bots' must list seat numbers of the game")
     raw = _field(doc, "log", list)
     entries: list[Entry] = []
     for i, item in enumerate(raw, start=1):
@@ -262,7 +276,8 @@ def replay_export(doc: Mapping[str, Any]) -> Imported:
         state = game.new(players, options)
     except IllegalAction as exc:
         raise ExportError(f"the game can't be set up: {exc}") from None
-    return _replay_steps(game, players, options, state, entries, secret)
+    imported = _replay_steps(game, players, options, state, entries, secret)
+    return dataclasses.replace(imported, bots=tuple(sorted(set(bots))))
 
 
 def _replay_steps(game: Game, players: Sequence[str], options: Mapping[str, str], state: State,
@@ -312,6 +327,8 @@ def import_summary(imported: Imported) -> str:
         winners = " and ".join(players[s] for s in outcome.winners)
         scores = ", ".join(f"{players[s]} {outcome.scores[s]}" for s in range(len(players)))
         parts.append(f"game over, {winners} won ({scores})")
+        if imported.bots:
+            parts.append("bot seats, not rated: " + ", ".join(players[s] for s in imported.bots))
     else:
         parts.append("game in progress: " + (game.status_line(state) or "?"))
     return "; ".join(parts) + "."

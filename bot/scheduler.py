@@ -463,6 +463,9 @@ class Scheduler:
         if not await self.store.lease_post(item, now + OUTBOX_LEASE):
             return []
         row = await self.service.get(item.game_id)
+        if item.kind in ENDINGS and row.status != "abandoned" and not await self._end_interrupted(item, row.status):
+            await self.store.post_done(item.key)
+            return []
         notice = self._notice(item, row.thread_id)
         notice.retry, notice.queued_at = True, item.created_at
         if item.kind == "move":
@@ -471,6 +474,16 @@ class Scheduler:
                 return []
             notice.post = await self.service.queued_post(item)
         return [notice]
+
+    async def _end_interrupted(self, item: OutboxPost, status: str) -> bool:
+        """A lobby's expiry or an idle game's archiving whose claim (with its
+        queued post) was committed but whose ending was not (a crash came
+        between the two): ended now, if the game is still as it was then
+        (a lobby; an active game nobody moved in since its plan). False when
+        it has moved on: the post is then not due."""
+        wanted = ENDINGS[item.kind]
+        version = None if wanted == "lobby" else await self.store.planned_version(item.game_id)
+        return status == wanted and await self.keeping.end_quietly(item.game_id, wanted, version)
 
     def _queued(self, timer: Timer, kind: str, text: str, now: float, pings: Sequence[int] = ()) -> OutboxPost:
         """The outbox entry of what ``timer``'s firing posts (one key per firing)."""
@@ -707,6 +720,11 @@ class Scheduler:
         if not await self.store.claim_timer(timer, now + KEEPALIVE, timer.count + 1, status="active"):
             return []
         return [Notice("keepalive", timer.game_id, thread_id)]
+
+
+ENDINGS = {"lobby_expired": "lobby", "idle_archived": "active"}
+"""The scheduler's posts that announce the end of a game, and the status
+the game ends from."""
 
 
 def bot_retry_delay(tries: int) -> float:

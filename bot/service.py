@@ -31,6 +31,7 @@ from rendering import render_full
 from .history import (LOG_PAGE, UPLOAD_LIMIT, Animation, animate, export_document, log_line, log_pages,
                       state_at)
 from .post_order import PostOrder
+from .ratings import final_note
 from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, OutboxPost, OutcomeUnknown, Schedule,
                     SeatRow, Store, StoreUnavailable, UniqueViolation, VersionConflict)
 
@@ -510,6 +511,8 @@ class GameService:
             ticket = self.post_order.take(game_id)
         post = await self._ordered(game_id, ticket,
                                    self._post(b.game, state, b.seats, events, due_before, b.seat, game_id))
+        if finished:
+            post.text = clip(post.text + await final_note(self.store, game_id, b.seats))
         post.action = applied.action
         post.seq = b.row.version + 1
         if not chance and not finished and not b.game.reveals(b.state, b.seat, applied.action):
@@ -535,14 +538,16 @@ class GameService:
         """The post of a move queued in the outbox (posted again after a
         crash or a failed post): its stored text and pings, and the board
         drawn again while the game is still where the move left it (once it
-        moved on, later posts have shown the board since: none)."""
+        moved on, later posts have shown the board since: none); the final
+        post with the ratings' changes (rated now if a crash came first)."""
         t = await self.table(item.game_id)
         png, finished = None, False
         if t.row.version == item.version:
             focus = item.seat if t.game.player_boards else None
             png = await self._draw(item.game_id, t.game.view(t.state, None), focus)
             finished = t.game.is_over(t.state)
-        return Post(item.text, png, list(item.pings), item.game_id, finished,
+        text = clip(item.text + await final_note(self.store, item.game_id, t.seats)) if finished else item.text
+        return Post(text, png, list(item.pings), item.game_id, finished,
                     full_board=png is not None and has_full_board(t.game.slug), seq=item.seq,
                     after_seq=(item.seq or 1) - 1 or None, outbox_key=item.key)
 
@@ -809,9 +814,11 @@ class GameService:
             if game.view(state, None) != state:
                 raise ServiceError(f"{game.name} keeps things hidden (hands, decks) that its log names: "
                                    "the log can be exported once the game is over.")
-        entries, _rows = await self._entries(game_id)
+        entries, rows = await self._entries(game_id)
         secret = await self.store.secret(game_id) if row.status == "finished" else None
-        doc = export_document(row.slug, row.options, [s.name for s in seats], row.status, entries, secret)
+        finished_at = rows[entries[-1].seq].at if row.status == "finished" and entries else None
+        doc = export_document(row.slug, row.options, [s.name for s in seats], row.status, entries, secret,
+                              bots=[s.seat for s in seats if s.user_id < 0], finished_at=finished_at)
         return f"railyard-{row.slug}-{game_id}.json", json.dumps(doc, indent=1, ensure_ascii=False).encode()
 
     @store_faults_answered

@@ -32,6 +32,8 @@ from .discord_io import (NO_MENTIONS, ServiceBot, board_file, bot_of, channel_go
 from .discord_text import member_name
 from .scheduler import Notice, schedule_text
 from .service import Board, Post, SeatKeeping, ServiceError
+from .standings import Standings
+from .turn_notice import turn_notices
 
 log = logging.getLogger("railyard.ui")
 
@@ -163,14 +165,16 @@ async def _send_post(bot: ServiceBot, thread_id: int, post: Post, nonce: str | N
     assert isinstance(channel, discord.abc.Messageable)
     view = post_view(post)
     file = board_file(post, guild=getattr(channel, "guild", None))
-    kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(post.ping_user_ids)}
+    # a direct message for those who chose one
+    pings, note = await turn_notices(bot, post.game_id, post.ping_user_ids, thread_id)
+    kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(pings)}
     if file is not None:
         kwargs["file"] = file
     if view is not None:
         kwargs["view"] = view
     if nonce is not None:
         kwargs["nonce"] = nonce
-    return await channel.send(post.text, **kwargs)
+    return await channel.send(clip_text(post.text + note), **kwargs)
 
 
 # -- lobby -------------------------------------------------------------------
@@ -238,6 +242,7 @@ async def refresh_lobby(bot: ServiceBot, game_id: int) -> None:
     text = await bot.service.lobby_text(game_id)
     if row.status == "lobby":
         text += schedule_text(await SeatKeeping(bot.service).schedule(game_id))
+        text += await Standings(bot.service).lobby_note(game_id)  # whether a game with bots is rated
     try:
         await channel.get_partial_message(row.lobby_message_id).edit(
             content=text, view=lobby_view(game_id, row.status == "lobby"), allowed_mentions=NO_MENTIONS)
@@ -920,13 +925,16 @@ async def post_notice(bot: ServiceBot, notice: Notice, nonce: str | None = None)
     if notice.kind == "move" and notice.post is not None:
         return await post_to_thread(bot, notice.thread_id, notice.post, nonce)
     if notice.kind == "reminder":
-        return await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids,
-                                    reminder_view(notice.game_id), nonce)
+        pings, note = ((notice.ping_user_ids, "") if notice.thread_id is None else
+                       await turn_notices(bot, notice.game_id, notice.ping_user_ids, notice.thread_id, reminder=True))
+        return await send_to_thread(bot, notice.thread_id, notice.text + note, pings, reminder_view(notice.game_id),
+                                    nonce)
     if notice.kind == "clock" and notice.seat is not None:
         return await send_to_thread(bot, notice.thread_id, notice.text, (), clock_view(notice.game_id, notice.seat),
                                     nonce)
     if notice.kind == "keepalive":
-        await keep_thread_open(bot, notice.thread_id)
+        if (await bot.service.get(notice.game_id)).status == "active":  # not one archived meanwhile elsewhere
+            await keep_thread_open(bot, notice.thread_id)
         return True
     posted = await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids, nonce=nonce)
     if notice.kind in ("lobby_expired", "idle_archived"):

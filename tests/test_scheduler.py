@@ -585,7 +585,7 @@ async def test_schema_2_database_is_upgraded_with_players_seats_and_default_sett
     await _v2_game(store_target)
     store = await open_store(store_target)
     try:
-        assert await store.schema_version() == store.schema_version_known == 5
+        assert await store.schema_version() == store.schema_version_known == 6
         assert [(s.name, s.bot) for s in await store.seats(1)] == [("ann", False)]
         assert await store.schedule(1) == Schedule()
         clock = FakeClock()

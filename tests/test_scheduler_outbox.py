@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.scheduler import OUTBOX_LEASE, OUTBOX_MAX_TRIES, Notice, Scheduler
+from bot.scheduler import LOBBY_TTL, OUTBOX_LEASE, OUTBOX_MAX_TRIES, Notice, Scheduler
+from bot.service import GameService
 from bot.store import Schedule, Store, open_store
-from tests.test_scheduler import HOUR, FakeClock, _bot_due, _service, _started
+from tests.test_scheduler import HOUR, FakeClock, _bot_due, _lobby, _service, _started
 
 
 class Crash(BaseException):
@@ -162,3 +163,68 @@ async def test_two_schedulers_post_a_queued_post_once(store: Store) -> None:
     await Scheduler(_service(store), clock, two).tick()
     assert len([n for n in one.posted + two.posted if n.kind == "move"]) == 1
 
+
+
+class CrashBeforeEnding(Crash):
+    pass
+
+
+async def _expiry_interrupted(service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> int:
+    """A lobby whose expiry was claimed (its post queued) by a scheduler
+    that died before ending it."""
+    game_id = await _lobby(service)
+    await Scheduler(service, clock).tick()
+    clock.advance(LOBBY_TTL + 1)
+    dying = Scheduler(service, clock, Thread(service.store))
+
+    async def crash(*_args: object, **_kwargs: object) -> bool:
+        raise CrashBeforeEnding
+
+    monkeypatch.setattr(dying.keeping, "end_quietly", crash)
+    with pytest.raises(CrashBeforeEnding):
+        await dying.tick()
+    monkeypatch.undo()
+    return game_id
+
+
+async def test_a_lobby_expiry_claimed_just_before_a_crash_ends_the_lobby_after_the_restart(
+        store_target: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expiry's claim and its queued post were committed, the lobby's
+    ending was not: after the restart the lobby is called off and the post
+    goes out once."""
+    clock = FakeClock()
+    first = await open_store(store_target)
+    service = _service(first)
+    game_id = await _expiry_interrupted(service, clock, monkeypatch)
+    assert (await service.get(game_id)).status == "lobby"
+    await first.close()
+
+    again, thread, scheduler = await _restarted(store_target, clock)
+    try:
+        clock.advance(OUTBOX_LEASE)
+        await scheduler.tick()
+        clock.advance(OUTBOX_LEASE)
+        await scheduler.tick()
+        assert [n.kind for n in thread.posted] == ["lobby_expired"]
+        assert (await _service(again).get(game_id)).status == "abandoned"
+    finally:
+        await again.close()
+
+
+async def test_a_lobby_started_after_an_interrupted_expiry_is_not_announced_expired(
+        store_target: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = FakeClock()
+    first = await open_store(store_target)
+    service = _service(first)
+    game_id = await _expiry_interrupted(service, clock, monkeypatch)
+    await service.start(game_id, 1)
+    await first.close()
+
+    again, thread, scheduler = await _restarted(store_target, clock)
+    try:
+        clock.advance(OUTBOX_LEASE)
+        await scheduler.tick()
+        assert "lobby_expired" not in [n.kind for n in thread.posted]
+        assert (await _service(again).get(game_id)).status == "active"
+    finally:
+        await again.close()

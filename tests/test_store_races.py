@@ -470,3 +470,26 @@ async def test_a_game_held_elsewhere_is_answered_cant_save_moves_right_now(postg
     finally:
         await store.close()
         await other.close()
+
+
+async def test_a_keepalive_delivered_after_the_game_was_archived_does_not_reopen_its_thread(store: Store) -> None:
+    """The keep-alive was claimed while the game was active, then another
+    scheduler archived it (and its thread) before Discord was asked: the
+    thread stays closed."""
+    from bot.ui import post_notice
+
+    service = GameService(store, no_render)
+    game_id = await _started(service)
+    assert await SeatKeeping(service).end_quietly(game_id, "active")
+    asked: list[int] = []
+
+    class Bot:
+        def __init__(self) -> None:
+            self.service = service
+
+        async def fetch_channel(self, channel_id: int) -> object:
+            asked.append(channel_id)
+            raise AssertionError("the thread of an archived game is never reopened")
+
+    assert await post_notice(Bot(), Notice("keepalive", game_id, 777))  # type: ignore[arg-type]
+    assert asked == []

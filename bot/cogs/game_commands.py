@@ -111,6 +111,24 @@ class GameCommands(commands.Cog):
                                     callback=callback)
 
 
+def join_game_group(bot: ServiceBot, added: list[app_commands.Command[Any, Any, None]]) -> None:
+    """Add a cog's ``added`` commands to the ``/game`` group (the lifecycle
+    cog's, loaded first), each in place of an older one of its name."""
+    group = bot.tree.get_command("game")
+    if not isinstance(group, app_commands.Group):
+        raise RuntimeError("the /game group (the lifecycle cog) must be loaded before the commands joining it")
+    for command in added:
+        group.remove_command(command.name)
+        group.add_command(command)
+
+
+def leave_game_group(bot: ServiceBot, added: list[app_commands.Command[Any, Any, None]]) -> None:
+    group = bot.tree.get_command("game")
+    if isinstance(group, app_commands.Group):
+        for command in added:
+            group.remove_command(command.name)
+
+
 class HistoryCommands(commands.Cog):
     """``/game undo``, ``/game replay``, ``/game log`` (paged) and
     ``/game export``: added to the ``/game`` group of the lifecycle cog when
@@ -124,18 +142,10 @@ class HistoryCommands(commands.Cog):
             self._undo_command(), self._replay_command(), self._log_command(), self._export_command()]
 
     async def cog_load(self) -> None:
-        group = self.bot.tree.get_command("game")
-        if not isinstance(group, app_commands.Group):
-            raise RuntimeError("the /game group (the lifecycle cog) must be loaded before the history commands")
-        for command in self.added:
-            group.remove_command(command.name)
-            group.add_command(command)
+        join_game_group(self.bot, self.added)
 
     async def cog_unload(self) -> None:
-        group = self.bot.tree.get_command("game")
-        if isinstance(group, app_commands.Group):
-            for command in self.added:
-                group.remove_command(command.name)
+        leave_game_group(self.bot, self.added)
 
     def _undo_command(self) -> app_commands.Command[Any, Any, None]:
         async def callback(interaction: discord.Interaction[Any]) -> None:
@@ -187,7 +197,9 @@ class HistoryCommands(commands.Cog):
 def game_cogs(bot: ServiceBot) -> list[commands.Cog]:
     """One cog per game with a command group, then the history commands
     (which join ``/game``: load them after the lifecycle cog)."""
+    from .standings import StandingsCommands
+
     cogs: list[commands.Cog] = [GameCommands(bot, game) for game in all_games().values() if game.command_group]
-    return [*cogs, HistoryCommands(bot)]
+    return [*cogs, HistoryCommands(bot), StandingsCommands(bot)]
 
 

@@ -49,7 +49,7 @@ from asyncpg.pool import PoolConnectionProxy
 
 from . import OutcomeUnknown, Store, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The schema version this Railyard writes: the same number as SQLite's
 ``user_version`` for the same logical schema (``len(sqlite.MIGRATIONS)``)."""
 SCHEMA_BASE_VERSION = 2
@@ -196,6 +196,56 @@ UPGRADES: dict[int, str] = {
         tries INTEGER NOT NULL DEFAULT 0
     );
     CREATE INDEX outbox_due ON outbox (leased_until);
+    """,
+    # 5 -> 6: standings: turn notices, servers' rule for bot seats, ratings.
+    5: """
+    CREATE TABLE player_settings (
+        user_id BIGINT PRIMARY KEY,
+        notify TEXT NOT NULL DEFAULT 'thread'
+    );
+    CREATE TABLE guild_settings (
+        guild_id BIGINT PRIMARY KEY,
+        bot_games TEXT NOT NULL DEFAULT 'humans'
+    );
+    CREATE TABLE rating_pools (
+        guild_id BIGINT NOT NULL,
+        slug TEXT NOT NULL,
+        touched INTEGER NOT NULL DEFAULT 0,
+        CONSTRAINT rating_pools_pkey PRIMARY KEY (guild_id, slug)
+    );
+    CREATE TABLE rated_games (
+        game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        guild_id BIGINT NOT NULL,
+        slug TEXT NOT NULL,
+        finished_at DOUBLE PRECISION NOT NULL,
+        match TEXT NOT NULL
+    );
+    CREATE INDEX rated_games_pool ON rated_games (guild_id, slug, finished_at, game_id);
+    CREATE TABLE ratings (
+        guild_id BIGINT NOT NULL,
+        slug TEXT NOT NULL,
+        user_id BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,
+        CONSTRAINT ratings_pkey PRIMARY KEY (guild_id, slug, user_id)
+    );
+    CREATE TABLE game_results (
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        guild_id BIGINT NOT NULL,
+        slug TEXT NOT NULL,
+        finished_at DOUBLE PRECISION NOT NULL,
+        won INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        mu_before DOUBLE PRECISION,
+        sigma_before DOUBLE PRECISION,
+        mu_after DOUBLE PRECISION,
+        sigma_after DOUBLE PRECISION,
+        CONSTRAINT game_results_pkey PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX game_results_member ON game_results (guild_id, user_id, slug, finished_at);
     """,
 }
 """Scripts taking a database from version ``n`` to ``n + 1``."""

@@ -154,6 +154,58 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX outbox_due ON outbox (leased_until);
     """,
+    # 6: standings: each player's turn notice (a DM or the thread's ping),
+    # each server's rule for games with bot seats, and the ratings (derived
+    # from finished games: `railyard ratings rebuild` writes them again).
+    """
+    CREATE TABLE player_settings (
+        user_id INTEGER PRIMARY KEY,
+        notify TEXT NOT NULL DEFAULT 'thread'
+    );
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        bot_games TEXT NOT NULL DEFAULT 'humans'
+    );
+    CREATE TABLE rating_pools (
+        guild_id INTEGER NOT NULL,
+        slug TEXT NOT NULL,
+        touched INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, slug)
+    );
+    CREATE TABLE rated_games (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        guild_id INTEGER NOT NULL,
+        slug TEXT NOT NULL,
+        finished_at REAL NOT NULL,
+        match TEXT NOT NULL
+    );
+    CREATE INDEX rated_games_pool ON rated_games (guild_id, slug, finished_at, game_id);
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        slug TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, slug, user_id)
+    );
+    CREATE TABLE game_results (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        slug TEXT NOT NULL,
+        finished_at REAL NOT NULL,
+        won INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        mu_before REAL,
+        sigma_before REAL,
+        mu_after REAL,
+        sigma_after REAL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX game_results_member ON game_results (guild_id, user_id, slug, finished_at);
+    """,
 )
 
 SQLITE_MAGIC = b"SQLite format 3\x00"

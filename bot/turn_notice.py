@@ -1,0 +1,60 @@
+"""Telling a player it is his turn the way he chose (``/game notify``): a
+ping in the game's thread (the default) or a direct message.
+
+A player who chose a direct message is not pinged in the thread, by a
+move's post or a reminder: he gets the message instead, with a link to the
+thread. If Discord refuses it (he
+closed his DMs, or left every server the bot shares with him), he is pinged
+in the thread's post after all, once, and the post says why. Never both.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Sequence
+
+import discord
+
+from games.registry import get_game
+
+from .discord_io import NO_MENTIONS, ServiceBot
+from .service import ServiceError
+from .standings import Standings
+from .store import StoreError
+
+log = logging.getLogger("railyard.notice")
+
+
+async def turn_notices(bot: ServiceBot, game_id: int | None, ping_user_ids: Sequence[int], thread_id: int,
+                       reminder: bool = False) -> tuple[list[int], str]:
+    """Send the direct messages the players due (``ping_user_ids``) chose,
+    for a move's post or a ``reminder``; the users the thread post must
+    still ping, and a line to add to it (or "")."""
+    pings = list(ping_user_ids)
+    if not pings or game_id is None:
+        return pings, ""
+    try:
+        by_dm = await Standings(bot.service).dm_users(pings)
+        row = await bot.service.get(game_id) if by_dm else None
+    except (ServiceError, StoreError) as exc:  # the thread ping is the safe default
+        log.warning("game %s: turn notices read as thread pings: %s", game_id, exc)
+        return pings, ""
+    if row is None:
+        return pings, ""
+    still = "still " if reminder else ""
+    text = f"🚂 It's {still}your turn in **{get_game(row.slug).name}** #{row.id}: <#{thread_id}>"
+    closed = []
+    for user_id in sorted(by_dm):
+        try:
+            user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+            await user.send(text, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as exc:
+            log.info("game %s: no direct message to %s (%s): pinged in the thread", game_id, user_id, exc)
+            closed.append(user_id)
+    thread_pings = [u for u in pings if u not in by_dm or u in closed]
+    note = ""
+    if closed:
+        who = ", ".join(f"<@{u}>" for u in closed)
+        note = (f"\n📭 I couldn't send {who} a direct message (closed DMs?), so I ping here instead. "
+                "`/game notify thread` stops trying.")
+    return thread_pings, note
