@@ -38,10 +38,10 @@ from games.age_of_steam.track import city_name, network  # noqa: E402
 from games.core import CHANCE, State, chance_rng, secret_from_seed  # noqa: E402
 from games.playout import random_action  # noqa: E402
 from games.registry import get_game  # noqa: E402
-from rendering import age_of_steam as aos  # noqa: E402
+from rendering.age_of_steam import tag_space, tags  # noqa: E402
 
 
-def _covered(mask: Image.Image, box: aos.Box, level: int) -> bool:
+def _covered(mask: Image.Image, box: tag_space.Box, level: int) -> bool:
     """Whether the tag box covers any mask pixel at or above ``level``."""
     x0, y0, x1, y1 = (int(round(v)) for v in box)
     region = mask.crop((x0 + 1, y0 + 1, x1 - 1, y1 - 1))
@@ -53,17 +53,17 @@ def measure(state: State, figures: dict[str, list[float]]) -> None:
     s = typed(state)
     net = network(s)
     started = time.perf_counter()
-    aos._lay_out(s, net, last=False)
+    tags._lay_out(s, net, last=False)
     figures["layout_ms"].append((time.perf_counter() - started) * 1000)
-    boxes, leaders = aos._tag_plan(s, net)
-    bare = aos._obstacles(s, net)
-    labels = aos._city_labels(s)
+    boxes, leaders = tags._tag_plan(s, net)
+    bare = tag_space._obstacles(s, net)
+    labels = tags._city_labels(s)
     for i, ((box, text, size), leader) in enumerate(zip(boxes, leaders)):
         figures["tags"].append(1)
         if leader is not None:
             figures["leaders"].append(((leader.end[0] - leader.start[0]) ** 2
                                        + (leader.end[1] - leader.start[1]) ** 2) ** 0.5)
-        if size < aos.TAG_FONT:
+        if size < tag_space.TAG_FONT:
             figures["small"].append(1)
         if text != city_name(s, labels[i]):
             figures["no_letter"].append(1)
@@ -71,10 +71,10 @@ def measure(state: State, figures: dict[str, list[float]]) -> None:
         draw = ImageDraw.Draw(mask)
         for j, (other, _t, _s) in enumerate(boxes):
             if j != i:
-                draw.rectangle(other, fill=aos.HARD)
-        if _covered(mask, box, aos.HARD):
+                draw.rectangle(other, fill=tag_space.HARD)
+        if _covered(mask, box, tag_space.HARD):
             figures["hard"].append(1)
-        elif _covered(mask, box, aos.SOFT):
+        elif _covered(mask, box, tag_space.SOFT):
             figures["soft"].append(1)
 
 

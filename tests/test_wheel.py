@@ -14,6 +14,7 @@ import subprocess
 import sys
 import sysconfig
 import venv
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,6 +56,11 @@ def test_wheel_installs_the_rules_data_and_plays_from_elsewhere(tmp_path: Path) 
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
           "--quiet", "-w", str(wheels), str(source)], tmp_path)
     wheel = next(wheels.glob("railyard-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        packed = set(archive.namelist())
+    modules = {p.relative_to(source).as_posix() for top in ("games", "rendering", "bot")
+               for p in (source / top).rglob("*.py")}
+    assert modules <= packed, f"modules left out of the wheel: {sorted(modules - packed)}"
     python = _fresh_venv(tmp_path / "venv")
     _run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--no-index",
           "--quiet", str(wheel)], tmp_path)
@@ -67,9 +73,10 @@ def test_wheel_installs_the_rules_data_and_plays_from_elsewhere(tmp_path: Path) 
     module, data_root = json.loads(probe.stdout)
     assert module.startswith(str(tmp_path / "venv")) and data_root.startswith(str(tmp_path / "venv"))
 
-    # every game starts and plays a few moves from the installed data
+    # every game starts, plays a few moves and draws its board from the installed code and data
     opening = _run([str(python), "-c",
                     "import random\n"
+                    "import rendering\n"
                     "from games.registry import get_game, slugs\n"
                     "from games.playout import step\n"
                     "for slug in slugs():\n"
@@ -77,6 +84,10 @@ def test_wheel_installs_the_rules_data_and_plays_from_elsewhere(tmp_path: Path) 
                     "    state = game.new(['a', 'b', 'c', 'd'][:game.nearest_count(3)], {})\n"
                     "    for _ in range(30):\n"
                     "        if not game.is_over(state): state = step(game, state, rng)[0]\n"
+                    "    view = game.view(state, None)\n"
+                    "    assert rendering.render(view, None)[:4] == b'\\x89PNG'\n"
+                    "    if rendering.has_full_board(slug):\n"
+                    "        assert rendering.render_full(view, None)[:4] == b'\\x89PNG'\n"
                     "    print(slug)"], elsewhere)
     assert set(opening.stdout.split()) >= {"age-of-steam", "days-of-steam", "steam-rollers", "string-railway",
                                            "mine-carts"}, opening.stdout

@@ -11,7 +11,9 @@ from aos_helpers import act, at_build, at_move, delivery_ready, take_tiles, tile
 from games.age_of_steam.state import typed
 from games.age_of_steam.track import network
 from rendering import kit
-from rendering.age_of_steam import APOTHEM, CASING, MAP_H, MAP_W, PIECE, SIZE, UNOWNED, hex_centre, render
+from rendering.age_of_steam import render
+from rendering.age_of_steam.geometry import APOTHEM, CASING, MAP_H, MAP_W, SIZE, UNOWNED, hex_centre
+from rendering.age_of_steam.sprites import PIECE
 
 
 def pixels(state: dict) -> Image.Image:
@@ -86,7 +88,7 @@ def test_the_panel_notes_the_production_cubes_still_to_place() -> None:
     from games.age_of_steam.phases import PRODUCTION
     from games.age_of_steam.track import network
     from games.core import CHANCE
-    from rendering.age_of_steam import _notes
+    from rendering.age_of_steam.side_panel import _notes
     state = at_move(3)
     state["action"] = [None, "production", None]
     for cube in state["display"]["light"][0]:
@@ -101,7 +103,7 @@ def test_the_panel_notes_the_production_cubes_still_to_place() -> None:
 
 def _along(image: Image.Image, label: str, piece: tuple[int, ...]) -> list[tuple[int, int, int]]:
     """The colours on the centre line of a piece of track on ``label``."""
-    from rendering.age_of_steam import _piece_points
+    from rendering.age_of_steam.geometry import _piece_points
     cx, cy = hex_centre(label)
     ox, oy = round(cx - PIECE / 2), round(cy - PIECE / 2)  # where the sprite is pasted
     pts = _piece_points(piece, PIECE / 2, PIECE / 2, 40)
@@ -145,7 +147,8 @@ def test_a_completed_link_carries_its_owners_marker() -> None:
     """bob's link K9-L9-M9 shows his marker (a sky-blue square with B) on its
     middle piece, drawn whole."""
     from games.age_of_steam.track import pieces
-    from rendering.age_of_steam import _marker_sprite, _piece_points
+    from rendering.age_of_steam.geometry import _piece_points
+    from rendering.age_of_steam.sprites import _marker_sprite
     state = typed(_delivery_ready())
     image = pixels(dict(state))
     net = network(state)
@@ -184,7 +187,7 @@ def test_a_fifth_and_sixth_cube_stay_inside_the_city_hex() -> None:
 
 
 def test_empty_river_mountain_and_town_hexes_show_their_build_cost() -> None:
-    from rendering.age_of_steam import build_cost_text
+    from rendering.age_of_steam.map_base import build_cost_text
     state = typed(at_build(3, cash=20))
     assert build_cost_text(state, "C4") == "$3"  # river: $2 + $1
     assert build_cost_text(state, "O11") == "$4"  # mountain: $2 + $2
@@ -203,7 +206,8 @@ def test_empty_river_mountain_and_town_hexes_show_their_build_cost() -> None:
 def _cost_ink(image: Image.Image, label: str) -> float:
     """The share of the solid pixels of a hex's cost text ("$3") that are ink
     in ``image``."""
-    from rendering.age_of_steam import _cost_at, _text_mask
+    from rendering.age_of_steam.map_base import _cost_at
+    from rendering.age_of_steam.sprites import _text_mask
     mask, left, top = _text_mask("$3", 14, True, "mm")
     x, y = (int(round(v)) for v in _cost_at(label))
     solid = [(i, j) for j in range(mask.height) for i in range(mask.width) if mask.getpixel((i, j)) == 255]
@@ -211,7 +215,8 @@ def _cost_ink(image: Image.Image, label: str) -> float:
 
 
 def test_a_city_name_tag_moves_off_track_next_to_its_city() -> None:
-    from rendering.age_of_steam import _covered, _draw_city_names, _obstacles
+    from rendering.age_of_steam.tag_space import _covered, _obstacles
+    from rendering.age_of_steam.tags import _draw_city_names
     state = typed(at_build(3, cash=20, built=True))
     state["board"] = {"H5": tile("straight", 1, 0), "G5": tile("straight", 1, 0)}  # above Chicago
     take_tiles(state)
@@ -223,7 +228,7 @@ def test_a_city_name_tag_moves_off_track_next_to_its_city() -> None:
 
 
 def test_the_delivery_route_ends_in_an_arrow_at_the_destination_city() -> None:
-    from rendering.age_of_steam import route_lines
+    from rendering.age_of_steam.route import route_lines
     state = typed(act(_delivery_ready(), 0, "move J10-blue NE.K9-SE.M9"))
     lines = route_lines(state, network(state), dict(state["last"] or {}))
     assert len(lines) == 2  # two links
@@ -233,7 +238,7 @@ def test_the_delivery_route_ends_in_an_arrow_at_the_destination_city() -> None:
 
 
 def test_the_chat_names_the_links_a_delivery_paid_per_owner() -> None:
-    from rendering.age_of_steam import chat_last_lines
+    from rendering.age_of_steam.panel_text import chat_last_lines
     state = typed(act(_delivery_ready(), 0, "move J10-blue NE.K9-SE.M9"))
     line = chat_last_lines(state, network(state))[-1]
     assert line.endswith(": +1 ann, +1 bob"), line
@@ -241,7 +246,7 @@ def test_the_chat_names_the_links_a_delivery_paid_per_owner() -> None:
 
 def test_the_panel_warns_of_lost_income_and_elimination_at_the_coming_expenses() -> None:
     from games.age_of_steam.projection import outlook
-    from rendering.age_of_steam import warning
+    from rendering.age_of_steam.panel_text import warning
     state = typed(at_move(3))
     state.update(cash=[0, 0, 20], income=[1, 5, 3], shares=[6, 5, 2], engine=[1, 1, 1])
     net = network(state)
@@ -250,7 +255,8 @@ def test_the_panel_warns_of_lost_income_and_elimination_at_the_coming_expenses()
 
 
 def test_the_chat_image_frames_the_row_of_the_player_whose_turn_it_is() -> None:
-    from rendering.age_of_steam import TURN_FILL, due_seats
+    from rendering.age_of_steam.geometry import TURN_FILL
+    from rendering.age_of_steam.panel_text import due_seats
     state = at_build(3, cash=20)
     assert due_seats(typed(state)) == [0]
     image = pixels(state)
@@ -260,7 +266,7 @@ def test_the_chat_image_frames_the_row_of_the_player_whose_turn_it_is() -> None:
 
 
 def test_the_fixed_palette_keeps_every_flat_colour_of_the_board_exact() -> None:
-    from rendering.age_of_steam import _key_colours, _palette
+    from rendering.age_of_steam.palette import _key_colours, _palette
     keys = _key_colours()
     strip = Image.new("RGB", (len(keys), 1))
     for i, colour in enumerate(keys):
@@ -272,7 +278,7 @@ def test_the_fixed_palette_keeps_every_flat_colour_of_the_board_exact() -> None:
 def test_a_crowded_tag_covers_a_build_cost_rather_than_track() -> None:
     from PIL import Image, ImageDraw
 
-    from rendering.age_of_steam import HARD, SOFT, _free_box
+    from rendering.age_of_steam.tag_space import HARD, SOFT, _free_box
 
     mask = Image.new("L", (200, 100), 0)
     d = ImageDraw.Draw(mask)
@@ -287,7 +293,8 @@ def test_a_crowded_tag_covers_a_build_cost_rather_than_track() -> None:
 
 def test_a_crowded_tag_drops_a_new_citys_tile_letter_then_shrinks_but_keeps_the_name() -> None:
     from games.age_of_steam.hexmap import board
-    from rendering.age_of_steam import TAG_FONT, TAG_SMALL, _tag_names
+    from rendering.age_of_steam.tag_space import TAG_FONT
+    from rendering.age_of_steam.tags import TAG_SMALL, _tag_names
 
     state = typed(at_build(3))
     label = sorted(board().towns)[0]
@@ -319,7 +326,8 @@ def _hard_under_tags(state: dict) -> dict[str, int]:
     placed before it (as the obstacle mask marks them)."""
     from PIL import ImageDraw
 
-    from rendering.age_of_steam import HARD, _city_labels, _obstacles, _tag_layout
+    from rendering.age_of_steam.tag_space import HARD, _obstacles
+    from rendering.age_of_steam.tags import _city_labels, _tag_layout
 
     st = typed(state)
     net = network(st)
@@ -340,7 +348,8 @@ def test_a_tag_boxed_in_by_track_goes_farther_out_and_covers_no_track() -> None:
 
 
 def test_a_boxed_in_tag_keeps_its_whole_name_in_the_full_font() -> None:
-    from rendering.age_of_steam import TAG_FONT, _city_labels, _tag_layout
+    from rendering.age_of_steam.tag_space import TAG_FONT
+    from rendering.age_of_steam.tags import _city_labels, _tag_layout
 
     st = typed(_boxed_in("C8"))  # Des Moines
     placed = dict(zip(_city_labels(st), _tag_layout(st, network(st))))
@@ -348,7 +357,7 @@ def test_a_boxed_in_tag_keeps_its_whole_name_in_the_full_font() -> None:
 
 
 def test_a_leader_line_points_from_a_tag_away_from_its_city_and_from_no_other() -> None:
-    from rendering.age_of_steam import _city_labels, _tag_layout, _tag_leaders
+    from rendering.age_of_steam.tags import _city_labels, _tag_layout, _tag_leaders
 
     st = typed(_boxed_in("C8"))
     net = network(st)
@@ -369,7 +378,7 @@ def test_a_leader_line_points_from_a_tag_away_from_its_city_and_from_no_other() 
 
 
 def test_a_tag_right_beside_its_city_has_no_leader_line_and_one_farther_out_has() -> None:
-    from rendering.age_of_steam import TAG_H, _leader, _tag_boxes
+    from rendering.age_of_steam.tag_space import TAG_H, _leader, _tag_boxes
 
     cx, cy = hex_centre("H6")
     for box in _tag_boxes("H6", 120):
@@ -383,7 +392,8 @@ def test_a_tag_right_beside_its_city_has_no_leader_line_and_one_farther_out_has(
 def test_no_tag_covers_the_route_of_the_cube_just_delivered() -> None:
     from PIL import ImageDraw
 
-    from rendering.age_of_steam import _draw_arrowhead, _draw_route, _tag_layout
+    from rendering.age_of_steam.route import _draw_arrowhead, _draw_route
+    from rendering.age_of_steam.tags import _tag_layout
 
     state = typed(act(_delivery_ready(), 0, "move J10-blue NE.K9-SE.M9"))
     net = network(state)
@@ -397,7 +407,7 @@ def test_no_tag_covers_the_route_of_the_cube_just_delivered() -> None:
 
 
 def test_a_delivery_leaves_the_tags_of_the_cities_on_its_route_in_place() -> None:
-    from rendering.age_of_steam import _city_labels, _tag_layout
+    from rendering.age_of_steam.tags import _city_labels, _tag_layout
 
     before = typed(_delivery_ready())
     after = typed(act(_delivery_ready(), 0, "move J10-blue NE.K9-SE.M9"))
@@ -409,7 +419,7 @@ def test_a_tag_sent_away_from_its_city_goes_over_the_lake_rather_than_land() -> 
     from PIL import ImageDraw
 
     from games.age_of_steam.hexmap import board
-    from rendering.age_of_steam import HARD, _far_box, _Field, _line_blocks, _obstacles
+    from rendering.age_of_steam.tag_space import HARD, _far_box, _Field, _line_blocks, _obstacles
 
     st = typed(at_build(3))
     net = network(st)
@@ -430,7 +440,8 @@ def test_a_tag_sent_away_from_its_city_goes_over_the_lake_rather_than_land() -> 
 def test_no_tag_covers_the_ring_around_the_hex_just_built_and_only_that_tag_moves() -> None:
     from PIL import ImageDraw
 
-    from rendering.age_of_steam import _city_labels, _draw_last_build, _tag_layout
+    from rendering.age_of_steam.route import _draw_last_build
+    from rendering.age_of_steam.tags import _city_labels, _tag_layout
 
     before = typed(at_build(3, cash=20))
     after = typed(act(before, 0, "build C3 straight.1"))  # beside Minneapolis (B3)
