@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from games.bots import Policy
 from games.core import Game, State
 
 from .economy import expenses
@@ -183,3 +184,14 @@ class AgeOfSteamPolicy:
 
 
 POLICY = AgeOfSteamPolicy()
+
+
+def _levels() -> dict[str, Policy]:
+    from .planner import NORMAL
+    from .search import HARD
+    return {"normal": NORMAL, "hard": HARD}
+
+
+LEVELS = _levels()
+"""The stronger levels (:mod:`games.bots`): :mod:`planner`'s railroad that plans
+links, and :mod:`search`'s, which rolls it out; ``POLICY`` is the easy bot."""
