@@ -144,14 +144,49 @@ def delivery_values(state: AgeOfSteamState, net: Network, seat: int, engine: int
     return sorted(out, reverse=True)
 
 
-def delivery_value(state: AgeOfSteamState, net: Network, seat: int, engine: int, deliveries: int) -> int:
+COMING = 0.35
+"""What a cube still on the goods display counts for against one on the
+board (a column's top cube reaches its city in about half the turns)."""
+
+
+def coming_cubes(state: AgeOfSteamState) -> dict[str, list[str]]:
+    """The top cube of each display column whose city is on the map, by city."""
+    b = board()
+    out: dict[str, list[str]] = {}
+    for side in ("light", "dark"):
+        for number, col in enumerate(state["display"][side], start=1):
+            top = next((c for c in col if c is not None), None)
+            if top is not None:
+                out.setdefault(b.city_by_growth(side, number), []).append(top)
+    for town, letter in state["new_cities"].items():
+        top = next((c for c in state["display"]["new"][letter] if c is not None), None)
+        if top is not None:
+            out.setdefault(town, []).append(top)
+    return out
+
+
+def delivery_value(state: AgeOfSteamState, net: Network, seat: int, engine: int, deliveries: int) -> float:
     """The income the seat's best ``deliveries`` deliveries on this board
-    would bring (each cube once)."""
-    return sum(delivery_values(state, net, seat, engine)[:deliveries])
+    would bring (each cube once), and a part (:data:`COMING`) of what the
+    cubes soon to arrive from the display would."""
+    now = weighted(delivery_values(state, net, seat, engine)[:deliveries])
+    soon = weighted(delivery_values({**state, "cubes": coming_cubes(state)},  # type: ignore[typeddict-item]
+                                    net, seat, engine)[:deliveries])
+    return now + COMING * soon
+
+
+WEIGHTS = (1.0, 1.0, 0.6, 0.6, 0.35, 0.35)
+"""How much the best, second best... delivery counts: the two of this turn
+in full, later ones less (a rival may take the cube first)."""
+
+
+def weighted(values: list[int]) -> float:
+    """The deliveries' income, best first, by :data:`WEIGHTS`."""
+    return sum(w * v for w, v in zip(WEIGHTS, values))
 
 
 def plan_gain(state: AgeOfSteamState, plan: LinkPlan, seat: int, engine: int, deliveries: int,
-              before: int) -> int:
+              before: float) -> float:
     """How much more income (:func:`delivery_value`) the board with the
     plan built gives the seat than ``before``."""
     trial = with_plan(state, plan, seat)

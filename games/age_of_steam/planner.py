@@ -34,6 +34,7 @@ from games.core import Game, State
 from .economy import expenses, shares_to_pay
 from .goods import routes
 from .links import LinkPlan, delivery_value, link_plans, plan_gain
+from .hexmap import board, hex_distance
 from .params import rules
 from .placement import Refused, evaluate
 from .policy import AgeOfSteamPolicy
@@ -46,6 +47,11 @@ and a dollar a turn)."""
 TURN_DOLLAR_VP = 0.5
 """What a dollar a turn is worth in VP, each turn."""
 MAX_NEW_SHARES = 6
+"""The most shares issued in one turn."""
+ENGINE_BONUS = float(__import__("os").environ.get("AOS_EB", "3"))
+"""The VP a Locomotive is worth beyond its deliveries while the engine is short of :meth:`engine_wanted`."""
+URBAN_REACH = 3
+"""How far from a city holding cubes of its colour a new city is considered."""
 """The most shares issued in one turn."""
 
 
@@ -61,7 +67,7 @@ def income_vp(state: State) -> float:
 
 def share_vp(state: State) -> float:
     """What one more share costs: 3 VP and its dollar each turn left."""
-    return -rules().vp_per_share + TURN_DOLLAR_VP * rounds_left(state)
+    return -rules().vp_per_share + float(__import__("os").environ.get("AOS_SV", "0.5")) * rounds_left(state)
 
 
 def horizon(state: State) -> int:
@@ -95,16 +101,19 @@ class PlanningRailroad(AgeOfSteamPolicy):
     # -- plans -------------------------------------------------------------
 
     def scored_plans(self, state: State, seat: int, max_tiles: int,
-                     engine: int | None = None) -> list[tuple[float, LinkPlan]]:
-        """Every link plan with its worth in VP before its cost: the income
-        it adds over the next deliveries and, built, its track."""
+                     engine: int | None = None, touching: str | None = None) -> list[tuple[float, LinkPlan]]:
+        """Every link plan (with ``touching``, those from or to that hex)
+        with its worth in VP before its cost: the income it adds over the
+        next deliveries and, built, its track."""
         game = typed(state)
         net = network(game)
-        eng = int(state["engine"][seat]) if engine is None else engine
+        eng = min(rules().max_engine, int(state["engine"][seat]) + int(__import__("os").environ.get("AOS_PE", "0"))) if engine is None else engine
         before = delivery_value(game, net, seat, eng, horizon(state))
         worth = income_vp(state)
         out = []
         for plan in link_plans(game, net, seat, max_tiles):
+            if touching is not None and touching not in (plan.origin, plan.end):
+                continue
             gain = plan_gain(game, plan, seat, eng, horizon(state), before)
             out.append((gain * worth + rules().vp_per_link_track * len(plan.tiles), plan))
         return out
@@ -149,15 +158,18 @@ class PlanningRailroad(AgeOfSteamPolicy):
             return "pass"
         high = max([0] + [int(v) for v in state["step"]["bids"].values()])
         spare = int(state["cash"][seat]) - reserve(state, seat)
-        wanted = self.action_values(state, seat, set())
+        wanted = self.action_values(state, seat, set(), urbanization=False)
         top = max(wanted.values(), default=0.0)
         second = sorted(wanted.values(), reverse=True)[1] if len(wanted) > 1 else 0.0
         if high < 2 and top - second > 3 + high * DOLLAR_VP * 2 and spare > 8 and f"bid {high + 1}" in texts:
             return f"bid {high + 1}"
         return "drop" if "drop" in texts else texts[0]
 
-    def action_values(self, state: State, seat: int, taken: set[str]) -> dict[str, float]:
-        """What each action not yet taken is worth to the seat, in VP."""
+    def action_values(self, state: State, seat: int, taken: set[str],
+                      urbanization: bool = True) -> dict[str, float]:
+        """What each action not yet taken is worth to the seat, in VP
+        (Urbanization left out unless ``urbanization``: it is the slowest
+        to weigh)."""
         game = typed(state)
         net = network(game)
         engine = int(state["engine"][seat])
@@ -166,6 +178,8 @@ class PlanningRailroad(AgeOfSteamPolicy):
             now = delivery_value(game, net, seat, engine, horizon(state))
             more = delivery_value(game, net, seat, engine + 1, horizon(state))
             values["locomotive"] = (more - now) * income_vp(state) - TURN_DOLLAR_VP * rounds_left(state) + 0.5
+            if engine < self.engine_wanted(state):
+                values["locomotive"] += ENGINE_BONUS
         budget = int(state["cash"][seat]) - reserve(state, seat)
         three = self.best_within(self.scored_plans(state, seat, rules().builds_per_turn), budget, DOLLAR_VP)[0]
         if "engineer" not in taken:
@@ -175,10 +189,56 @@ class PlanningRailroad(AgeOfSteamPolicy):
             values["first-build"] = 0.25 * three + 0.4
         if "first-move" not in taken:
             values["first-move"] = 0.35
-        for name, worth in (("turn-order", 0.2), ("production", 0.1), ("urbanization", 0.05)):
+        if "urbanization" not in taken and urbanization:
+            best = self.urbanizations(state, seat)
+            values["urbanization"] = max(0.05, best[0][0] if best else 0.0)
+        for name, worth in (("turn-order", 0.2), ("production", 0.1)):
             if name not in taken:
                 values[name] = worth
         return values
+
+    def engine_wanted(self, state: State) -> int:
+        """The engine a railroad works up to by this turn: one link more each
+        turn, up to :data:`ENGINE_GOAL`."""
+        import os
+        return min(int(os.environ.get("AOS_GOAL", "4")), int(state["round"]) + 1)
+
+    def can_afford_more_expenses(self, state: State, seat: int) -> bool:
+        """True when the income pays this turn's expenses and a dollar more."""
+        return int(state["income"][seat]) + 3 > expenses(typed(state), seat)
+
+    def urbanizations(self, state: State, seat: int) -> list[tuple[float, str, str]]:
+        """(worth in VP, town, letter) of each new city worth placing, best
+        first: the deliveries it opens over the seat's track now and the
+        best link it lets the seat build this turn, against the best link
+        without it. One letter per colour; towns near a city holding cubes
+        of that colour only."""
+        game = typed(state)
+        placed = set(game["new_cities"].values())
+        letters: dict[str, str] = {}
+        for letter, nc in board().new_cities.items():
+            if letter not in placed:
+                letters.setdefault(nc.colour, letter)
+        budget = int(state["cash"][seat]) - reserve(state, seat)
+        base = self.best_within(self.scored_plans(state, seat, rules().builds_per_turn), budget, DOLLAR_VP)[0]
+        net = network(game)
+        engine = int(state["engine"][seat])
+        now = delivery_value(game, net, seat, engine, horizon(state))
+        out: list[tuple[float, str, str]] = []
+        for town in sorted(board().towns):
+            if town in game["new_cities"]:
+                continue
+            for colour, letter in letters.items():
+                if not any(colour in cubes and hex_distance(town, city) <= URBAN_REACH
+                           for city, cubes in game["cubes"].items()):
+                    continue
+                trial: AgeOfSteamState = {**game, "new_cities": {**game["new_cities"], town: letter},  # type: ignore[typeddict-item]
+                                          "board": {h: e for h, e in game["board"].items() if h != town}}
+                opened = delivery_value(trial, network(trial), seat, engine, horizon(state)) - now
+                after = self.best_within(self.scored_plans(trial, seat, rules().builds_per_turn, touching=town),
+                                         budget, DOLLAR_VP)[0]
+                out.append((opened * income_vp(state) + max(0.0, after - base), town, letter))
+        return sorted(out, key=lambda x: (-x[0], x[1], x[2]))
 
     def pick(self, state: State, seat: int, texts: list[str]) -> str:
         """The action worth most (:meth:`action_values`)."""
@@ -194,6 +254,10 @@ class PlanningRailroad(AgeOfSteamPolicy):
         tiles and the cash left after this turn's expenses; 'done' when
         none is worth building."""
         st = state["step"]
+        if st.get("urbanize"):
+            best = self.urbanizations(state, seat)
+            if best and best[0][0] > 0:
+                return f"urbanize {best[0][1]} {best[0][2]}"
         left = int(st["limit"]) - int(st["placed"])
         budget = int(state["cash"][seat]) - reserve(state, seat)
         if left <= 0 or budget <= 0:
@@ -240,7 +304,8 @@ class PlanningRailroad(AgeOfSteamPolicy):
         if "upgrade" in texts:
             now = delivery_value(game, net, seat, engine, horizon(state))
             more = delivery_value(game, net, seat, engine + 1, horizon(state))
-            if (more - now) * income_vp(state) > TURN_DOLLAR_VP * rounds_left(state) + 1:
+            if (more - now) * income_vp(state) > TURN_DOLLAR_VP * rounds_left(state) + 1 or (
+                    engine < self.engine_wanted(state) and self.can_afford_more_expenses(state, seat)):
                 return "upgrade"
         return "pass" if "pass" in texts else texts[0]
 
