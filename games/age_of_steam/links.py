@@ -122,7 +122,7 @@ def with_plan(state: AgeOfSteamState, plan: LinkPlan, seat: int) -> AgeOfSteamSt
     tiles: dict[str, Tile] = dict(state["board"])
     for h, v, _ in plan.tiles:
         tiles[h] = {"tile": v.kind.name, "rot": v.rot, "owners": [seat] * len(v.kind.paths)}
-    trial: AgeOfSteamState = {**state, "board": tiles}  # type: ignore[typeddict-item]
+    trial: AgeOfSteamState = {**state, "board": tiles}
     return trial
 
 
@@ -170,7 +170,7 @@ def delivery_value(state: AgeOfSteamState, net: Network, seat: int, engine: int,
     would bring (each cube once), and a part (:data:`COMING`) of what the
     cubes soon to arrive from the display would."""
     now = weighted(delivery_values(state, net, seat, engine)[:deliveries])
-    soon = weighted(delivery_values({**state, "cubes": coming_cubes(state)},  # type: ignore[typeddict-item]
+    soon = weighted(delivery_values({**state, "cubes": coming_cubes(state)},
                                     net, seat, engine)[:deliveries])
     return now + COMING * soon
 

@@ -28,6 +28,7 @@ draws are never read).
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from games.core import Game, State
 
@@ -48,11 +49,12 @@ TURN_DOLLAR_VP = 0.5
 """What a dollar a turn is worth in VP, each turn."""
 MAX_NEW_SHARES = 6
 """The most shares issued in one turn."""
-ENGINE_BONUS = float(__import__("os").environ.get("AOS_EB", "3"))
+ENGINE_GOAL = 4
+"""The engine a railroad works up to whatever its deliveries say."""
+ENGINE_BONUS = 3.0
 """The VP a Locomotive is worth beyond its deliveries while the engine is short of :meth:`engine_wanted`."""
 URBAN_REACH = 3
 """How far from a city holding cubes of its colour a new city is considered."""
-"""The most shares issued in one turn."""
 
 
 def rounds_left(state: State) -> int:
@@ -67,7 +69,7 @@ def income_vp(state: State) -> float:
 
 def share_vp(state: State) -> float:
     """What one more share costs: 3 VP and its dollar each turn left."""
-    return -rules().vp_per_share + float(__import__("os").environ.get("AOS_SV", "0.5")) * rounds_left(state)
+    return -rules().vp_per_share + TURN_DOLLAR_VP * rounds_left(state)
 
 
 def horizon(state: State) -> int:
@@ -104,10 +106,11 @@ class PlanningRailroad(AgeOfSteamPolicy):
                      engine: int | None = None, touching: str | None = None) -> list[tuple[float, LinkPlan]]:
         """Every link plan (with ``touching``, those from or to that hex)
         with its worth in VP before its cost: the income it adds over the
-        next deliveries and, built, its track."""
+        next deliveries (judged with an engine one link longer, which the
+        railroad will soon have) and, built, its track."""
         game = typed(state)
         net = network(game)
-        eng = min(rules().max_engine, int(state["engine"][seat]) + int(__import__("os").environ.get("AOS_PE", "0"))) if engine is None else engine
+        eng = min(rules().max_engine, int(state["engine"][seat]) + 1) if engine is None else engine
         before = delivery_value(game, net, seat, eng, horizon(state))
         worth = income_vp(state)
         out = []
@@ -200,8 +203,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
     def engine_wanted(self, state: State) -> int:
         """The engine a railroad works up to by this turn: one link more each
         turn, up to :data:`ENGINE_GOAL`."""
-        import os
-        return min(int(os.environ.get("AOS_GOAL", "4")), int(state["round"]) + 1)
+        return min(ENGINE_GOAL, int(state["round"]) + 1)
 
     def can_afford_more_expenses(self, state: State, seat: int) -> bool:
         """True when the income pays this turn's expenses and a dollar more."""
@@ -232,10 +234,10 @@ class PlanningRailroad(AgeOfSteamPolicy):
                 if not any(colour in cubes and hex_distance(town, city) <= URBAN_REACH
                            for city, cubes in game["cubes"].items()):
                     continue
-                trial: AgeOfSteamState = {**game, "new_cities": {**game["new_cities"], town: letter},  # type: ignore[typeddict-item]
+                trial: AgeOfSteamState = {**game, "new_cities": {**game["new_cities"], town: letter},
                                           "board": {h: e for h, e in game["board"].items() if h != town}}
                 opened = delivery_value(trial, network(trial), seat, engine, horizon(state)) - now
-                after = self.best_within(self.scored_plans(trial, seat, rules().builds_per_turn, touching=town),
+                after = self.best_within(self.scored_plans(cast(State, trial), seat, rules().builds_per_turn, touching=town),
                                          budget, DOLLAR_VP)[0]
                 out.append((opened * income_vp(state) + max(0.0, after - base), town, letter))
         return sorted(out, key=lambda x: (-x[0], x[1], x[2]))
