@@ -32,6 +32,8 @@ class LinkPlan:
     """The city (or town) the link starts from."""
     end: str
     """The city or town it reaches."""
+    extends: bool = False
+    """True when it lengthens the seat's own unfinished track."""
 
     @property
     def cost(self) -> int:
@@ -64,14 +66,14 @@ def link_plans(state: AgeOfSteamState, net: Network, seat: int, max_tiles: int) 
     seat's open ends, completing a link within ``max_tiles`` tiles."""
     b = board()
     supply = dict(state["supply"])
-    starts: list[tuple[str, int, str, tuple[tuple[str, Variant, int], ...]]] = []
+    starts: list[tuple[str, int, str, bool]] = []
     for c in sorted(net.cities):
         for e in range(6):
-            starts.append((c, e, c, ()))
+            starts.append((c, e, c, False))
     for (h, e), i in net.open_ends.items():
         sec = net.sections[i]
         if sec.owner == seat:
-            starts.append((h, e, sec.start, ()))
+            starts.append((h, e, sec.start, True))
     best: dict[tuple[str, str, str], LinkPlan] = {}
 
     def keep(plan: LinkPlan, start_key: str) -> None:
@@ -80,7 +82,7 @@ def link_plans(state: AgeOfSteamState, net: Network, seat: int, max_tiles: int) 
         if old is None or plan.cost < old.cost:
             best[key] = plan
 
-    def walk(here: str, enter: int, origin: str, start_key: str,
+    def walk(here: str, enter: int, origin: str, start_key: str, extends: bool,
              tiles: tuple[tuple[str, Variant, int], ...], seen: frozenset[str]) -> None:
         for out in range(6):
             if out == enter:
@@ -95,24 +97,24 @@ def link_plans(state: AgeOfSteamState, net: Network, seat: int, max_tiles: int) 
             step = (here, v, rules().tile_cost["simple"] + terrain_extra(here))
             if nxt in net.cities:
                 if nxt != origin:
-                    keep(LinkPlan(tiles + (step,), origin, nxt), start_key)
+                    keep(LinkPlan(tiles + (step,), origin, nxt, extends), start_key)
                 continue
             if is_town(state, nxt) and nxt not in state["board"]:
                 town = _town_tile(opposite(out))
                 if town is not None and len(tiles) + 2 <= max_tiles and nxt != origin \
                         and supply.get(town.kind.name, 0) > 0:
                     cost = rules().town_base_cost + rules().town_cost_per_exit
-                    keep(LinkPlan(tiles + (step, (nxt, town, cost)), origin, nxt), start_key)
+                    keep(LinkPlan(tiles + (step, (nxt, town, cost)), origin, nxt, extends), start_key)
                 continue
             if len(tiles) + 2 <= max_tiles and _open_hex(state, nxt) and nxt not in seen:
-                walk(nxt, opposite(out), origin, start_key, tiles + (step,), seen | {nxt})
+                walk(nxt, opposite(out), origin, start_key, extends, tiles + (step,), seen | {nxt})
 
-    for h, e, origin, tiles in starts:
+    for h, e, origin, extends in starts:
         first = b.neighbours[h][e]
         if not _open_hex(state, first) or max_tiles < 1:
             continue
         assert first is not None
-        walk(first, opposite(e), origin, f"{h}.{e}", tiles, frozenset({first}))
+        walk(first, opposite(e), origin, f"{h}.{e}", extends, (), frozenset({first}))
     return sorted(best.values(), key=lambda p: (p.cost, p.origin, p.end, p.tiles[0][0]))
 
 

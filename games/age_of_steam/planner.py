@@ -15,7 +15,7 @@ a dollar spent is worth :data:`DOLLAR_VP` while shares pay for it.
   a better link, First Build when the best link could be taken by a rival,
   First Move when a rival could take the best cube, then the rest.
 - Build: the complete link (:mod:`links`) worth most for its cost, tile by
-  tile, within the tiles and cash left after this turn's expenses; in the
+  tile (a link begun is finished before another is begun), within the tiles and cash left after this turn's expenses; in the
   last turns also links that only add track VP.
 - Move goods: the delivery paying most of its own links (fewest to rivals
   at a tie); an engine upgrade when no delivery pays and a longer engine
@@ -268,6 +268,8 @@ class PlanningRailroad(AgeOfSteamPolicy):
         track_only = rounds_left(state) <= 2
         ranked = sorted(((worth - dollar * plan.cost, worth, plan) for worth, plan in self.scored_plans(state, seat, left)
                          if plan.cost <= budget), key=lambda x: (-x[0], x[2].cost))
+        if any(plan.extends for _, _, plan in ranked):
+            ranked = [r for r in ranked if r[2].extends]  # finish the link begun before starting another
         net = network(typed(state))
         for value, worth, plan in ranked:
             if value <= 0:

@@ -186,12 +186,14 @@ class AgeOfSteamPolicy:
 POLICY = AgeOfSteamPolicy()
 
 
-def _levels() -> dict[str, Policy]:
-    from .planner import NORMAL
-    from .search import HARD
-    return {"normal": NORMAL, "hard": HARD}
 
-
-LEVELS = _levels()
-"""The stronger levels (:mod:`games.bots`): :mod:`planner`'s railroad that plans
-links, and :mod:`search`'s, which rolls it out; ``POLICY`` is the easy bot."""
+def __getattr__(name: str) -> dict[str, Policy]:
+    """``LEVELS``, the stronger levels (:mod:`games.bots`): :mod:`planner`'s
+    railroad that plans links (normal) and :mod:`search`'s, which plays its
+    choices out (hard); ``POLICY`` is the easy bot. Read lazily: both build
+    on this module."""
+    if name == "LEVELS":
+        from .planner import NORMAL
+        from .search import HARD
+        return {"normal": NORMAL, "hard": HARD}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
