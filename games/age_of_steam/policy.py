@@ -1,4 +1,5 @@
-"""Age of Steam's bot: a railroad with a plan.
+"""Age of Steam's easy bot (the first one, kept as the benchmark the
+stronger levels are measured against): a railroad with a plan.
 
 It issues just the shares its expenses and next build need, bids little for
 player order, takes Locomotive while its engine is short (else Engineer or
