@@ -11,9 +11,18 @@ the driver appends its interaction id to an acknowledgement file. On each
 restart it first re-sends the last few acknowledged interactions (a retried
 click after a crash) and expects each to be refused as already taken. The
 parent kills the driver with SIGKILL after a random 0.3-1.5 s, ``--kills``
-times, then checks. Prints one line:
+times, then checks.
 
-    crash kills=N acked=A stored=S lost=L doubled=D replay_mismatch=M raw_errors=E
+Every game also seats the bot, which the scheduler plays, ticking beside the
+players; its transport appends each post's outbox key to a posts file (the
+"thread"; a retry already in it is not written again, as the bot looks in
+the thread's recent messages). Each driver's scheduler clock runs an outbox
+lease ahead of the one before, so the posts a kill left queued are posted by
+the next driver; the check posts what the last one left. Every bot move must
+be posted exactly once. Prints one line:
+
+    crash kills=N acked=A stored=S lost=L doubled=D replay_mismatch=M
+          bot_moves=B posts_lost=P posts_doubled=Q raw_errors=E
 """
 
 from __future__ import annotations
@@ -28,6 +37,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -35,15 +45,58 @@ sys.path.insert(0, str(ROOT))
 SLUGS = ("age-of-steam", "days-of-steam", "steam-rollers")
 
 
+class Thread:
+    """The bot's transport in this bench: each post's outbox key appended to
+    a file, fsynced (what Discord took); a retry whose key is there already
+    is taken as posted, as the bot finds it in the thread."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.seen = set(path.read_text().split()) if path.exists() else set()
+        self.file = path.open("a")
+
+    async def __call__(self, notice: Any) -> bool:
+        from bot.service import move_post_key
+
+        post = notice.post
+        key = notice.outbox_key or (move_post_key(notice.game_id, post.seq) if post and post.seq else None)
+        if key is None or (notice.retry and key in self.seen):
+            return True
+        self.file.write(key + "\n")
+        self.file.flush()
+        os.fsync(self.file.fileno())
+        self.seen.add(key)
+        return True
+
+
+class RandomBot:
+    """A quick bot: a uniformly random legal action from its seat's view."""
+
+    def choose(self, game: Any, state_view: Any, seat: int, rng: random.Random) -> str:
+        from games.playout import random_action
+
+        return random_action(game, state_view, seat, rng)
+
+
+def scheduler_clock(run: int) -> Any:
+    """The clock of the ``run``-th driver's scheduler: an outbox lease ahead
+    of the run before, so what a kill left queued is due for the next."""
+    from bot.scheduler import OUTBOX_LEASE
+
+    return lambda: time.time() + (run + 1) * OUTBOX_LEASE
+
+
 async def drive(target: str, acks: Path, games: int, seed: int) -> None:
     """Advance every game at once until killed (or every game is over)."""
-    from bot.service import GameService, ServiceError
+    from bot.scheduler import Scheduler
+    from bot.service import GameService, SeatKeeping, ServiceError
     from bot.store import open_store
     from games.core import CHANCE
     from games.playout import random_action
 
     store = await open_store(target)
     service = GameService(store, lambda state, viewer: b"")
+    scheduler = Scheduler(service, scheduler_clock(seed), Thread(posts_file(acks)), RandomBot())
     rng = random.Random(seed)
     total = await store.count_games()
     ids = [g for g in range(1, total + 1) if (await service.get(g)).status == "active"]
@@ -52,14 +105,14 @@ async def drive(target: str, acks: Path, games: int, seed: int) -> None:
             slug = SLUGS[g % len(SLUGS)]
             row = await service.new_game(slug, 1000 * g + 1, "p1", seed=seed * games + g)
             await service.join(row.id, 1000 * g + 2, "p2")
-            await service.join(row.id, 1000 * g + 3, "p3")
+            await SeatKeeping(service).add_bot(row.id, 1000 * g + 1)
             await service.start(row.id, 1000 * g + 1)
             ids.append(row.id)
     acked = acks.read_text().split() if acks.exists() else []
     for old in acked[-3:]:  # a retried click after the crash
         game_id = int(old.split("-")[0])
         b = await service.table(game_id)
-        due = [s for s in b.game.to_act(b.state) if s != CHANCE]
+        due = [s for s in b.game.to_act(b.state) if s != CHANCE and not b.seats[s].bot]
         if not due:
             continue
         try:
@@ -77,7 +130,11 @@ async def drive(target: str, acks: Path, games: int, seed: int) -> None:
             b = await service.table(game_id)
             if b.game.is_over(b.state):
                 return
-            seat = rng.choice([s for s in b.game.to_act(b.state) if s != CHANCE])
+            players = [s for s in b.game.to_act(b.state) if s != CHANCE and not b.seats[s].bot]
+            if not players:  # the bot's turn: the scheduler plays it
+                await asyncio.sleep(0.005)
+                continue
+            seat = rng.choice(players)
             action = random_action(b.game, b.state, seat, rng)
             counter += 1
             interaction = f"{game_id}-{os.getpid()}-{counter}"
@@ -86,16 +143,32 @@ async def drive(target: str, acks: Path, games: int, seed: int) -> None:
             out.flush()
             os.fsync(out.fileno())
 
-    await asyncio.gather(*(one(g) for g in ids))
+    async def ticking() -> None:
+        while not all(done.done() for done in players):
+            await scheduler.tick()
+            await asyncio.sleep(0.005)
+
+    players = [asyncio.ensure_future(one(g)) for g in ids]
+    await asyncio.gather(*players, ticking())
     await store.close()
 
 
-async def check(target: str, acks: Path) -> dict[str, int]:
-    from bot.service import GameService
+def posts_file(acks: Path) -> Path:
+    return acks.with_name("posts.txt")
+
+
+async def check(target: str, acks: Path, runs: int) -> dict[str, int]:
+    from bot.scheduler import Scheduler
+    from bot.service import GameService, move_post_key
     from bot.store import open_store
 
     store = await open_store(target)
     service = GameService(store, lambda state, viewer: b"")
+    thread = Thread(posts_file(acks))
+    clock = scheduler_clock(runs)
+    await Scheduler(service, clock, thread).post_queued(clock(), [])  # what the last kill left queued
+    posts = posts_file(acks).read_text().split() if posts_file(acks).exists() else []
+    bot_moves: list[str] = []
     acked = acks.read_text().split() if acks.exists() else []
     stored: dict[str, int] = {}
     mismatched = 0
@@ -108,6 +181,8 @@ async def check(target: str, acks: Path) -> dict[str, int]:
             mismatched += 1
         elif await service.rebuild(game_id) != row.state:
             mismatched += 1
+        bots = {s.seat for s in await store.seats(game_id) if s.bot}
+        bot_moves += [move_post_key(game_id, a.seq) for a in log if a.seat in bots]
         for a in log:
             if a.interaction_id:
                 stored[a.interaction_id] = stored.get(a.interaction_id, 0) + 1
@@ -118,6 +193,9 @@ async def check(target: str, acks: Path) -> dict[str, int]:
         "lost": sum(1 for a in acked if a not in stored),
         "doubled": sum(1 for n in stored.values() if n > 1) + (len(acked) - len(set(acked))),
         "replay_mismatch": mismatched,
+        "bot_moves": len(bot_moves),
+        "posts_lost": sum(1 for key in bot_moves if key not in posts),
+        "posts_doubled": len(posts) - len(set(posts)),
     }
 
 
@@ -151,11 +229,12 @@ def main() -> int:
             if "Traceback" in err or "SystemExit" in err or "retried" in err:
                 raw_errors += 1
                 print(err.strip().splitlines()[-1], file=sys.stderr)
-        result = asyncio.run(check(target, acks))
+        result = asyncio.run(check(target, acks, args.kills))
         elapsed = time.perf_counter() - start
     print(f"crash kills={args.kills} games={args.games} " + " ".join(f"{k}={v}" for k, v in result.items())
           + f" raw_errors={raw_errors} seconds={elapsed:.0f}")
-    return 0 if result["lost"] == result["doubled"] == result["replay_mismatch"] == raw_errors == 0 else 1
+    faults = ("lost", "doubled", "replay_mismatch", "posts_lost", "posts_doubled")
+    return 0 if all(result[k] == 0 for k in faults) and raw_errors == 0 else 1
 
 
 if __name__ == "__main__":

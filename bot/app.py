@@ -7,10 +7,12 @@ Imports go one way: ``discord_io`` <- ``ui`` <- ``cogs`` <- ``app``."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import os
 import re
 import time
+from datetime import datetime, timezone
 from typing import Any, Callable
 
 import discord
@@ -20,9 +22,9 @@ from discord.ext import commands
 from .cogs import game_commands, lifecycle
 from .discord_io import NO_MENTIONS, ServiceBot, handle_error
 from .scheduler import BotPlayer, Notice, Scheduler
-from .service import GameService
+from .service import GameService, ServiceError
 from .store import Store, open_store
-from .ui import DYNAMIC_ITEMS, post_notice
+from .ui import DYNAMIC_ITEMS, clip_text, post_notice
 
 log = logging.getLogger("railyard.bot")
 
@@ -39,7 +41,8 @@ class RailyardBot(ServiceBot):
 
     def __init__(self, database_path: str, dev_guild_id: int | None = None, sync_commands: bool = True,
                  shard: tuple[int, int] | None = None, scheduler_seconds: float | None = None,
-                 clock: Callable[[], float] = time.time, bot_player: BotPlayer | None = None) -> None:
+                 clock: Callable[[], float] = time.time, bot_player: BotPlayer | None = None,
+                 store: Store | None = None) -> None:
         intents = discord.Intents.default()
         # Nothing the bot writes pings anyone unless a send names its users
         # (the turn ping, mentions_for); names and events never do.
@@ -49,7 +52,9 @@ class RailyardBot(ServiceBot):
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
-        self.store: Store | None = None
+        self.store: Store | None = store
+        """The open store: given (``railyard bot`` opens it once, before
+        logging in) or opened by :meth:`setup_hook`."""
         self._service: GameService | None = None
         self.scheduler_seconds = scheduler_interval() if scheduler_seconds is None else scheduler_seconds
         """Seconds between the scheduler's looks at the stored due times (0: no loop; tests tick by hand)."""
@@ -60,6 +65,7 @@ class RailyardBot(ServiceBot):
         self._wake = asyncio.Event()
         self._wake_task: asyncio.Task[None] | None = None
         self._tick_lock = asyncio.Lock()
+        self._check_task: asyncio.Task[None] | None = None
 
     @property
     def service(self) -> GameService:
@@ -67,7 +73,9 @@ class RailyardBot(ServiceBot):
         return self._service
 
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.database_path)
+        if self.store is None:
+            self.store = await open_store(self.database_path)
+        self._check_task = asyncio.create_task(self._check_database(), name="railyard-database-check")
         self._service = GameService(self.store)
         self.scheduler = Scheduler(self._service, self.clock, self._post_notice, self.bot_player)
         if self.scheduler_seconds > 0:
@@ -84,7 +92,28 @@ class RailyardBot(ServiceBot):
             else:
                 await self.tree.sync()
 
+    async def _check_database(self) -> None:
+        """The full check of the stored pages, in the background: opening
+        checked the header, the schema and a write at once; this reads the
+        whole file (minutes on a big cold one) and logs what it finds."""
+        assert self.store is not None
+        started = time.monotonic()
+        try:
+            problems = await self.store.full_check()
+        except Exception:  # noqa: BLE001 - a check that fails to run is logged, never fatal
+            log.exception("the database check could not run")
+            return
+        if problems:
+            log.error("the database %s is damaged (quick_check: %s): stop the bot and restore a backup, "
+                      "or run `railyard check` for details", self.database_path, "; ".join(problems[:3]))
+        else:
+            log.info("the database check found nothing wrong (%.1f s)", time.monotonic() - started)
+
     async def close(self) -> None:
+        if self._check_task is not None:
+            self._check_task.cancel()
+            await asyncio.gather(self._check_task, return_exceptions=True)
+            self._check_task = None
         if self._scheduler_task is not None:
             self._scheduler_task.cancel()
             await asyncio.gather(self._scheduler_task, return_exceptions=True)
@@ -106,11 +135,18 @@ class RailyardBot(ServiceBot):
         if self._wake_task is None or self._wake_task.done():
             self._wake_task = asyncio.create_task(self._tick_while_woken(), name="railyard-scheduler-wake")
 
-    async def _post_notice(self, notice: Notice) -> None:
+    async def _post_notice(self, notice: Notice) -> bool:
+        """Post a scheduler's notice; whether Discord has it. A retry from
+        the outbox is first looked for in the thread (see
+        :func:`already_posted`); every queued post goes with a nonce Discord
+        enforces, so a retry within minutes can't double it either."""
         try:
-            await post_notice(self, notice)
+            if notice.retry and await already_posted(self, notice):
+                return True
+            return await post_notice(self, notice, outbox_nonce(notice.outbox_key))
         except Exception:  # noqa: BLE001 - one post that fails never stops the scheduler
             log.exception("game %s: could not post the scheduler's %s", notice.game_id, notice.kind)
+            return False
 
     async def _tick(self) -> None:
         """One tick, one at a time; a failure is logged, never raised."""
@@ -139,6 +175,45 @@ class RailyardBot(ServiceBot):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         await handle_error(interaction, error)
+
+
+RECENT_MESSAGES = 50
+"""How many of a thread's latest messages a retried post is looked for in."""
+
+
+def outbox_nonce(key: str | None) -> str | None:
+    """The nonce of a queued post: 20 characters from its outbox key
+    (Discord takes at most 25)."""
+    return None if key is None else "ry" + hashlib.blake2b(key.encode(), digest_size=9).hexdigest()
+
+
+async def already_posted(bot: RailyardBot, notice: Notice) -> bool:
+    """Whether the thread already has the post ``notice`` retries: a message
+    of the bot's, among the thread's last :data:`RECENT_MESSAGES`, sent since
+    the post was queued, with the same text (a crash fell between Discord
+    taking it and the outbox hearing). A move's message found is remembered
+    for its Undo, as if just posted. Ruling: a thread that moved on by more
+    than that many messages, or a look that fails, is posted again: a rare
+    double beats a lost move."""
+    if notice.thread_id is None or bot.user is None:
+        return False
+    text = notice.post.text if notice.post is not None else notice.text
+    since = datetime.fromtimestamp((notice.queued_at or 0.0) - 5.0, timezone.utc)
+    try:
+        channel = bot.get_channel(notice.thread_id) or await bot.fetch_channel(notice.thread_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return False
+        async for message in channel.history(limit=RECENT_MESSAGES):
+            if message.created_at < since:
+                break
+            if message.author.id == bot.user.id and message.content == clip_text(text):
+                if notice.post is not None and notice.post.seq is not None:
+                    await bot.service.remember_post(notice.game_id, notice.post.seq, message.id)
+                return True
+    except (discord.HTTPException, ServiceError) as exc:
+        log.warning("game %s: could not look for an earlier post in thread %s: %s", notice.game_id,
+                    notice.thread_id, exc)
+    return False
 
 
 SCHEDULER_SECONDS = 30.0

@@ -6,6 +6,7 @@
     railyard commands --json          the slash-command payloads the bot would sync
     railyard backup FILE              an online copy of the SQLite database (pg_dump for PostgreSQL)
     railyard archive [--days N]       fold the logs of games finished N+ days ago into one row each
+    railyard check                    the full check of every stored page (the bot runs it in the background)
     railyard import FILE              replay a game exported with /game export, checking every step
 
 The database is ``DATABASE_URL`` (a ``postgresql://`` URL) or the SQLite file
@@ -67,11 +68,20 @@ def shard_from_env() -> tuple[int, int] | None:
     return int(ids), int(count)
 
 
-async def _open_and_close(target: str) -> None:
-    """Open (and so check) the database, then close it."""
+async def serve(token: str, target: str, dev_guild: int | None, shard: tuple[int, int] | None) -> None:
+    """Open (and so check) the database once, before logging in (a bad one
+    raises StoreOpenError before Discord is contacted), then run the bot on
+    that store until it stops."""
+    from .app import RailyardBot
     from .store import open_store
 
-    await (await open_store(target)).close()
+    store = await open_store(target)
+    bot = RailyardBot(target, dev_guild, shard=shard, store=store)
+    try:
+        async with bot:
+            await bot.start(token)
+    finally:
+        await store.close()  # the bot closes it too; closing again does nothing
 
 
 def run_bot() -> int:
@@ -85,7 +95,6 @@ def run_bot() -> int:
         return 2
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO").upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from .app import RailyardBot
     from .store import StoreOpenError, is_postgres_url
 
     try:
@@ -96,18 +105,14 @@ def run_bot() -> int:
     if shard is not None and shard[1] > 1 and not is_postgres_url(database_target()):
         print("railyard: several shards must share one PostgreSQL database: set DATABASE_URL", file=sys.stderr)
         return 2
-    try:
-        asyncio.run(_open_and_close(database_target()))
-    except StoreOpenError as exc:  # before logging in: a supervisor sees it at once
-        print(f"railyard: {exc}", file=sys.stderr)
-        return 2
     dev_guild = os.environ.get("DEV_GUILD_ID", "").strip()
-    bot = RailyardBot(database_target(), int(dev_guild) if dev_guild.isdigit() else None, shard=shard)
     import discord
 
     try:
-        bot.run(token, log_handler=None)
-    except StoreOpenError as exc:
+        asyncio.run(serve(token, database_target(), int(dev_guild) if dev_guild.isdigit() else None, shard))
+    except KeyboardInterrupt:
+        return 0
+    except StoreOpenError as exc:  # before logging in: a supervisor sees it at once
         print(f"railyard: {exc}", file=sys.stderr)
         return 2
     except discord.LoginFailure:
@@ -130,7 +135,7 @@ async def command_payloads() -> list[dict[str, Any]]:
 
 
 async def housekeeping(args: argparse.Namespace) -> int:
-    """``railyard backup`` and ``railyard archive``: one line out, non-zero
+    """``railyard backup``, ``railyard check`` and ``railyard archive``: one line out, non-zero
     with one line on stderr when the database can't do it."""
     from .store import StoreError, open_store
 
@@ -141,6 +146,13 @@ async def housekeeping(args: argparse.Namespace) -> int:
             if args.command == "backup":
                 await store.backup(args.file)
                 print(f"railyard: backup written to {args.file}")
+            elif args.command == "check":
+                problems = await store.full_check()
+                if problems:
+                    print(f"railyard: the database {database_target()} is damaged (quick_check: "
+                          f"{'; '.join(problems[:3])}): restore a backup", file=sys.stderr)
+                    return 2
+                print(f"railyard: the database {database_target()} is sound")
             else:
                 count = await store.archive(args.days)
                 print(f"railyard: archived {count} game{'s' * (count != 1)} finished {args.days:g}+ days ago")
@@ -207,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     archive = sub.add_parser("archive", help="compress the logs of long-finished games")
     archive.add_argument("--days", type=float, default=90.0,
                          help="archive games finished or abandoned at least this many days ago (default 90)")
+    sub.add_parser("check", help="check every stored page of the database (slow on a big file)")
     imported = sub.add_parser("import", help="replay an exported game (/game export), checking every step")
     imported.add_argument("file")
     cmds = sub.add_parser("commands", help="print the slash-command payloads")
@@ -221,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "import":
         return import_game(args.file)
-    if args.command in ("backup", "archive"):
+    if args.command in ("backup", "archive", "check"):
         return asyncio.run(housekeeping(args))
     if args.command == "commands":
         print(json.dumps(asyncio.run(command_payloads()), indent=2))

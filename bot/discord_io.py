@@ -65,6 +65,52 @@ def file_kwargs(file: discord.File | None) -> dict[str, Any]:
     return {"file": file} if file is not None else {}
 
 
+GAME_PERMISSIONS = (("view_channel", "View Channels"), ("send_messages", "Send Messages"),
+                    ("send_messages_in_threads", "Send Messages in Threads"),
+                    ("create_public_threads", "Create Public Threads"), ("attach_files", "Attach Files"),
+                    ("read_message_history", "Read Message History"))
+"""What the bot needs where a game is played (the README's list): the lobby
+in the channel, the game in a public thread under it, boards as files."""
+
+UNKNOWN_CHANNEL = 10003
+"""Discord's error code for a channel (or thread) that no longer exists."""
+
+
+def bot_permissions(channel: discord.abc.GuildChannel | discord.Thread,
+                    interaction: discord.Interaction[Any] | None = None) -> discord.Permissions:
+    """The bot's own permissions in ``channel`` (a thread's are its parent's
+    for these), or the interaction's app permissions when the bot's member
+    is not cached."""
+    me = channel.guild.me
+    if me is not None:
+        return channel.permissions_for(me)
+    return interaction.app_permissions if interaction is not None else discord.Permissions.none()
+
+
+IN_THREAD_ONLY = ("send_messages", "create_public_threads")
+"""What a started game no longer needs: its lobby is out and its thread open."""
+
+
+def check_game_permissions(channel: discord.abc.GuildChannel | discord.Thread,
+                           interaction: discord.Interaction[Any] | None = None) -> None:
+    """ServiceError naming, in one line, every permission of
+    :data:`GAME_PERMISSIONS` the bot lacks in ``channel`` (in a game's
+    thread: those it needs to play there)."""
+    have = bot_permissions(channel, interaction)
+    needed = [(flag, label) for flag, label in GAME_PERMISSIONS
+              if not (isinstance(channel, discord.Thread) and flag in IN_THREAD_ONLY)]
+    missing = [label for flag, label in needed if not getattr(have, flag)]
+    if missing:
+        where = channel.parent if isinstance(channel, discord.Thread) and channel.parent else channel
+        raise ServiceError(f"I can't run a game in {where.mention}: I lack the permission{'s' * (len(missing) > 1)} "
+                           f"{', '.join(missing)} there (a server admin can grant it).")
+
+
+def channel_gone(error: BaseException) -> bool:
+    """True when ``error`` says the channel or thread no longer exists."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
+
+
 ALREADY_ACKNOWLEDGED = 40060
 """Discord's error code for a second answer to one interaction."""
 

@@ -21,6 +21,8 @@ Planning
 
 Firing
     ``bot``: the bot plays the seat (its chooser sees only the seat's view).
+    In a team game a bot waits while a human teammate is due: he always has
+    the first say; once his turn clock runs out, the bot plays for the team.
     ``remind``: the seat's player is pinged again, at most
     :data:`MAX_REMINDERS` times, unless he muted the game's reminders.
     ``clock``: the turn clock ran out; it stays as a spent mark (``due_at``
@@ -29,6 +31,27 @@ Firing
     ``idle``: an active game without a move for :data:`IDLE_AFTER` is warned,
     and after :data:`IDLE_GRACE` more, archived (abandoned).
     ``keepalive``: the active game's thread is kept from auto-archiving.
+    A lobby's expiry and an idle archive take the game's lock and change it
+    only if it is still as planned (else their queued post is taken out
+    again); a keep-alive, a reminder or a warning is claimed only while the
+    game is still active (another scheduler on the database may have ended
+    it meanwhile).
+
+Posting: the outbox
+    What a firing posts (a bot's move, a reminder, a clock run out, an
+    expiry, a warning) is queued in the store's outbox in the same
+    transaction as the move or the timer's claim, leased to this scheduler
+    for :data:`OUTBOX_LEASE`, and taken out once the transport says Discord
+    accepted it. A crash (or a failed post) leaves it queued: when its lease
+    has run out, the next tick, of this scheduler or of a new one after a
+    restart, posts it again, as a :attr:`Notice.retry`. Ruling on doubles: a
+    crash can fall between Discord accepting a post and the outbox hearing
+    of it, so a retry is first checked against what Discord already has: a
+    move whose thread message was remembered (``Store.post_message``) is not
+    posted again, and the transport looks for the same text among the
+    thread's recent messages since the post was queued (``bot.app``) and
+    sends with a nonce Discord enforces for a few minutes. Keep-alives are
+    not queued: repeating one is harmless and the next comes a day later.
 """
 
 from __future__ import annotations
@@ -40,7 +63,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from typing import Awaitable, Callable, Protocol, Sequence
+from typing import Awaitable, Callable, Mapping, Protocol, Sequence
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from games.bots import policy_for
@@ -48,7 +71,7 @@ from games.core import Game, IllegalAction, State
 from games.playout import random_action
 
 from .service import GameService, Post, SeatKeeping, ServiceError, Unavailable, seat_mention
-from .store import NO_SEAT, Schedule, SeatRow, StoreError, Timer
+from .store import NO_SEAT, OutboxPost, Schedule, SeatRow, StoreError, Timer
 
 log = logging.getLogger("railyard.scheduler")
 
@@ -77,6 +100,12 @@ long each time, but never less often than this."""
 BOT_STUCK_AFTER = 3
 """After this many failed tries in a row the thread is told once that the
 bot can't move (the tries go on, spaced out)."""
+OUTBOX_LEASE = 2 * RETRY
+"""A queued post is its maker's to post for this long; then, if still
+queued (a crash, a failed post), any scheduler posts it again."""
+OUTBOX_MAX_TRIES = 6
+"""A queued post Discord keeps refusing (a deleted thread) is given up after
+this many tries (logged): about ten minutes of trying."""
 MAX_ROUNDS = 20
 """Plan-and-fire rounds in one tick: bots answering bots move in one tick,
 but a tick always ends."""
@@ -265,7 +294,8 @@ class GameBots:
 @dataclass
 class Notice:
     """Something the scheduler did that the thread should see. ``kind`` is
-    "move" (a bot's move: ``post``), "reminder", "clock", "lobby_expired",
+    "move" (a bot's move: ``post``), "reminder", "clock", "clock_to_partner" (a
+    clock ran out and the seat's bot teammate plays for the team), "lobby_expired",
     "idle_warning", "idle_archived", "bot_stuck" (a bot's move keeps failing)
     or "keepalive" (nothing to say: keep the thread open). Only ``ping_user_ids`` may be pinged."""
 
@@ -276,9 +306,18 @@ class Notice:
     ping_user_ids: list[int] = field(default_factory=list)
     post: Post | None = None
     seat: int | None = None
+    outbox_key: str | None = None
+    """The post is queued in the store's outbox under this key until posted."""
+    retry: bool = False
+    """Posted again from the outbox (after a crash or a failed post): Discord
+    may already have it, so the transport looks first."""
+    queued_at: float | None = None
+    """When the post was queued (real time, for that look)."""
 
 
-Notify = Callable[[Notice], Awaitable[None]]
+Notify = Callable[[Notice], Awaitable["bool | None"]]
+"""Posts a notice; False (or an exception) when Discord did not take it, so
+it stays queued and is tried again."""
 
 
 def mention(seat: SeatRow) -> str:
@@ -297,13 +336,25 @@ class Plan:
 SEAT_KINDS = ("bot", "remind", "clock")
 
 
+def bot_may_act(seat: int, partners: Sequence[int], due: Sequence[int], seats: Sequence[SeatRow],
+                timed_out: set[int]) -> bool:
+    """In a team game a bot acts for its team only when no human partner is
+    due, or once that partner's turn clock ran out (``timed_out``): a human
+    teammate always gets the first say."""
+    return not any(p in due and 0 <= p < len(seats) and not seats[p].bot and p not in timed_out
+                   for p in partners)
+
+
 def plan_timers(game_id: int, status: str, now: float, schedule: Schedule,
                 seats: Sequence[SeatRow], due: Sequence[int], acted: set[int], existing: Sequence[Timer],
-                moved: bool) -> Plan:
+                moved: bool, partners: Mapping[int, Sequence[int]] | None = None) -> Plan:
     """The timers of a game, given who is due now and which seats acted
     since the last plan (``acted``; their timers start again). ``moved``:
-    the game changed since the last plan (the idle watch starts again)."""
+    the game changed since the last plan (the idle watch starts again).
+    ``partners``: each due seat's teammates (team games), whose human due
+    player keeps the bot of his team waiting (:func:`bot_may_act`)."""
     have = {(t.kind, t.seat): t for t in existing}
+    timed_out = {t.seat for t in existing if t.kind == "clock" and t.due_at is None and t.seat not in acted}
     want: dict[tuple[str, int], Timer] = {}
 
     def keep_or(kind: str, seat: int, due_at: float) -> None:
@@ -318,7 +369,8 @@ def plan_timers(game_id: int, status: str, now: float, schedule: Schedule,
             if s < 0 or s >= len(seats):
                 continue
             if seats[s].bot:
-                want[("bot", s)] = Timer(game_id, "bot", s, now, 0)
+                if bot_may_act(s, (partners or {}).get(s, ()), due, seats, timed_out):
+                    want[("bot", s)] = Timer(game_id, "bot", s, now, 0)
                 continue
             if schedule.remind_every is not None:
                 keep_or("remind", s, now + schedule.remind_every)
@@ -350,12 +402,16 @@ class Scheduler:
         self.clock = clock
         self.notify = notify
         self.bot_player: BotPlayer = bot_player or GameBots()
+        self.wall_clock: Callable[[], float] = time.time
+        """Real time, as Discord stamps its messages (when a post was queued:
+        a retry looks only at messages since); ``clock`` may be a test's."""
 
     async def tick(self) -> list[Notice]:
         """Plan the games that changed, fire every timer due now, and again
         while bots keep moving (at most :data:`MAX_ROUNDS` rounds)."""
         now = self.clock()
         notices: list[Notice] = []
+        await self.post_queued(now, notices)
         for _ in range(MAX_ROUNDS):
             await self.plan_changed(now)
             timers = await self.store.due_timers(now)
@@ -363,10 +419,81 @@ class Scheduler:
                 break
             for timer in timers:
                 for notice in await self._guard(timer.game_id, self.fire(timer, now)) or []:
-                    notices.append(notice)
-                    if self.notify is not None:
-                        await self.notify(notice)
+                    await self._deliver(notice, notices)
         return notices
+
+    async def _deliver(self, notice: Notice, notices: list[Notice]) -> None:
+        """Hand ``notice`` to the transport (without one, to the caller of
+        :meth:`tick`: that is its delivery) and take its post out of the
+        outbox once taken; a post that fails stays queued."""
+        notices.append(notice)
+        posted = True
+        if self.notify is not None:
+            try:
+                posted = await self.notify(notice) is not False
+            except Exception:  # noqa: BLE001 - the post stays queued and is tried again
+                log.exception("game %s: the scheduler's %s could not be posted", notice.game_id, notice.kind)
+                posted = False
+        if posted and notice.outbox_key is not None:
+            await self._guard(notice.game_id, self.store.post_done(notice.outbox_key))
+
+    async def post_queued(self, now: float, notices: list[Notice]) -> None:
+        """Post again what is still queued in the outbox past its lease (a
+        crash or a failed post left it), each by one scheduler only."""
+        try:
+            queued = await self.store.due_posts(now)
+        except StoreError as exc:
+            log.warning("the outbox could not be read: %s", exc)
+            return
+        for item in queued:
+            again = await self._guard(item.game_id, self._queued_notices(item, now))
+            for notice in again or []:
+                await self._deliver(notice, notices)
+
+    async def _queued_notices(self, item: OutboxPost, now: float) -> list[Notice]:
+        """The notice of a queued post, leased for one more try; none when
+        another scheduler took it, or when its move's thread message is
+        already known (Discord took it; the crash came before the outbox
+        heard)."""
+        if item.tries >= OUTBOX_MAX_TRIES:
+            log.warning("game %s: gave up posting the scheduler's %s after %s tries", item.game_id, item.kind,
+                        item.tries)
+            await self.store.post_done(item.key)
+            return []
+        if not await self.store.lease_post(item, now + OUTBOX_LEASE):
+            return []
+        row = await self.service.get(item.game_id)
+        if item.kind in ENDINGS and row.status != "abandoned" and not await self._end_interrupted(item, row.status):
+            await self.store.post_done(item.key)
+            return []
+        notice = self._notice(item, row.thread_id)
+        notice.retry, notice.queued_at = True, item.created_at
+        if item.kind == "move":
+            if item.seq is not None and await self.store.post_message(item.game_id, item.seq) is not None:
+                await self.store.post_done(item.key)
+                return []
+            notice.post = await self.service.queued_post(item)
+        return [notice]
+
+    async def _end_interrupted(self, item: OutboxPost, status: str) -> bool:
+        """A lobby's expiry or an idle game's archiving whose claim (with its
+        queued post) was committed but whose ending was not (a crash came
+        between the two): ended now, if the game is still as it was then
+        (a lobby; an active game nobody moved in since its plan). False when
+        it has moved on: the post is then not due."""
+        wanted = ENDINGS[item.kind]
+        version = None if wanted == "lobby" else await self.store.planned_version(item.game_id)
+        return status == wanted and await self.keeping.end_quietly(item.game_id, wanted, version)
+
+    def _queued(self, timer: Timer, kind: str, text: str, now: float, pings: Sequence[int] = ()) -> OutboxPost:
+        """The outbox entry of what ``timer``'s firing posts (one key per firing)."""
+        key = f"{kind}:{timer.game_id}:{timer.seat}:{timer.count}:{timer.due_at!r}"
+        return OutboxPost(key, timer.game_id, kind, text, now + OUTBOX_LEASE, tuple(pings),
+                          None if timer.seat == NO_SEAT else timer.seat, created_at=self.wall_clock())
+
+    def _notice(self, item: OutboxPost, thread_id: int | None) -> Notice:
+        return Notice(item.kind, item.game_id, thread_id, item.text, list(item.pings), seat=item.seat,
+                      outbox_key=item.key)
 
     async def plan_changed(self, now: float) -> None:
         """Plan every game that changed since its last plan, a batch at a
@@ -398,6 +525,7 @@ class Scheduler:
         seats = await self.store.seats(game_id)
         due: list[int] = []
         acted: set[int] = set()
+        partners: dict[int, list[int]] = {}
         if row.status == "active":
             try:
                 table = await self.service.table(game_id)
@@ -407,10 +535,11 @@ class Scheduler:
                 log.warning("game %s: planned without seats due: %s", game_id, exc)
             else:
                 due = table.game.to_act(table.state)
+                partners = {s: table.game.partners(table.state, s) for s in due if s >= 0}
             if 0 <= planned < row.version:
                 acted = {a.seat for a in await self.store.log(game_id, last=row.version - planned)}
         plan = plan_timers(game_id, row.status, now, schedule, seats,
-                           due, acted, existing, moved=0 <= planned != row.version)
+                           due, acted, existing, moved=0 <= planned != row.version, partners=partners)
         await self.store.plan_timers(game_id, row.version, plan.drop, plan.put)
 
     async def fire(self, timer: Timer, now: float) -> list[Notice]:
@@ -441,7 +570,7 @@ class Scheduler:
         if not await self.store.claim_timer(timer, again, tries):
             return []  # another scheduler took it
         try:
-            post = await self.bot_move(timer.game_id, timer.seat)
+            post = await self.bot_move(timer.game_id, timer.seat, queue_until=now + OUTBOX_LEASE)
         except Exception as exc:  # noqa: BLE001 - logged with the game; tried again later
             if isinstance(exc, (ServiceError, StoreError)):
                 log.warning("game %s: bot move for seat %s failed (try %s): %s", timer.game_id, timer.seat,
@@ -453,27 +582,40 @@ class Scheduler:
             text = (f"🤖 The bot could not make its move for seat {timer.seat + 1} ({tries} tries); it keeps "
                     f"trying, at least every {describe_duration(BOT_RETRY_MAX)}, and the error is logged for "
                     "the server's bot operator.")
-            return [Notice("bot_stuck", timer.game_id, thread_id, text, seat=timer.seat)]
+            stuck = self._queued(timer, "bot_stuck", text, now)
+            await self.store.queue_post(stuck)
+            return [self._notice(stuck, thread_id)]
         await self.store.claim_timer(claimed_as(timer, again, tries), None, 0, drop=True)
         if post is not None:
             post.undo_seq = None  # nobody clicks for a bot
         return [] if post is None else [Notice("move", timer.game_id, thread_id, post.text, post.ping_user_ids,
-                                               post, timer.seat)]
+                                               post, timer.seat, outbox_key=post.outbox_key)]
 
-    async def bot_move(self, game_id: int, seat: int) -> Post | None:
+    async def bot_move(self, game_id: int, seat: int, queue_until: float | None = None) -> Post | None:
         """The bot's move for ``seat``, through :meth:`GameService.act`
-        (None when the seat is no longer the bot's or not due). The chooser
-        sees the seat's view; a choice the rules refuse is replaced by a
-        uniformly random legal action (and logged)."""
+        (None when the seat is no longer the bot's or not due); with
+        ``queue_until``, its post is queued in the outbox with the move. The
+        chooser sees the seat's view; a choice the rules refuse is replaced
+        by a uniformly random legal action (and logged)."""
         table = await self.service.table(game_id)
-        if seat >= len(table.seats) or not table.seats[seat].bot or seat not in table.game.to_act(table.state):
+        due = table.game.to_act(table.state)
+        if seat >= len(table.seats) or not table.seats[seat].bot or seat not in due:
             return None
+        if not bot_may_act(seat, table.game.partners(table.state, seat), due, table.seats,
+                           await self._timed_out(game_id)):
+            return None  # a human teammate is due: his say first
         rng = random.Random(f"{game_id}:{table.row.version}:{seat}")
         user_id = table.seats[seat].user_id
         # a policy may think for a second or more: off the event loop, so
         # every interaction meanwhile is still answered at once
         action = await asyncio.to_thread(self._choice, table.game, table.state, seat, rng, game_id)
-        return await self.service.act(game_id, user_id, action, expected_version=table.row.version)
+        return await self.service.act(game_id, user_id, action, expected_version=table.row.version,
+                                      interaction_id=f"bot:{game_id}:{table.row.version + 1}",
+                                      queue_until=queue_until)
+
+    async def _timed_out(self, game_id: int) -> set[int]:
+        """The seats whose turn clock ran out (a spent clock mark)."""
+        return {t.seat for t in await self.store.timers(game_id) if t.kind == "clock" and t.due_at is None}
 
     def _choice(self, game: Game, state: State, seat: int, rng: random.Random, game_id: int) -> str:
         """The bot's legal choice from the seat's view, or a random legal
@@ -498,39 +640,57 @@ class Scheduler:
             await self.store.claim_timer(timer, None, timer.count, drop=True)
             return []
         every = schedule.remind_every or DEFAULT_REMIND
-        claimed = await self.store.claim_timer(timer, None, timer.count, drop=True) if last else \
-            await self.store.claim_timer(timer, now + every, timer.count + 1)
-        if not claimed:
-            return []
         waited = describe_duration(every * (timer.count + 1))
         tail = " (last reminder)" if last else ""
         text = f"⏰ {mention(seat)}, it's still your turn (waiting about {waited}){tail}."
-        return [Notice("reminder", timer.game_id, thread_id, text, [seat.user_id], seat=timer.seat)]
+        item = self._queued(timer, "reminder", text, now, [seat.user_id])
+        claimed = await self.store.claim_timer(timer, None, timer.count, drop=True, outbox=item,
+                                               status="active") if last else \
+            await self.store.claim_timer(timer, now + every, timer.count + 1, outbox=item, status="active")
+        return [self._notice(item, thread_id)] if claimed else []
 
     async def _clock(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
         seats, due = await self._seat_due(timer)
         if not due or timer.seat >= len(seats) or seats[timer.seat].bot:
             await self.store.claim_timer(timer, None, timer.count, drop=True)
             return []
-        if not await self.store.claim_timer(timer, None, timer.count + 1):
-            return []
         name = seats[timer.seat].name
-        text = (f"⌛ {name}'s turn clock ran out. The other players may skip the turn (a safe default "
-                f"where the game has one) or hand the seat to the bot; {name} can take it back with "
-                "`/game takeover`.")
-        return [Notice("clock", timer.game_id, thread_id, text, [], seat=timer.seat)]
+        bots = await self._bot_partners_due(timer.game_id, timer.seat)
+        if bots:
+            kind = "clock_to_partner"
+            text = (f"⌛ {name}'s turn clock ran out: {', '.join(mention(seats[b]) for b in bots)} "
+                    f"plays for the team; {name} can still move while it is the team's turn.")
+        else:
+            kind = "clock"
+            text = (f"⌛ {name}'s turn clock ran out. The other players may skip the turn (a safe default "
+                    f"where the game has one) or hand the seat to the bot; {name} can take it back with "
+                    "`/game takeover`.")
+        item = self._queued(timer, kind, text, now)
+        if not await self.store.claim_timer(timer, None, timer.count + 1, outbox=item, status="active"):
+            return []
+        if bots:  # they waited for him (bot_may_act): planned again, they move now
+            await self.plan(timer.game_id, now)
+        return [self._notice(item, thread_id)]
+
+    async def _bot_partners_due(self, game_id: int, seat: int) -> list[int]:
+        """The due bot teammates of ``seat`` (team games)."""
+        table = await self.service.table(game_id)
+        due = table.game.to_act(table.state)
+        return [p for p in table.game.partners(table.state, seat)
+                if p in due and 0 <= p < len(table.seats) and table.seats[p].bot]
 
     async def _lobby(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
-        if not await self.store.claim_timer(timer, None, timer.count, drop=True):
-            return []
-        await self.keeping.end_quietly(timer.game_id, "lobby")
         text = f"This lobby was never started and expired after {describe_duration(LOBBY_TTL)}."
-        return [Notice("lobby_expired", timer.game_id, thread_id, text)]
+        item = self._queued(timer, "lobby_expired", text, now)
+        if not await self.store.claim_timer(timer, None, timer.count, drop=True, outbox=item):
+            return []
+        if not await self.keeping.end_quietly(timer.game_id, "lobby"):
+            await self.store.post_done(item.key)  # started (or ended) meanwhile, maybe in another process
+            return []
+        return [self._notice(item, thread_id)]
 
     async def _idle(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
         if timer.count == 0:
-            if not await self.store.claim_timer(timer, now + IDLE_GRACE, 1):
-                return []
             table = await self.service.table(timer.game_id)
             muted = await self.store.muted(timer.game_id)
             due = [table.seats[s] for s in table.game.to_act(table.state) if 0 <= s < len(table.seats)]
@@ -538,17 +698,33 @@ class Scheduler:
             names = ", ".join(mention(s) if s.user_id in pings else s.name for s in due) or "nobody"
             text = (f"💤 Nobody has moved for {describe_duration(IDLE_AFTER)}. Waiting for {names}. "
                     f"Without a move this game is archived in {describe_duration(IDLE_GRACE)}.")
-            return [Notice("idle_warning", timer.game_id, thread_id, text, pings)]
-        if not await self.store.claim_timer(timer, None, timer.count, drop=True):
-            return []
-        await self.keeping.end_quietly(timer.game_id, "active")
+            warning = self._queued(timer, "idle_warning", text, now, pings)
+            if not await self.store.claim_timer(timer, now + IDLE_GRACE, 1, outbox=warning, status="active"):
+                return []
+            return [self._notice(warning, thread_id)]
         text = "🗄️ This game was idle too long and is archived. Its log stays stored."
-        return [Notice("idle_archived", timer.game_id, thread_id, text)]
+        item = self._queued(timer, "idle_archived", text, now)
+        if not await self.store.claim_timer(timer, None, timer.count, drop=True, outbox=item):
+            return []
+        # only if nobody moved since the idle watch was planned (a move in
+        # another process may not have been planned for here yet)
+        planned = await self.store.planned_version(timer.game_id)
+        if not await self.keeping.end_quietly(timer.game_id, "active", planned):
+            await self.store.post_done(item.key)
+            return []
+        return [self._notice(item, thread_id)]
 
     async def _keepalive(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
-        if not await self.store.claim_timer(timer, now + KEEPALIVE, timer.count + 1):
+        # claimed only while the game is active: never reopen the thread of a
+        # game another scheduler has just archived
+        if not await self.store.claim_timer(timer, now + KEEPALIVE, timer.count + 1, status="active"):
             return []
         return [Notice("keepalive", timer.game_id, thread_id)]
+
+
+ENDINGS = {"lobby_expired": "lobby", "idle_archived": "active"}
+"""The scheduler's posts that announce the end of a game, and the status
+the game ends from."""
 
 
 def bot_retry_delay(tries: int) -> float:

@@ -16,8 +16,9 @@ import functools
 import json
 import logging
 from collections import defaultdict
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Awaitable, Callable, ParamSpec, Sequence, TypeVar
+from typing import AsyncIterator, Awaitable, Callable, ParamSpec, Sequence, TypeVar
 
 from games.core import (CHANCE, Choice, Entry, Game, IllegalAction, Option, State, live_log, new_secret,
                         replay_entries, resolve_chance, secret_from_seed, undo_target, undo_text, undone_seq)
@@ -29,15 +30,18 @@ from rendering import render_full
 
 from .history import (LOG_PAGE, UPLOAD_LIMIT, Animation, animate, export_document, log_line, log_pages,
                       state_at)
-from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, Schedule, SeatRow, Store,
-                    StoreUnavailable,
-                    VersionConflict)
+from .post_order import PostOrder
+from .store import (ActionRow, DuplicateInteraction, GameRow, NewAction, OutboxPost, OutcomeUnknown, Schedule,
+                    SeatRow, Store, StoreUnavailable, UniqueViolation, VersionConflict)
 
 log = logging.getLogger("railyard.service")
 
 MAX_MESSAGE = 2000
 MAX_NAME = 64
 UNAVAILABLE = "Railyard can't save moves right now; nothing changed, try again shortly."
+UNCERTAIN = ("Railyard lost touch with its database while saving this, and can't tell yet whether it was "
+             "saved: look at the game before trying again.")
+CONFLICT = "Someone acted at the same moment: look at the board and try again."
 
 
 class ServiceError(Exception):
@@ -46,7 +50,8 @@ class ServiceError(Exception):
 
 
 class Unavailable(ServiceError):
-    """The database can't save moves right now (:data:`UNAVAILABLE`)."""
+    """The database can't save moves right now (:data:`UNAVAILABLE`), or
+    can't tell whether it saved this one (:data:`UNCERTAIN`)."""
 
 
 P = ParamSpec("P")
@@ -57,7 +62,9 @@ def store_faults_answered(method: Callable[P, Awaitable[T]]) -> Callable[P, Awai
     """A database that is locked, full or read-only is answered with
     :data:`UNAVAILABLE` (nothing changed) and one operator error line; the
     next call tries the database again, so the service recovers by itself
-    when the fault is lifted."""
+    when the fault is lifted. A write whose outcome is unknown (its
+    commit's answer lost and not found out since) is never told "nothing
+    changed": it is answered with :data:`UNCERTAIN`."""
 
     @functools.wraps(method)
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
@@ -65,7 +72,7 @@ def store_faults_answered(method: Callable[P, Awaitable[T]]) -> Callable[P, Awai
             return await method(*args, **kwargs)
         except StoreUnavailable as exc:
             log.error("database unavailable in %s: %s", method.__name__, exc)
-            raise Unavailable(UNAVAILABLE) from None
+            raise Unavailable(UNCERTAIN if isinstance(exc, OutcomeUnknown) else UNAVAILABLE) from None
 
     return wrapper
 
@@ -102,10 +109,18 @@ class Post:
     remembered under it, to be corrected if the move is taken back)."""
     undo_seq: int | None = None
     """Set when the mover may take this move back (the post offers Undo)."""
+    ticket: int | None = None
+    """The post's place in its game's posting order (:mod:`bot.post_order`):
+    the transport sends it after the game's earlier posts and then hands
+    the ticket back (:meth:`GameService.posted`)."""
     after_seq: int | None = None
     """Set on a move's post: the log entry just before the move. Whatever
     Undo that entry's post offered no longer applies (the transport takes
     the button away, finding the post with :meth:`GameService.post_message`)."""
+    outbox_key: str | None = None
+    """Set when the post was queued in the store's outbox with the move (see
+    :meth:`GameService.act`): the transport's caller marks it done once
+    Discord has accepted it."""
 
 
 @dataclass
@@ -186,6 +201,22 @@ class GameService:
         self.sheet_renderer = sheet_renderer
         self.step_renderer: StepPicture = step_picture
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.post_order = PostOrder()
+        """Each game's posts go out in the order of its log (see :mod:`bot.post_order`)."""
+
+    @asynccontextmanager
+    async def changing(self, game_id: int) -> AsyncIterator[None]:
+        """Held while a change to the game (a move, a seat, a status) is
+        decided and written: this process's lock on the game, then the
+        store's (other processes on the database). Each write inside also
+        names the version and status it was decided on; a game changed by
+        another process meanwhile is answered with :data:`CONFLICT`,
+        nothing changed."""
+        async with self._locks[game_id], self.store.game_lock(game_id):
+            try:
+                yield
+            except VersionConflict:
+                raise ServiceError(CONFLICT) from None
 
     # -- finding ----------------------------------------------------------
     @store_faults_answered
@@ -239,7 +270,7 @@ class GameService:
 
     @store_faults_answered
     async def join(self, game_id: int, user_id: int, name: str) -> str:
-        async with self._locks[game_id]:
+        async with self.changing(game_id):
             row = await self.get(game_id)
             game = get_game(row.slug)
             if row.status != "lobby":
@@ -249,12 +280,17 @@ class GameService:
                 raise ServiceError("You are already in this game.")
             if len(seats) >= game.max_seats:
                 raise ServiceError(f"{game.name} is full ({game.max_seats} players).")
-            await self.store.add_seat(game_id, user_id, storable_name(name))
+            try:
+                await self.store.add_seat(game_id, user_id, storable_name(name), seen=row)
+            except UniqueViolation as exc:
+                if exc.column != "user_id":
+                    raise
+                raise ServiceError("You are already in this game.") from None
             return f"{name} joined."
 
     @store_faults_answered
     async def leave(self, game_id: int, user_id: int) -> str:
-        async with self._locks[game_id]:
+        async with self.changing(game_id):
             row = await self.get(game_id)
             if row.status != "lobby":
                 raise ServiceError("The game has started: you can't leave it now (the creator can `/game abandon` it).")
@@ -263,7 +299,7 @@ class GameService:
                 raise ServiceError("You are not in this game.")
             if user_id == row.creator_id:
                 raise ServiceError("You created this game: use `/game abandon` to call it off.")
-            await self.store.remove_seat(game_id, user_id)
+            await self.store.remove_seat(game_id, user_id, seen=row)
             return "Left the game."
 
     @store_faults_answered
@@ -284,7 +320,7 @@ class GameService:
 
     @store_faults_answered
     async def start(self, game_id: int, user_id: int) -> Post:
-        async with self._locks[game_id]:
+        async with self.changing(game_id):
             row = await self.get(game_id)
             game = get_game(row.slug)
             if row.status != "lobby":
@@ -301,18 +337,20 @@ class GameService:
             actions = [NewAction(CHANCE, a, ev) for a, ev in chance]
             events = [e for _a, ev in chance for e in ev]
             header = f"**{game.name}** begins: " + ", ".join(s.name for s in seats) + "."
-            await self.store.record(game_id, row.version, state, "active", actions)
-        return await self._post(game, state, seats, [header, *events], set(), None, game_id)
+            await self.store.record(game_id, row.version, state, "active", actions, was="lobby", seats=seats)
+            ticket = self.post_order.take(game_id)
+        return await self._ordered(game_id, ticket,
+                                   self._post(game, state, seats, [header, *events], set(), None, game_id))
 
     @store_faults_answered
     async def abandon(self, game_id: int, user_id: int, can_manage: bool) -> str:
-        async with self._locks[game_id]:
+        async with self.changing(game_id):
             row = await self.get(game_id)
             if row.status in ("finished", "abandoned"):
                 raise ServiceError(f"This game is already {row.status}.")
             if user_id != row.creator_id and not can_manage:
                 raise ServiceError("Only the game's creator or a member with Manage Threads can abandon it.")
-            await self.store.set_status(game_id, "abandoned")
+            await self.store.set_status(game_id, "abandoned", seen=row)
             return "The game was abandoned. Its log stays stored."
 
     # -- playing ----------------------------------------------------------
@@ -424,7 +462,7 @@ class GameService:
     @store_faults_answered
     async def act(
         self, game_id: int, user_id: int, action: str, interaction_id: str | None = None,
-        expected_version: int | None = None,
+        expected_version: int | None = None, queue_until: float | None = None,
     ) -> Post:
         """Apply ``action`` for ``user_id``. ``expected_version``, when given,
         is the version the player saw (a panel): if the game moved on since,
@@ -434,10 +472,14 @@ class GameService:
 
         The move is stored (state and log in one durable transaction) before
         anything is drawn; a board that can't be drawn is left out of the
-        post, never the move."""
+        post, never the move. With ``queue_until`` (the scheduler's bot
+        moves, which nobody waits for) the post's text is also queued in the
+        store's outbox in that same transaction, leased to the caller until
+        then: a crash before it is posted can't lose it (see
+        :meth:`queued_post`)."""
         if interaction_id is not None and await self.store.interaction_seen(interaction_id):
             raise ServiceError("That action was already taken.")
-        async with self._locks[game_id], self.store.game_lock(game_id):
+        async with self.changing(game_id):
             b = await self.player_board(game_id, user_id)
             assert b.seat is not None
             due_before = set(b.game.to_act(b.state))
@@ -454,21 +496,55 @@ class GameService:
             actions += [NewAction(CHANCE, a, ev) for a, ev in chance]
             finished = b.game.is_over(state)
             events = applied.events + [e for _a, ev in chance for e in ev]
+            outbox = None
+            if queue_until is not None:
+                text, pings = self._post_text(b.game, state, b.seats, events, due_before)
+                outbox = OutboxPost(move_post_key(game_id, b.row.version + 1), game_id, "move", text, queue_until,
+                                    tuple(pings), b.seat, b.row.version + 1, b.row.version + len(actions))
             try:
                 await self.store.record(game_id, b.row.version, state,
-                                        "finished" if finished else "active", actions)
+                                        "finished" if finished else "active", actions, outbox, was="active")
             except DuplicateInteraction:
                 raise ServiceError("That action was already taken.") from None
-            except VersionConflict:
-                raise ServiceError("Someone acted at the same moment: look at the board and try again.") from None
             log.info("game %s: seat %s %r", game_id, b.seat, applied.action)
-        post = await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
+            ticket = self.post_order.take(game_id)
+        post = await self._ordered(game_id, ticket,
+                                   self._post(b.game, state, b.seats, events, due_before, b.seat, game_id))
         post.action = applied.action
         post.seq = b.row.version + 1
         if not chance and not finished and not b.game.reveals(b.state, b.seat, applied.action):
             post.undo_seq = post.seq
         post.after_seq = b.row.version or None
+        post.outbox_key = outbox.key if outbox is not None else None
         return post
+
+    async def _ordered(self, game_id: int, ticket: int, drawing: Awaitable[Post]) -> Post:
+        """The post of a stored change, drawn outside the game's lock, with
+        its place in the game's posting order (:mod:`bot.post_order`)."""
+        try:
+            post = await drawing
+        except BaseException:
+            self.post_order.done(game_id, ticket)
+            raise
+        post.ticket = ticket
+        self.post_order.attach(post, game_id, ticket)
+        return post
+
+    @store_faults_answered
+    async def queued_post(self, item: OutboxPost) -> Post:
+        """The post of a move queued in the outbox (posted again after a
+        crash or a failed post): its stored text and pings, and the board
+        drawn again while the game is still where the move left it (once it
+        moved on, later posts have shown the board since: none)."""
+        t = await self.table(item.game_id)
+        png, finished = None, False
+        if t.row.version == item.version:
+            focus = item.seat if t.game.player_boards else None
+            png = await self._draw(item.game_id, t.game.view(t.state, None), focus)
+            finished = t.game.is_over(t.state)
+        return Post(item.text, png, list(item.pings), item.game_id, finished,
+                    full_board=png is not None and has_full_board(t.game.slug), seq=item.seq,
+                    after_seq=(item.seq or 1) - 1 or None, outbox_key=item.key)
 
     async def _check_stale_panel(self, b: Table, expected_version: int) -> None:
         """Refuse a panel opened before this seat's own latest move or a
@@ -490,6 +566,14 @@ class GameService:
         """The thread post after a change: board, what happened, who's next."""
         focus = actor if game.player_boards else None
         png = await self._draw(game_id, game.view(state, None), focus)
+        text, pings = self._post_text(game, state, seats, events, due_before)
+        return Post(text, png, pings, game_id, game.is_over(state),
+                    full_board=png is not None and has_full_board(game.slug))
+
+    def _post_text(self, game: Game, state: State, seats: list[SeatRow], events: list[str],
+                   due_before: set[int]) -> tuple[str, list[int]]:
+        """A post's text after a change (what happened, who's next) and the
+        users it pings."""
         lines = list(events)
         finished = game.is_over(state)
         pings: list[int] = []
@@ -502,8 +586,7 @@ class GameService:
             mention = ", ".join(seat_mention(seats[s]) for s in due)
             status = game.status_line(state)
             lines.append(f"{status}\n➡️ Your turn: {mention}" if status else f"➡️ Your turn: {mention}")
-        return Post(clip("\n".join(lines)), png, pings, game_id, finished,
-                    full_board=png is not None and has_full_board(game.slug))
+        return clip("\n".join(lines)), pings
 
     async def _draw(self, game_id: int, view: State, viewer: int | None, full: bool = False) -> bytes | None:
         """The board PNG (the chat image, or the whole board when ``full``),
@@ -595,7 +678,7 @@ class GameService:
         replay of the log without the move."""
         if interaction_id is not None and await self.store.interaction_seen(interaction_id):
             raise ServiceError("That action was already taken.")
-        async with self._locks[game_id], self.store.game_lock(game_id):
+        async with self.changing(game_id):
             b = await self.player_board(game_id, user_id)
             assert b.seat is not None
             entries, rows = await self._entries(game_id)
@@ -606,6 +689,9 @@ class GameService:
                 raise ServiceError(str(exc)) from None
             if seq is not None and seq != target.seq:
                 raise ServiceError("That move can no longer be taken back: the game moved on since.")
+            if played_for_seat(rows[target.seq].interaction_id):
+                raise ServiceError("That move was played for your seat (a skip or the bot's move), "
+                                   "not by you: only your own moves can be taken back.")
             entry = Entry(b.row.version + 1, b.seat, undo_text(target.seq))
             try:
                 state = await asyncio.to_thread(replay_entries, b.game, players, b.row.options, [*entries, entry])
@@ -619,17 +705,31 @@ class GameService:
             due_before = set(b.game.to_act(b.state)) | {b.seat}
             try:
                 await self.store.record(game_id, b.row.version, state, "active",
-                                        [NewAction(b.seat, entry.action, events, interaction_id)])
+                                        [NewAction(b.seat, entry.action, events, interaction_id)], was="active")
             except DuplicateInteraction:
                 raise ServiceError("That action was already taken.") from None
-            except VersionConflict:
-                raise ServiceError("Someone acted at the same moment: look at the board and try again.") from None
             log.info("game %s: seat %s took back entry %s", game_id, b.seat, target.seq)
-            message_id = await self.store.post_message(game_id, target.seq)
-        post = await self._post(b.game, state, b.seats, events, due_before, b.seat, game_id)
+            ticket = self.post_order.take(game_id)
+            try:
+                message_id = await self.store.post_message(game_id, target.seq)
+            except BaseException:
+                self.post_order.done(game_id, ticket)
+                raise
+        post = await self._ordered(game_id, ticket,
+                                   self._post(b.game, state, b.seats, events, due_before, b.seat, game_id))
         post.action, post.seq = entry.action, entry.seq
         note = clip(f"↩️ Undone by {name}: ~~{clip(taken, 1500)}~~")
         return Undone(post, message_id, note, target.seq)
+
+    async def turn_to_post(self, post: Post) -> None:
+        """Wait until every earlier post of ``post``'s game is out."""
+        if post.game_id is not None and post.ticket is not None:
+            await self.post_order.turn(post.game_id, post.ticket)
+
+    def posted(self, post: Post) -> None:
+        """``post`` is out (or never will be): the game's next post may go."""
+        if post.game_id is not None and post.ticket is not None:
+            self.post_order.done(post.game_id, post.ticket)
 
     @store_faults_answered
     async def post_message(self, game_id: int, seq: int) -> int | None:
@@ -686,6 +786,7 @@ class GameService:
         lines = []
         for e in entries[(page - 1) * per_page: page * per_page]:
             who = "🎲" if e.seat == CHANCE else seats[e.seat].name if 0 <= e.seat < len(seats) else "?"
+            who += played_for_note(rows[e.seq].interaction_id, seats)
             lines.append(clip(log_line(e.seq, who, e.seat, e.action, rows[e.seq].events, undone_by.get(e.seq)), 300))
         if not lines:
             lines.append("Nothing has happened yet." if row.status == "lobby" else "The log is empty.")
@@ -758,9 +859,42 @@ class LogPage:
 
 # -- games that last a week: bot seats, reminders, turn clocks (see bot.scheduler) --
 
+PLAYED_FOR = ("skip:", "bot:")
+"""How the log's ``interaction_id`` marks a move played for a seat rather
+than by its player: a skip the other players chose when his turn clock ran
+out (``skip:<game>:<entry>:<who pressed>``) or the bot's move
+(``bot:<game>:<entry>``)."""
+
+
+def played_for_seat(interaction_id: str | None) -> bool:
+    """Whether a logged move was played for its seat by others (a skip, the
+    bot). Such a move is nobody's to take back: not the skipped player's
+    (or a staller would cancel every skip), and the others chose a safe
+    default on purpose, so it stands."""
+    return interaction_id is not None and interaction_id.startswith(PLAYED_FOR)
+
+
+def played_for_note(interaction_id: str | None, seats: Sequence[SeatRow]) -> str:
+    """How the log names a move played for a seat: " (🤖)" for the bot's,
+    " (skipped by bob)" for a skip; nothing for a player's own move."""
+    if not played_for_seat(interaction_id):
+        return ""
+    assert interaction_id is not None
+    if interaction_id.startswith("bot:"):
+        return " (🤖)"
+    by = interaction_id.rsplit(":", 1)[-1]
+    name = next((s.name for s in seats if str(s.user_id) == by), "another player")
+    return f" (skipped by {name})"
+
+
 BOT_ADDED = "{name} 🤖 takes a seat."
 BOT_REMOVED = "{name} 🤖 leaves the lobby."
 TIMED_OUT_KIND = "clock"
+
+
+def move_post_key(game_id: int, seq: int) -> str:
+    """The outbox key of the post reporting log entry ``seq`` of a game."""
+    return f"move:{game_id}:{seq}"
 
 
 def is_bot_seat(seat: SeatRow) -> bool:
@@ -795,7 +929,7 @@ class SeatKeeping:
     @store_faults_answered
     async def add_bot(self, game_id: int, user_id: int) -> str:
         """Seat the bot in a lobby (its creator only, while a seat is free)."""
-        async with self.service._locks[game_id]:
+        async with self.service.changing(game_id):
             row = await self.service.get(game_id)
             game = get_game(row.slug)
             if row.status != "lobby":
@@ -804,14 +938,14 @@ class SeatKeeping:
                 raise ServiceError("Only the player who created the game can add a bot.")
             if len(await self.store.seats(game_id)) >= game.max_seats:
                 raise ServiceError(f"{game.name} is full ({game.max_seats} players).")
-            seat = await self.store.add_bot_seat(game_id)
+            seat = await self.store.add_bot_seat(game_id, seen=row)
         return BOT_ADDED.format(name=seat.name)
 
     @store_faults_answered
     async def remove_bot(self, game_id: int, user_id: int) -> str:
         """Take the last bot seated in a lobby out again (its creator only);
         the seats after it close up."""
-        async with self.service._locks[game_id]:
+        async with self.service.changing(game_id):
             row = await self.service.get(game_id)
             if row.status != "lobby":
                 raise ServiceError("Bots leave in the lobby; this game has already started.")
@@ -820,27 +954,30 @@ class SeatKeeping:
             bots = [s for s in await self.store.seats(game_id) if s.bot]
             if not bots:
                 raise ServiceError("There is no bot in this game.")
-            await self.store.remove_seat(game_id, bots[-1].user_id)
+            await self.store.remove_seat(game_id, bots[-1].user_id, seen=row)
         return BOT_REMOVED.format(name=bots[-1].name)
 
     @store_faults_answered
     async def leave_to_bot(self, game_id: int, user_id: int) -> str:
         """A player leaves a running game: the bot plays his seat from now
-        on (he can take it back with ``/game takeover``)."""
-        table = await self.service.player_board(game_id, user_id)
-        assert table.seat is not None
-        if table.seats[table.seat].bot:
-            raise ServiceError("The bot already plays your seat; `/game takeover` takes it back.")
-        await self.store.set_seat_bot(game_id, table.seat, True)
+        on (he can take it back with ``/game takeover``). Said once: a second
+        click is told it is already so."""
+        async with self.service.changing(game_id):
+            table = await self.service.player_board(game_id, user_id)
+            assert table.seat is not None
+            if table.seats[table.seat].bot or not await self.store.set_seat_bot(game_id, table.seat, True,
+                                                                                seen=table.row):
+                raise ServiceError("The bot already plays your seat; `/game takeover` takes it back.")
         return f"{table.seats[table.seat].name} left the game: the bot 🤖 plays the seat from now on."
 
     @store_faults_answered
     async def take_back(self, game_id: int, user_id: int) -> str:
         """A player takes his seat back from the bot."""
-        table = await self.service.player_board(game_id, user_id)
-        assert table.seat is not None
-        if not await self.store.set_seat_bot(game_id, table.seat, False):
-            raise ServiceError("You already play your own seat.")
+        async with self.service.changing(game_id):
+            table = await self.service.player_board(game_id, user_id)
+            assert table.seat is not None
+            if not await self.store.set_seat_bot(game_id, table.seat, False, seen=table.row):
+                raise ServiceError("You already play your own seat.")
         return f"{table.seats[table.seat].name} takes the seat back from the bot."
 
     async def _timed_out(self, game_id: int, user_id: int, seat: int | None) -> tuple[Table, int]:
@@ -849,35 +986,54 @@ class SeatKeeping:
         table = await self.service.player_board(game_id, user_id)
         due = set(table.game.to_act(table.state))
         out = [t.seat for t in await self.store.timers(game_id)
-               if t.kind == TIMED_OUT_KIND and t.due_at is None and t.seat in due and t.seat != table.seat
-               and not table.seats[t.seat].bot]
+               if t.kind == TIMED_OUT_KIND and t.due_at is None and t.seat in due and t.seat != table.seat]
         if seat is not None:
             out = [s for s in out if s == seat]
+        if out and all(table.seats[s].bot for s in out):
+            raise _handed_already(table.seats[out[0]].name)
+        out = [s for s in out if not table.seats[s].bot]
         if not out:
             raise ServiceError("No other player's turn clock has run out in this game (or he has moved since).")
         return table, out[0]
 
+    async def _hand_to_bot(self, table: Table, seat: int) -> None:
+        """Hand a timed-out ``seat`` to the bot (inside :meth:`GameService.changing`);
+        a second hand is told it is done already."""
+        if not await self.store.set_seat_bot(table.row.id, seat, True, seen=table.row):
+            raise _handed_already(table.seats[seat].name)
+
     @store_faults_answered
     async def timed_out_to_bot(self, game_id: int, user_id: int, seat: int | None = None) -> str:
-        """Another player hands a seat whose clock ran out to the bot."""
-        table, out = await self._timed_out(game_id, user_id, seat)
-        await self.store.set_seat_bot(game_id, out, True)
+        """Another player hands a seat whose clock ran out to the bot (once:
+        a second click is told it is already done, and nothing is posted)."""
+        async with self.service.changing(game_id):
+            table, out = await self._timed_out(game_id, user_id, seat)
+            await self._hand_to_bot(table, out)
         name = table.seats[out].name
         return f"{name}'s clock ran out: the bot 🤖 plays the seat until {name} takes it back (`/game takeover`)."
 
     @store_faults_answered
     async def skip_timed_out(self, game_id: int, user_id: int, seat: int | None = None) -> Post | str:
         """Another player skips a seat whose clock ran out: its game's safe
-        default (``Game.default_action``) is played for it, as its own move;
-        a game with no safe default hands the seat to the bot instead."""
-        table, out = await self._timed_out(game_id, user_id, seat)
-        default = table.game.default_action(table.state, out)
+        default (``Game.default_action``) is played for it, logged as played
+        for the seat by ``user_id`` (:data:`PLAYED_FOR`: nobody takes it
+        back, its post offers no Undo); a game with no safe default hands
+        the seat to the bot instead."""
+        async with self.service.changing(game_id):
+            table, out = await self._timed_out(game_id, user_id, seat)
+            default = table.game.default_action(table.state, out)
+            if default is None:
+                await self._hand_to_bot(table, out)
         if default is None:
-            await self.store.set_seat_bot(game_id, out, True)
             return (f"{table.game.name} has no safe way to skip {table.seats[out].name}'s turn here: "
                     "the bot 🤖 plays the seat until its player takes it back (`/game takeover`).")
-        return await self.service.act(game_id, table.seats[out].user_id, default,
+        marker = f"skip:{game_id}:{table.row.version + 1}:{user_id}"  # two clicks at once: one skip
+        post = await self.service.act(game_id, table.seats[out].user_id, default, interaction_id=marker,
                                       expected_version=table.row.version)
+        post.undo_seq = None
+        by = table.seats[table.seat].name if table.seat is not None else "another player"
+        post.text = clip(f"⏭️ {by} skipped {table.seats[out].name}'s turn (the turn clock ran out).\n{post.text}")
+        return post
 
     @store_faults_answered
     async def nudge(self, game_id: int, user_id: int, now: float, gap: float) -> tuple[str, list[int]]:
@@ -908,15 +1064,24 @@ class SeatKeeping:
                 if muted else "Reminders are on again for you in this game.")
 
     @store_faults_answered
-    async def end_quietly(self, game_id: int, expected_status: str) -> bool:
+    async def end_quietly(self, game_id: int, expected_status: str, expected_version: int | None = None) -> bool:
         """Abandon a game the scheduler found expired (a lobby never started)
-        or idle too long, if it is still ``expected_status``; its log stays."""
-        async with self.service._locks[game_id]:
+        or idle too long, if it is still ``expected_status`` (and at
+        ``expected_version``, when given: nobody moved since); its log stays.
+        False when it is not so any more, here or in another process."""
+        async with self.service._locks[game_id], self.store.game_lock(game_id):
             row = await self.service.get(game_id)
-            if row.status != expected_status:
+            if row.status != expected_status or expected_version not in (None, row.version):
                 return False
-            await self.store.set_status(game_id, "abandoned")
+            try:
+                await self.store.set_status(game_id, "abandoned", seen=row)
+            except VersionConflict:
+                return False  # another process changed it meanwhile
             return True
+
+
+def _handed_already(name: str) -> ServiceError:
+    return ServiceError(f"{name}'s seat is already played by the bot 🤖 (handed over just now).")
 
 
 def matching_games(text: str) -> list[Game]:

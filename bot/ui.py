@@ -25,7 +25,10 @@ from typing import Any, Sequence
 
 import discord
 
-from .discord_io import NO_MENTIONS, ServiceBot, board_file, bot_of, guarded, mentions_for, reply
+from games.registry import get_game
+
+from .discord_io import (NO_MENTIONS, ServiceBot, board_file, bot_of, channel_gone, check_game_permissions, guarded,
+                         mentions_for, reply)
 from .discord_text import member_name
 from .scheduler import Notice, schedule_text
 from .service import Board, Post, SeatKeeping, ServiceError
@@ -42,25 +45,95 @@ def _name(interaction: discord.Interaction[Any]) -> str:
     return member_name(interaction.user)
 
 
-async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post) -> None:
+async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post, nonce: str | None = None) -> bool:
     """Post ``post`` in the game's thread, reopening it if archived, pinging
-    only the users meant, with a "Your turn" button while the game runs."""
+    only the users meant, with a "Your turn" button while the game runs,
+    after the game's earlier posts (:mod:`bot.post_order`). False when
+    Discord did not take it (logged; a deleted thread calls the game off,
+    see :func:`thread_gone`); a game without a thread: True, nothing to
+    post. ``nonce``: Discord keeps one message per nonce."""
     if thread_id is None or post.game_id is None:
-        return
+        bot.service.posted(post)
+        return True
+    message: discord.Message | None = None
     try:
-        message = await _send_post(bot, thread_id, post)
+        await bot.service.turn_to_post(post)  # after the game's earlier posts, whatever their drawing time
+        message = await _send_post(bot, thread_id, post, nonce)
     except discord.HTTPException as exc:
         # The move is already stored; a deleted or locked thread must not
         # turn it into an error. The game shows again with /game status.
-        log.warning("game %s: could not post in thread %s: %s", post.game_id, thread_id, exc)
+        await _thread_failed(bot, thread_id, exc)
     else:
         await _remember_post(bot, post, message)
         await _withdraw_undo(bot, message.channel, post)
-        if post.finished:
-            await add_animation(bot, message, post)
+    finally:
+        bot.service.posted(post)
+    if message is not None and post.finished:
+        await add_animation(bot, message, post)
     if post.finished:
         await refresh_lobby(bot, post.game_id)
     wake_scheduler(bot)  # a bot may be due now
+    return message is not None
+
+
+async def _thread_failed(bot: ServiceBot, thread_id: int, error: discord.HTTPException) -> None:
+    """A post in a game's thread failed: logged; if the thread is gone, its
+    game is called off and the channel told (:func:`thread_gone`)."""
+    log.warning("could not post in thread %s: %s", thread_id, error)
+    if not channel_gone(error):
+        return
+    try:
+        row = await bot.service.game_in_thread(thread_id)
+    except ServiceError:
+        return
+    await thread_gone(bot, row.id)
+
+
+async def thread_gone(bot: ServiceBot, game_id: int) -> None:
+    """The game's thread was deleted: a game can't be played without its
+    home, so a lobby or a running game is called off (abandoned: the
+    scheduler and every move respect that; its log stays stored): a
+    thread can't be brought back, and the game's posts lived there. Its
+    lobby loses its buttons, and the channel is told, once (whoever ends
+    the game first tells it)."""
+    row = await bot.service.get(game_id)
+    if row.status not in ("lobby", "active"):
+        return
+    if not await SeatKeeping(bot.service).end_quietly(game_id, row.status):
+        return
+    log.warning("game %s: its thread %s is gone: the game is called off", game_id, row.thread_id)
+    text = (f"⚠️ The thread of {get_game(row.slug).name} #{game_id} was deleted, so the game is called off "
+            "(abandoned). Its log stays stored; `/game new` starts another.")
+    if row.channel_id is not None:
+        try:
+            channel = bot.get_channel(row.channel_id) or await bot.fetch_channel(row.channel_id)
+            assert isinstance(channel, discord.abc.Messageable)
+            await channel.send(text, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not tell channel %s its thread is gone: %s", game_id, row.channel_id, exc)
+    await refresh_lobby(bot, game_id)
+
+
+async def ready_thread(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """Before a lobby starts: its thread must exist and the bot must be able
+    to play there; ServiceError says what is wrong (a deleted thread calls
+    the game off)."""
+    bot = bot_of(interaction)
+    row = await bot.service.get(game_id)
+    if row.status != "lobby":
+        return  # the service says why it can't start
+    if row.thread_id is None:
+        raise ServiceError("This game has no thread to be played in: start another with `/game new`.")
+    try:
+        thread = bot.get_channel(row.thread_id) or await bot.fetch_channel(row.thread_id)
+    except discord.HTTPException as exc:
+        if not channel_gone(exc):
+            raise
+        await thread_gone(bot, game_id)
+        raise ServiceError("This game's thread was deleted, so the game is called off: "
+                           "start another with `/game new`.") from None
+    if isinstance(thread, discord.Thread):
+        check_game_permissions(thread, interaction)
 
 
 async def _withdraw_undo(bot: ServiceBot, channel: discord.abc.Messageable, post: Post) -> None:
@@ -82,7 +155,7 @@ async def _withdraw_undo(bot: ServiceBot, channel: discord.abc.Messageable, post
         log.warning("game %s: could not take Undo off the post of entry %s: %s", post.game_id, post.after_seq, exc)
 
 
-async def _send_post(bot: ServiceBot, thread_id: int, post: Post) -> discord.Message:
+async def _send_post(bot: ServiceBot, thread_id: int, post: Post, nonce: str | None = None) -> discord.Message:
     assert post.game_id is not None
     channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
     if isinstance(channel, discord.Thread) and channel.archived:
@@ -95,6 +168,8 @@ async def _send_post(bot: ServiceBot, thread_id: int, post: Post) -> discord.Mes
         kwargs["file"] = file
     if view is not None:
         kwargs["view"] = view
+    if nonce is not None:
+        kwargs["nonce"] = nonce
     return await channel.send(post.text, **kwargs)
 
 
@@ -136,12 +211,13 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, acti
     service = bot.service
     if action == "start":
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await ready_thread(interaction, game_id)
         post = await service.start(game_id, interaction.user.id)
         row = await service.get(game_id)
         await refresh_lobby(bot, game_id)
-        await post_to_thread(bot, row.thread_id, post)
-        await interaction.followup.send("Started! The board is in the game's thread.", ephemeral=True,
-                                        allowed_mentions=NO_MENTIONS)
+        said = "Started! The board is in the game's thread." if await post_to_thread(bot, row.thread_id, post) \
+            else "The game started, but its board could not be posted in its thread (see the channel)."
+        await interaction.followup.send(said, ephemeral=True, allowed_mentions=NO_MENTIONS)
         return
     if action == "join":
         text = await service.join(game_id, interaction.user.id, _name(interaction))
@@ -783,11 +859,12 @@ async def clock_action(interaction: discord.Interaction[Any], game_id: int, seat
 
 
 async def send_to_thread(bot: ServiceBot, thread_id: int | None, text: str, pings: Sequence[int] = (),
-                         view: discord.ui.View | None = None) -> None:
+                         view: discord.ui.View | None = None, nonce: str | None = None) -> bool:
     """A text post in a game's thread (reopened if archived), pinging only
-    ``pings``; a deleted or locked thread is logged, never an error."""
+    ``pings``; a deleted or locked thread is logged, never an error. False
+    when Discord did not take it."""
     if thread_id is None:
-        return
+        return True
     try:
         channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
         if isinstance(channel, discord.Thread) and channel.archived:
@@ -796,9 +873,13 @@ async def send_to_thread(bot: ServiceBot, thread_id: int | None, text: str, ping
         kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(list(pings))}
         if view is not None:
             kwargs["view"] = view
+        if nonce is not None:
+            kwargs["nonce"] = nonce
         await channel.send(clip_text(text), **kwargs)
     except discord.HTTPException as exc:
-        log.warning("could not post in thread %s: %s", thread_id, exc)
+        await _thread_failed(bot, thread_id, exc)
+        return False
+    return True
 
 
 def clip_text(text: str) -> str:
@@ -815,7 +896,7 @@ async def keep_thread_open(bot: ServiceBot, thread_id: int | None) -> None:
         if isinstance(channel, discord.Thread) and channel.archived:
             await channel.edit(archived=False)
     except discord.HTTPException as exc:
-        log.warning("could not keep thread %s open: %s", thread_id, exc)
+        await _thread_failed(bot, thread_id, exc)
 
 
 async def close_thread(bot: ServiceBot, thread_id: int | None) -> None:
@@ -830,24 +911,29 @@ async def close_thread(bot: ServiceBot, thread_id: int | None) -> None:
         log.warning("could not archive thread %s: %s", thread_id, exc)
 
 
-async def post_notice(bot: ServiceBot, notice: Notice) -> None:
+async def post_notice(bot: ServiceBot, notice: Notice, nonce: str | None = None) -> bool:
     """What the scheduler did, in the game's thread: a bot's move like any
     move, a reminder with "Mute reminders", a clock that ran out with its
     two ways out, a lobby's expiry, an idle warning, an archiving, or
-    (keep-alive) nothing but the thread kept open."""
+    (keep-alive) nothing but the thread kept open. False when Discord did
+    not take the post (the scheduler tries again)."""
     if notice.kind == "move" and notice.post is not None:
-        await post_to_thread(bot, notice.thread_id, notice.post)
-    elif notice.kind == "reminder":
-        await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids, reminder_view(notice.game_id))
-    elif notice.kind == "clock" and notice.seat is not None:
-        await send_to_thread(bot, notice.thread_id, notice.text, (), clock_view(notice.game_id, notice.seat))
-    elif notice.kind == "keepalive":
-        await keep_thread_open(bot, notice.thread_id)
-    else:
-        await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids)
-        if notice.kind in ("lobby_expired", "idle_archived"):
-            await refresh_lobby(bot, notice.game_id)
-            await close_thread(bot, notice.thread_id)
+        return await post_to_thread(bot, notice.thread_id, notice.post, nonce)
+    if notice.kind == "reminder":
+        return await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids,
+                                    reminder_view(notice.game_id), nonce)
+    if notice.kind == "clock" and notice.seat is not None:
+        return await send_to_thread(bot, notice.thread_id, notice.text, (), clock_view(notice.game_id, notice.seat),
+                                    nonce)
+    if notice.kind == "keepalive":
+        if (await bot.service.get(notice.game_id)).status == "active":  # not one archived meanwhile elsewhere
+            await keep_thread_open(bot, notice.thread_id)
+        return True
+    posted = await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids, nonce=nonce)
+    if notice.kind in ("lobby_expired", "idle_archived"):
+        await refresh_lobby(bot, notice.game_id)
+        await close_thread(bot, notice.thread_id)
+    return posted
 
 
 DYNAMIC_ITEMS = (LobbyButton, TurnButton, FullBoardButton, PanelButton, PanelSelect, UndoButton, LogPageButton,

@@ -32,6 +32,11 @@ dot on the city's edge. Empty river, mountain and town hexes show their build co
 differs from the plain $2. The last move is drawn in the kit's highlight
 form (white band, black edges and dashes): around the hexes just built, or
 along the route a cube just took, with an arrowhead at its destination.
+
+Threads (see :mod:`games.per_thread`): the cached map, canvases, sprites and
+masks are shared by the threads that draw and only pasted, cropped or
+copied; the cached arrays are read-only; tag plans are tuples in a locked
+cache (:class:`games.per_thread.Recent`); the palette is fixed.
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ from games.age_of_steam.projection import Outlook, delivery_pays, expenses_to_co
 from games.age_of_steam.state import AgeOfSteamState, typed
 from games.age_of_steam.tiles import kinds
 from games.age_of_steam.track import Network, city_colour, city_name, disks_used, is_town, network, pieces
+from games.per_thread import Recent, read_only
 from rendering import kit
 from rendering.png import palette_png
 
@@ -634,7 +640,7 @@ def _land_sums() -> npt.NDArray[np.int32]:
     for label, mh in board().hexes.items():
         if mh.terrain != "lake":
             d.polygon(kit.hex_corners(*hex_centre(label), SIZE, flat_top=True), fill=1)
-    return _sums(_cells(np.asarray(mask)) > 0)
+    return read_only(_sums(_cells(np.asarray(mask)) > 0))
 
 
 @cache
@@ -711,7 +717,7 @@ def _ray_pixels(label: str, limit: float) -> tuple[npt.NDArray[np.intp], npt.NDA
     radii = edge[:, None] + np.arange(0.0, limit, 2.0)[None, :]
     xs = np.clip(np.rint(cx + radii * np.cos(angles)[:, None]), 0, MAP_W - 1).astype(np.intp)
     ys = np.clip(np.rint(cy + radii * np.sin(angles)[:, None]), 0, MAP_H - 1).astype(np.intp)
-    return xs, ys, edge
+    return read_only(xs), read_only(ys), read_only(edge)
 
 
 def _clear_reach(blocks: npt.NDArray[np.bool_], label: str, limit: float) -> npt.NDArray[np.float64]:
@@ -874,7 +880,7 @@ def _far_box(field: _Field, label: str, w: int) -> tuple[Box, Leader | None] | N
 
 LayoutKey = tuple[tuple[tuple[str, str, int], ...], tuple[tuple[str, str], ...], tuple[tuple[int, int], ...],
                   tuple[str, ...]]
-_TAG_LAYOUTS: dict[LayoutKey, "Plan"] = {}
+_TAG_LAYOUTS: "Recent[LayoutKey, Plan]" = Recent(256)  # bounded: boards vary without end
 
 
 def _layout_key(state: AgeOfSteamState, net: Network) -> LayoutKey:
@@ -914,13 +920,13 @@ def _tag_names(state: AgeOfSteamState, label: str) -> list[tuple[str, int]]:
 def _tag_layout(state: AgeOfSteamState, net: Network) -> list[tuple[Box, str, int]]:
     """Each city's tag box, text and font size, in the order of
     :func:`_city_labels` (see :func:`_tag_plan`)."""
-    return _tag_plan(state, net)[0]
+    return list(_tag_plan(state, net)[0])
 
 
 def _tag_leaders(state: AgeOfSteamState, net: Network) -> list[Leader | None]:
     """Each city's leader line (None for a tag beside its city), in the
     order of :func:`_city_labels`."""
-    return _tag_plan(state, net)[1]
+    return list(_tag_plan(state, net)[1])
 
 
 def _place_tag(field: _Field, state: AgeOfSteamState, label: str) -> tuple[Box, str, int, Leader | None] | None:
@@ -994,7 +1000,9 @@ def _least_covering(mask: Image.Image, state: AgeOfSteamState, label: str) -> tu
     return box, name, size
 
 
-Plan = tuple[list[tuple[Box, str, int]], list[Leader | None]]
+Plan = tuple[tuple[tuple[Box, str, int], ...], tuple[Leader | None, ...]]
+"""Each city's tag (box, text, size) and leader line, in the order of
+:func:`_city_labels` (tuples: plans are cached and shared by threads)."""
 
 
 def _plan_in_order(field: _Field, state: AgeOfSteamState, order: Sequence[str]) -> tuple[Plan, list[str]]:
@@ -1012,7 +1020,7 @@ def _plan_in_order(field: _Field, state: AgeOfSteamState, order: Sequence[str]) 
         done[label] = spot
         field.mark(spot[0], spot[3])
     labels = _city_labels(state)
-    return ([done[label][:3] for label in labels], [done[label][3] for label in labels]), failed
+    return (tuple(done[label][:3] for label in labels), tuple(done[label][3] for label in labels)), failed
 
 
 def _crowded_first(field: _Field, state: AgeOfSteamState) -> list[str]:
@@ -1083,7 +1091,7 @@ def _around_last_move(plan: Plan, state: AgeOfSteamState, net: Network) -> Plan:
             return _lay_out(state, net, last=True)
         done[label] = spot
         field.mark(spot[0], spot[3])
-    return [done[label][:3] for label in labels], [done[label][3] for label in labels]
+    return tuple(done[label][:3] for label in labels), tuple(done[label][3] for label in labels)
 
 
 _LAST_PLAN: list[tuple[AgeOfSteamState, Network, Plan]] = []
@@ -1096,8 +1104,9 @@ def _tag_plan(state: AgeOfSteamState, net: Network) -> Plan:
     (the hexes just built, or the route just taken) placed anew around it
     (:func:`_around_last_move`), so the last move moves few tags. Kept for
     the next boards with the same track, new cities, markers and last move."""
-    if _LAST_PLAN and _LAST_PLAN[0][0] is state and _LAST_PLAN[0][1] is net:
-        return _LAST_PLAN[0][2]
+    for held_state, held_net, held in _LAST_PLAN[:1]:  # one read: another thread may replace it
+        if held_state is state and held_net is net:
+            return held
     plan = _keyed_plan(state, net)
     _LAST_PLAN[:] = [(state, net, plan)]
     return plan
@@ -1106,17 +1115,12 @@ def _tag_plan(state: AgeOfSteamState, net: Network) -> Plan:
 def _keyed_plan(state: AgeOfSteamState, net: Network) -> Plan:
     """The plan for the board's layout key (see :func:`_tag_plan`)."""
     key = _layout_key(state, net)
-    if key in _TAG_LAYOUTS:
-        return _TAG_LAYOUTS[key]
-    if len(_TAG_LAYOUTS) >= 256:  # bounded: boards vary without end
-        _TAG_LAYOUTS.clear()
     bare: LayoutKey = (key[0], key[1], key[2], ())
-    plan = _TAG_LAYOUTS.get(bare) or _lay_out(state, net, last=False)
-    _TAG_LAYOUTS[bare] = plan
-    if key != bare:
-        plan = _around_last_move(plan, state, net)
-    _TAG_LAYOUTS[key] = plan
-    return plan
+
+    def made() -> Plan:
+        plan = _TAG_LAYOUTS.get(bare, lambda: _lay_out(state, net, last=False))
+        return plan if key == bare else _around_last_move(plan, state, net)
+    return _TAG_LAYOUTS.get(key, made)
 
 
 def _city_labels(state: AgeOfSteamState) -> list[str]:

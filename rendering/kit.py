@@ -13,11 +13,12 @@ import re
 import unicodedata
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
+
+from games.per_thread import per_thread_cache
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
@@ -76,9 +77,11 @@ def drawable_state(value: Any) -> Any:
     return value
 
 
-@cache
+@per_thread_cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The bundled DejaVu Sans at ``size`` pixels."""
+    """The bundled DejaVu Sans at ``size`` pixels (one per thread: a font
+    holds a FreeType face, which is not to be used by two threads at once;
+    see :mod:`games.per_thread`)."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     return ImageFont.truetype(str(FONT_DIR / name), size)
 

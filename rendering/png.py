@@ -14,6 +14,12 @@ first's window, so the file is a few hundred bytes larger.
 The helper thread never makes a board wait longer than doing it all
 alone: the half not yet started when the caller finishes its own is done
 by the caller.
+
+Threads: :func:`palette_png` is called by several drawing threads at once,
+and they share the one helper thread (a caller whose half the helper has
+not started does it itself, so none waits on another's board). The image
+and the palette are only read (crop, quantize onto a palette loaded once
+made), never changed.
 """
 
 from __future__ import annotations

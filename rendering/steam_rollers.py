@@ -29,6 +29,10 @@ cubes and cities carry their colour's letter (R B P Y G) or number; the
 regions are told by their heavy borders and the numbered city inside, their
 tints only help. The palettes below stay apart under simulated colour-vision
 deficiencies (tests/test_palettes.py).
+
+Threads (see :mod:`games.per_thread`): the cached backgrounds and sprites
+are shared by the threads that draw and only pasted; the palette is made
+from a fixed board, never from the first one a process happens to draw.
 """
 
 from __future__ import annotations
@@ -36,11 +40,12 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import dataclass
+from functools import cache
 from typing import Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from games.core import State
+from games.core import State, resolve_chance, secret_from_seed
 from games.phases import OVER
 from games.steam_rollers import GAME
 from games.steam_rollers.board import board
@@ -453,6 +458,11 @@ def render(state: State, viewer: int | None) -> bytes:
     """The chat image as ``viewer`` sees it: his own map large (a spectator:
     the last mover's), every other map as a thumbnail with its owner's
     standing, the dice and the cubes left."""
+    return _png(_chat_image(state, viewer))
+
+
+def _chat_image(state: State, viewer: int | None) -> Image.Image:
+    """:func:`render`'s image, before it is mapped onto the palette."""
     st = typed(state)
     letters = kit.player_letters(st["players"])
     shown = _shown_seat(st, viewer)
@@ -472,7 +482,7 @@ def render(state: State, viewer: int | None) -> bytes:
         _draw_cell(image, state, seat, letters, shown, seat in due)
     draw = ImageDraw.Draw(image)
     draw.text((WIDTH // 2, height - 22), CHAT_LEGEND, font=kit.font(20), fill=kit.INK, anchor="mm")
-    return _png(image)
+    return image
 
 
 CHAT_LEGEND = "Brown bars: walls · dots: towns · dashed white: last move · tap for cards and scores"
@@ -810,33 +820,36 @@ def _draw_wrapped(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, fill: ki
     return y
 
 
-_PALETTE: list[Image.Image] = []
+SAMPLE_PLAYERS = ("ann", "bob", "cid", "dee", "eve")
+"""The players of the board the palette is made from (every seat colour)."""
 
 
-def _palette(image: Image.Image) -> Image.Image:
-    """A 256-colour palette made once from a board plus swatches of every
-    player, cube and highlight colour (quantising against a fixed palette is
-    five times faster than kit.to_png's median cut, and just as clean)."""
-    if not _PALETTE:
-        sample = image.copy()
-        draw = ImageDraw.Draw(sample)
-        swatches = [*kit.PLAYER_COLOURS, *CUBE_RGB.values(), *REGION_TINT.values(), kit.HIGHLIGHT, WALL_RGB]
-        for i, colour in enumerate(swatches):
-            x = 10 + i * 40
-            for j, ground in enumerate((kit.BACKGROUND, *REGION_TINT.values())):
-                y = 10 + j * 30
-                draw.rectangle((x, y, x + 38, y + 28), fill=ground)
-                draw.line((x + 2, y + 4, x + 36, y + 24), fill=kit.INK, width=11)
-                draw.line((x + 2, y + 4, x + 36, y + 24), fill=colour, width=7)
-                draw.text((x + 19, y + 14), "Ab", font=kit.font(16, True), fill=colour, anchor="mm")
-        _PALETTE.append(sample.quantize(colors=256, method=Image.Quantize.MEDIANCUT,
-                                        dither=Image.Dither.NONE))
-    return _PALETTE[0]
+@cache
+def _palette() -> Image.Image:
+    """A 256-colour palette made once from a fixed board (the chat image of
+    a five-player game just set up, drawn with seed 0's chance) plus
+    swatches of every player, cube and highlight colour (quantising against
+    a fixed palette is five times faster than kit.to_png's median cut, and
+    just as clean). Fixed, so a state's image is the same whatever board a
+    process drew first."""
+    state, _taken = resolve_chance(GAME, GAME.new(SAMPLE_PLAYERS, {}), secret_from_seed(0))
+    sample = _chat_image(GAME.view(state, None), None)
+    draw = ImageDraw.Draw(sample)
+    swatches = [*kit.PLAYER_COLOURS, *CUBE_RGB.values(), *REGION_TINT.values(), kit.HIGHLIGHT, WALL_RGB]
+    for i, colour in enumerate(swatches):
+        x = 10 + i * 40
+        for j, ground in enumerate((kit.BACKGROUND, *REGION_TINT.values())):
+            y = 10 + j * 30
+            draw.rectangle((x, y, x + 38, y + 28), fill=ground)
+            draw.line((x + 2, y + 4, x + 36, y + 24), fill=kit.INK, width=11)
+            draw.line((x + 2, y + 4, x + 36, y + 24), fill=colour, width=7)
+            draw.text((x + 19, y + 14), "Ab", font=kit.font(16, True), fill=colour, anchor="mm")
+    return sample.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
 def _png(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
-    image.quantize(palette=_palette(image), dither=Image.Dither.NONE).save(
+    image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
         buffer, format="PNG", optimize=False, compress_level=6)
     return buffer.getvalue()
 

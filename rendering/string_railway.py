@@ -22,7 +22,12 @@ range is hatched, the river a band with dark edges.
 Two option pictures help the panel place a station from a phone
 (:func:`step_picture`): at the first step the field with the blocks that
 hold legal spots numbered as the panel lists them, at the second the chosen
-block enlarged with its legal cells numbered and named."""
+block enlarged with its legal cells numbered and named.
+
+Threads (see :mod:`games.per_thread`): the cached backgrounds, palettes and
+card writings are shared by the threads that draw and only pasted, copied
+or mapped onto; a layout's palette is made from the layout alone, so a
+state's image never depends on what was drawn before."""
 
 from __future__ import annotations
 
@@ -33,6 +38,7 @@ from typing import Any, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games.per_thread import Recent
 from games.string_railway import board, stations
 from games.string_railway.params import kind, table, tile_kinds
 from games.string_railway.state import typed
@@ -214,7 +220,7 @@ def _string_pts(g: Geometry, path: list[str]) -> list[tuple[float, float]]:
     return [_px(g, *board.centre(c)) for c in path]
 
 
-_BACKGROUNDS: dict[str, Image.Image] = {}
+_BACKGROUNDS: Recent[str, Image.Image] = Recent(16)
 
 
 def _layout_key(state: dict[str, Any]) -> str:
@@ -226,10 +232,12 @@ def _layout_key(state: dict[str, Any]) -> str:
 def _background(state: dict[str, Any]) -> Image.Image:
     """The field, its grid, the mountains, the river and the cards' legend
     (cached per layout)."""
+    return _BACKGROUNDS.get(_layout_key(state), lambda: _drawn_background(state))
+
+
+def _drawn_background(state: dict[str, Any]) -> Image.Image:
+    """:func:`_background`, drawn."""
     shape = str(state["shape"])
-    key = _layout_key(state)
-    if key in _BACKGROUNDS:
-        return _BACKGROUNDS[key]
     image, draw = kit.new_canvas(WIDTH, _height(state))
     g = _geometry(shape)
     draw.polygon([_px(g, x, y) for x, y in board.field_corners(shape)], fill=FIELD_FILL)
@@ -245,9 +253,6 @@ def _background(state: dict[str, Any]) -> Image.Image:
         draw.line(river, fill=RIVER_EDGE, width=12, joint="curve")
         draw.line(river, fill=RIVER, width=8, joint="curve")
     _legend(draw, _height(state) - LEGEND)
-    if len(_BACKGROUNDS) > 16:
-        _BACKGROUNDS.pop(next(iter(_BACKGROUNDS)))
-    _BACKGROUNDS[key] = image
     return image
 
 
@@ -266,7 +271,7 @@ def _legend(draw: ImageDraw.ImageDraw, y: int) -> None:
 
 def render(state: dict[str, Any], viewer: int | None) -> bytes:
     image = _board(state)
-    return _png(image, _board_palette(state, image))
+    return _png(image, _board_palette(state))
 
 
 def _board(state: dict[str, Any]) -> Image.Image:
@@ -344,32 +349,37 @@ def _png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     return buffer.getvalue()
 
 
-_PALETTE_OF: dict[str, Image.Image] = {}
+_PALETTE_OF: Recent[str, Image.Image] = Recent(16)
+BLENDS = 9
+"""How many steps from an ink to a ground the palette's swatch holds."""
 
 
-def _board_palette(state: dict[str, Any], image: Image.Image) -> Image.Image:
+def _board_palette(state: dict[str, Any]) -> Image.Image:
     """The 256 colours a layout's boards are drawn in: made once per layout
-    from its first board and a swatch of every colour the board may draw
-    (the companies, the highlight, the turn's row, the cards, the terrain)
-    with their blends, so a colour that first shows later keeps its hue."""
-    key = _layout_key(state)
-    if key not in _PALETTE_OF:
-        inks = [*kit.PLAYER_COLOURS, kit.HIGHLIGHT, kit.HIGHLIGHT_DASH, kit.INK, kit.MUTED, kit.BACKGROUND, TURN_FILL,
-                FIELD_FILL, GRID, BLOCK, RIVER, RIVER_EDGE, MOUNTAIN, MOUNTAIN_EDGE, (255, 255, 255)]
-        grounds = [(255, 255, 255), kit.INK, FIELD_FILL, kit.BACKGROUND]
-        swatch = Image.new("RGB", (len(inks) * 5, len(grounds) * 4))
-        for i, ink in enumerate(inks):
-            for j, ground in enumerate(grounds):
-                for k, t in enumerate((0.0, 0.25, 0.5, 0.75, 1.0)):
-                    mix = tuple(round(a * (1 - t) + b * t) for a, b in zip(ink, ground))
-                    swatch.paste(mix, (i * 5 + k, j * 4, i * 5 + k + 1, j * 4 + 4))
-        both = Image.new("RGB", (image.width, image.height + swatch.height * 40))
-        both.paste(image, (0, 0))
-        both.paste(swatch.resize((image.width, swatch.height * 40), Image.Resampling.NEAREST), (0, image.height))
-        if len(_PALETTE_OF) > 16:
-            _PALETTE_OF.pop(next(iter(_PALETTE_OF)))
-        _PALETTE_OF[key] = both.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    return _PALETTE_OF[key]
+    from its background (:func:`_background`) and a swatch of every colour
+    the board may draw (the companies, the highlight, the turn's row, the
+    cards, the terrain) with their blends, so a colour that first shows
+    later keeps its hue. Made from the layout alone, so a state's image is
+    the same whatever board a process drew first."""
+    return _PALETTE_OF.get(_layout_key(state), lambda: _made_palette(_background(state)))
+
+
+def _made_palette(image: Image.Image) -> Image.Image:
+    """The palette of ``image`` (a background) with the swatch of inks."""
+    inks = [*kit.PLAYER_COLOURS, kit.HIGHLIGHT, kit.HIGHLIGHT_DASH, kit.INK, kit.MUTED, kit.BACKGROUND, TURN_FILL,
+            FIELD_FILL, GRID, BLOCK, RIVER, RIVER_EDGE, MOUNTAIN, MOUNTAIN_EDGE, (255, 255, 255)]
+    grounds = [(255, 255, 255), kit.INK, FIELD_FILL, kit.BACKGROUND]
+    swatch = Image.new("RGB", (len(inks) * BLENDS, len(grounds) * 4))
+    for i, ink in enumerate(inks):
+        for j, ground in enumerate(grounds):
+            for k in range(BLENDS):
+                t = k / (BLENDS - 1)
+                mix = tuple(round(a * (1 - t) + b * t) for a, b in zip(ink, ground))
+                swatch.paste(mix, (i * BLENDS + k, j * 4, i * BLENDS + k + 1, j * 4 + 4))
+    both = Image.new("RGB", (image.width, image.height + swatch.height * 40))
+    both.paste(image, (0, 0))
+    both.paste(swatch.resize((image.width, swatch.height * 40), Image.Resampling.NEAREST), (0, image.height))
+    return both.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def _hatch(image: Image.Image, ring: list[tuple[float, float]]) -> None:

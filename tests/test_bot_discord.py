@@ -14,7 +14,7 @@ import pytest
 from bot.app import RailyardBot
 from bot.service import ServiceError
 from games.registry import get_game
-from tests.support.discord import said
+from tests.support.discord import game_lobby, said
 from tests.support.race import RACE
 
 
@@ -448,3 +448,15 @@ async def test_a_game_drawn_whole_in_the_chat_has_no_full_board_button(env: Any)
     await first.slash(thread, "race step", choice="step 1")
     post = thread.history()[-1]
     assert [c.label for row in post.components for c in row.children] == ["Your turn", "Undo"]
+
+
+async def test_leave_on_a_finished_game_says_it_is_finished(env: Any) -> None:
+    _channel, thread, lobby, ann, bob = await game_lobby(env, options="stride=30")
+    await bob.click(lobby, label="Join")
+    await ann.slash(thread, "game start")
+    row = await _service(env).store.game_for_thread(thread.id)
+    first = ann if get_game("race").to_act(row.state) == [0] else bob
+    await first.slash(thread, "race step", choice="step 10")
+    assert (await _service(env).get(row.id)).status == "finished"
+    left = await bob.slash(thread, "game leave")
+    assert left.ephemeral and "This game is finished" in said(left) and "started" not in said(left)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import OrderedDict
 from typing import Any, Callable
 
 import pytest
@@ -282,6 +281,7 @@ def test_the_string_railway_bot_places_a_station_searching_strings_once_per_leng
     """The placement is chosen without the engine's full string search on
     a copy of the table per cell tried: one search per string length left
     (the current proposals), the cells' strings checked straight."""
+    from games.per_thread import Recent
     from games.string_railway import GAME, routes
     from tests.string_railway.string_railway_fixtures import table
     state = table()
@@ -294,7 +294,7 @@ def test_the_string_railway_bot_places_a_station_searching_strings_once_per_leng
         calls.append(length)
         return search(ctx, company, length)
 
-    monkeypatch.setattr(routes, "_CACHE", OrderedDict())
+    monkeypatch.setattr(routes, "_CACHE", Recent(64))
     monkeypatch.setattr(routes, "_search", counting)
     bot_action(GAME, state, 0, random.Random(1))
     assert sorted(calls) == ["long", "short"]
@@ -315,16 +315,10 @@ def _mine_carts_two_card_gap() -> State:
     cart rests on D2 heading north, a pit on C2 closes the short way to
     Red's town B2, and the way round (D1, C1, B1) lacks D1 and B1: two
     curves, neither of which moves the gold cart nearer B2 alone."""
-    from tests.mine_carts.mine_carts_fixtures import RED, give, put, set_cart, started
+    from tests.mine_carts.mine_carts_fixtures import RED, give, round_the_pit
     from games.mine_carts.state import typed
 
-    state = started(2)
-    put(state, "C2", "pit")
-    put(state, "D2", "straight", 0)
-    put(state, "C1", "straight", 90)
-    put(state, "G7", "straight", 0)
-    set_cart(state, RED, "gold", "D2", [2, 0])
-    set_cart(state, RED, "1", "G7", [2, 0])  # out of B2, away from the route
+    state = round_the_pit(2)
     typed(state)["teams"][RED]["allotment"] = 2
     give(state, RED, ["curve", "curve", "straight"])
     return state

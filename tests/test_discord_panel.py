@@ -4,6 +4,9 @@ player, and a step where several seats are due at once."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import threading
 from types import SimpleNamespace
 from typing import Any, Iterator, cast
 
@@ -240,3 +243,53 @@ def test_panel_button_ids_are_ascii_digits_only(custom_id: str) -> None:
     from bot.ui import PanelButton
 
     assert PanelButton.__discord_ui_compiled_template__.fullmatch(custom_id) is None
+
+
+# -- posts in the order of the moves ------------------------------------------------
+
+
+async def test_two_moves_at_once_are_posted_in_log_order_whatever_their_drawing_time(env: Any) -> None:
+    """ann pledges, then bob, while ann's board is still being drawn (it
+    finishes only after bob's): bob's post waits for ann's, so the thread's
+    last post is the current state (only cid due) and ann's post no longer
+    offers an Undo that can't apply."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann, bob, cid = (guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cid"))
+    service = _service(env)
+    row = await service.new_game(PLEDGE.slug, ann.id, "ann", guild_id=guild.id, channel_id=channel.id, seed=1)
+    await service.join(row.id, bob.id, "bob")
+    await service.join(row.id, cid.id, "cid")
+    bot_thread = await env.bot.get_channel(channel.id).create_thread(name="Pledge",
+                                                                     type=discord.ChannelType.public_thread)
+    await service.attach_discord(row.id, bot_thread.id, None)
+    await post_to_thread(env.bot, bot_thread.id, await service.start(row.id, ann.id))
+    await env.settle()
+    thread = channel.threads[0]
+
+    loop = asyncio.get_running_loop()
+    bob_drawn = threading.Event()
+    bob_moving: list[concurrent.futures.Future[bool]] = []
+
+    async def bob_pledges() -> bool:
+        return await post_to_thread(env.bot, bot_thread.id, await service.act(row.id, bob.id, "red north 1"))
+
+    def slow_for_ann(state: Any, viewer: Any) -> bytes:
+        pledged = [p is not None for p in state["pledges"]]
+        if pledged == [True, False, False]:  # ann's board: bob moves meanwhile, and is drawn first
+            bob_moving.append(asyncio.run_coroutine_threadsafe(bob_pledges(), loop))
+            assert bob_drawn.wait(timeout=30)
+        png = render_pledge(state, viewer)
+        if pledged == [True, True, False]:
+            bob_drawn.set()
+        return png
+
+    service.renderer = slow_for_ann
+    await ann.slash(thread, "pledge pledge", choice="blue south 2")
+    assert await asyncio.wrap_future(bob_moving[0])
+    await env.settle()
+    posts = [m for m in thread.history() if m.attachments]
+    assert "ann pledged" in posts[-2].content and "bob pledged" in posts[-1].content
+    assert posts[-1].content.endswith(f"Your turn: <@{cid.id}>")
+    assert "Undo" not in _labels(posts[-2])  # bob moved since: ann's Undo can't apply
+    assert "Undo" in _labels(posts[-1])

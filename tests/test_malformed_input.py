@@ -136,11 +136,6 @@ def check_one_chance(game: Game, state: State, text: str) -> None:
 
 # -- only ASCII spaces separate tokens, only ASCII digits are numbers ---------------
 
-AWAITING_ASCII_SPACE_FIX = {"mine-carts", "string-railway"}
-"""Games whose own fix of this rule is landing on another branch (their
-``str.split()`` took U+00A0 for a space): the lead empties this set once it
-has; until then they are left out of the test below."""
-
 REFUSED_SPACES = ["\u00a0", "\u2009", "\u3000", "\u2003", "\u202f", "\u1680", "\u0085", "\u2028", "\u200b",
                   "\x0b", "\x0c", "\x1c", "\x1f"]
 """Not a separator (the contract's ASCII_SPACE is space, tab, CR, LF), though
@@ -211,7 +206,7 @@ def ascii_mutations(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-@pytest.mark.parametrize("slug", sorted(set(all_games()) - AWAITING_ASCII_SPACE_FIX))
+@pytest.mark.parametrize("slug", sorted(all_games()))
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_only_ascii_spaces_separate_tokens_and_only_ascii_digits_are_numbers(slug: str, data: st.DataObject) -> None:

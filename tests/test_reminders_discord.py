@@ -10,11 +10,14 @@ from typing import Any
 
 import pytest
 
-from tests.support.discord import said
+from tests.support.discord import game_lobby, said
 from bot.app import RailyardBot, scheduler_interval
 from bot.scheduler import IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL, NUDGE_GAP
 from games.registry import get_game
-from tests.test_scheduler import HOUR, FakeClock
+from games.registry import registered
+from rendering import register_renderer
+from tests.support.race import render
+from tests.test_scheduler import HOUR, FakeClock, PassRace
 
 
 @pytest.fixture
@@ -48,19 +51,14 @@ async def _tick(env: Any) -> None:
     await env.settle()
 
 
-async def _game(env: Any, **settings: str) -> tuple[Any, Any, Any, Any, int]:
+async def _game(env: Any, game: str = "race", **settings: str) -> tuple[Any, Any, Any, Any, int]:
     """A started race between ann and bob; thread, lobby, due member, other member, game id."""
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    ann = guild.add_member(env.create_user("ann"))
-    bob = guild.add_member(env.create_user("bob"))
-    lobby = (await ann.slash(channel, "game new", game="race", **settings)).response
-    thread = channel.threads[0]
+    _channel, thread, lobby, ann, bob = await game_lobby(env, game, **settings)
     await bob.click(lobby, label="Join")
     await ann.slash(thread, "game start")
     service = env.bot.service
     row = await service.store.game_for_thread(thread.id)
-    due = get_game("race").to_act(row.state)
+    due = get_game(game).to_act(row.state)
     first, second = (ann, bob) if due == [0] else (bob, ann)
     return thread, lobby, first, second, row.id
 
@@ -212,3 +210,46 @@ async def test_the_bots_own_loop_ticks_the_scheduler(env: Any, clock: FakeClock)
     clock.advance(6 * HOUR + 1)
     await env.advance_time(31)  # the loop's next look (virtual time)
     assert any("still your turn" in m.content and f"<@{first.id}>" in m.content for m in thread.history())
+
+
+async def test_a_player_teamed_with_a_bot_gets_the_first_say(env: Any, clock: FakeClock) -> None:
+    """Mine Carts, ann + Bot 1 against bob + Bot 2: the bots wait for their
+    human teammates, who get their turn (not a finished game)."""
+    _channel, thread, lobby, ann, bob = await game_lobby(env, "mine-carts", remind="off")
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Add bot")
+    await ann.click(lobby, label="Add bot")
+    started = await ann.slash(thread, "game start")
+    assert "Started!" in said(started)
+    await _tick(env)
+    await _tick(env)
+    row = await env.bot.service.get((await env.bot.service.game_in_thread(thread.id)).id)
+    assert row.status == "active"
+    assert [a.seat for a in await env.bot.service.store.log(row.id) if a.seat >= 0] == []  # no bot moved
+    board = [m for m in thread.history() if m.attachments][-1]
+    assert f"<@{ann.id}>" in board.content and _stored(env, board).ping_user_ids == [ann.id]
+    panel = await ann.click(board, label="Your turn")
+    assert "finished" not in said(panel) and "your turn" in said(panel)
+
+
+async def test_a_skip_is_the_skippers_not_the_skipped_players_to_take_back(env: Any, clock: FakeClock) -> None:
+    """The skip's post offers no Undo, and the player skipped can't take it
+    back with ``/game undo``: a staller can't cancel every skip."""
+    register_renderer(PassRace.slug, render)
+    with registered(PassRace()):
+        thread, _lobby, late, other, game_id = await _game(env, game="pass-race", remind="off", clock="2h")
+        await _tick(env)
+        clock.advance(2 * HOUR)
+        await _tick(env)
+        ran_out = thread.history()[-1]
+        skipped = await other.click(ran_out, label="Skip the turn")
+        assert "Skipped" in said(skipped)
+        post = [m for m in thread.history() if m.attachments][-1]
+        assert f"{other.name} skipped {late.name}'s turn" in post.content and "passes" in post.content
+        assert "Undo" not in _labels(post)
+        version = (await env.bot.service.get(game_id)).version
+        undo = await late.slash(thread, "game undo")
+        assert undo.ephemeral and "played for your seat" in said(undo)
+        assert (await env.bot.service.get(game_id)).version == version
+        shown = await env.bot.service.log_page(game_id)
+        assert f"{late.name} (skipped by {other.name}): {late.name} passes." in shown.text

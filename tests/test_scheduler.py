@@ -585,7 +585,7 @@ async def test_schema_2_database_is_upgraded_with_players_seats_and_default_sett
     await _v2_game(store_target)
     store = await open_store(store_target)
     try:
-        assert await store.schema_version() == store.schema_version_known == 4
+        assert await store.schema_version() == store.schema_version_known == 5
         assert [(s.name, s.bot) for s in await store.seats(1)] == [("ann", False)]
         assert await store.schedule(1) == Schedule()
         clock = FakeClock()
@@ -613,3 +613,70 @@ async def test_a_failing_game_never_stalls_the_others(store: Store) -> None:
     reminded = [n for n in await scheduler.tick() if n.kind == "reminder"]
     assert [n.game_id for n in reminded] == [other]
     assert (await _due_user(service, botted)) < 0  # the broken bot's turn waits, retried later
+
+
+# -- a bot teammate ------------------------------------------------------------------
+
+async def _carts_with_bot_partners(service: GameService) -> int:
+    """Mine Carts: ann and bob, each teamed with a bot (Red: ann + Bot 1,
+    Blue: bob + Bot 2), a turn clock of an hour."""
+    game_id = await _lobby(service, players=2, schedule=Schedule(None, HOUR), slug="mine-carts")
+    keeping = SeatKeeping(service)
+    await keeping.add_bot(game_id, ANN)
+    await keeping.add_bot(game_id, ANN)
+    await service.start(game_id, ANN)
+    return game_id
+
+
+async def test_a_bot_waits_while_its_human_teammate_is_due(store: Store) -> None:
+    service, clock = _service(store), FakeClock()
+    game_id = await _carts_with_bot_partners(service)
+    table = await service.table(game_id)
+    due = table.game.to_act(table.state)
+    assert any(not table.seats[s].bot for s in due) and any(table.seats[s].bot for s in due)
+    version = table.row.version
+    notices = await Scheduler(service, clock).tick()
+    assert "move" not in _kinds(notices)
+    assert (await service.get(game_id)).version == version  # the team's human has the first say
+
+
+async def test_a_bot_plays_for_its_team_once_the_teammates_clock_runs_out(store: Store) -> None:
+    service, clock = _service(store), FakeClock()
+    game_id = await _carts_with_bot_partners(service)
+    scheduler = Scheduler(service, clock)
+    await scheduler.tick()
+    table = await service.table(game_id)
+    human = next(s for s in table.game.to_act(table.state) if not table.seats[s].bot)
+    bot = next(p for p in table.game.partners(table.state, human))
+    clock.advance(HOUR)
+    notices = await scheduler.tick()
+    told = [n for n in notices if n.kind == "clock_to_partner"]
+    assert len(told) == 1 and "plays for the team" in told[0].text
+    moved = {n.seat for n in notices if n.kind == "move"}
+    assert moved == {bot}  # the other team's bot still waits for its human
+    table = await service.table(game_id)
+    assert any(not table.seats[s].bot for s in table.game.to_act(table.state))
+
+
+class Stepper:
+    """A bot that always steps one space (nothing random follows it)."""
+
+    def choose(self, game: Any, state_view: State, seat: int, rng: Any) -> str:
+        return "step 1"
+
+
+async def test_the_bots_move_in_a_handed_over_seat_is_not_its_players_to_take_back(store: Store) -> None:
+    service, clock = _service(store), FakeClock()
+    game_id = await _started(service, schedule=Schedule(None, HOUR))
+    scheduler, keeping = Scheduler(service, clock, bot_player=Stepper()), SeatKeeping(service)
+    await scheduler.tick()
+    late = await _due_user(service, game_id)
+    clock.advance(HOUR)
+    await scheduler.tick()
+    await keeping.timed_out_to_bot(game_id, BOB if late == ANN else ANN)
+    await scheduler.tick()
+    await keeping.take_back(game_id, late)
+    last = (await store.log(game_id, last=1))[0]
+    assert last.action == "step 1" and last.interaction_id is not None
+    with pytest.raises(ServiceError, match="played for your seat"):
+        await service.undo(game_id, late)

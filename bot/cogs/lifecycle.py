@@ -5,6 +5,7 @@ the game's home and these commands (but ``new``) work there."""
 
 from __future__ import annotations
 
+import logging
 import time
 from functools import lru_cache
 from typing import Any, Literal
@@ -16,11 +17,15 @@ from discord.ext import commands
 
 from games.registry import all_games, get_game
 
-from ..discord_io import NO_MENTIONS, ServiceBot, board_file, bot_of, file_kwargs, mentions_for, reply
+from ..discord_io import (NO_MENTIONS, ServiceBot, board_file, bot_of, check_game_permissions, file_kwargs,
+                          mentions_for, reply)
 from ..discord_text import member_name
 from ..scheduler import NUDGE_GAP, parse_schedule, schedule_text
 from ..service import SeatKeeping, ServiceError, describe_options, game_slug, matching_games, parse_options
-from ..ui import clock_action, lobby_action, lobby_view, refresh_lobby, reminder_view, wake_scheduler
+from ..ui import (clock_action, lobby_action, lobby_view, refresh_lobby, reminder_view, send_to_thread,
+                  thread_gone, wake_scheduler)
+
+log = logging.getLogger("railyard.bot")
 
 AUTOCOMPLETE_MAX = 25  # Discord shows at most 25 suggestions; typing narrows them to the rest
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # the longest auto-archive duration: a week
@@ -53,8 +58,9 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise ServiceError("Start a game in a server text channel (not in a thread or DM).")
+        check_game_permissions(channel, interaction)  # refused before anything is posted or stored
         chosen = parse_options(options)
-        schedule = parse_schedule(remind, clock, hours, zone)  # refused before anything is stored
+        schedule = parse_schedule(remind, clock, hours, zone)
         row = await self.bot.service.new_game(
             game_slug(game), interaction.user.id, _name(interaction), chosen,
             guild_id=interaction.guild_id, channel_id=channel.id)
@@ -62,13 +68,42 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         text = await self.bot.service.lobby_text(row.id) + schedule_text(schedule)
         await interaction.response.send_message(text, view=lobby_view(row.id), allowed_mentions=NO_MENTIONS)
         message = await interaction.original_response()
-        thread = await message.create_thread(name=f"{get_game(row.slug).name} #{row.id}"[:100],
-                                             auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+        try:
+            thread = await message.create_thread(name=f"{get_game(row.slug).name} #{row.id}"[:100],
+                                                 auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+        except discord.HTTPException as exc:
+            await self._no_thread(row.id, message, exc)
+            return
         await self.bot.service.attach_discord(row.id, thread.id, message.id)
-        await thread.send(
-            f"This thread is the home of {get_game(row.slug).name} #{row.id}. "
-            "Join with the button above or `/game join` here; the creator starts with `/game start`.",
-            allowed_mentions=NO_MENTIONS)
+        await send_to_thread(
+            self.bot, thread.id, f"This thread is the home of {get_game(row.slug).name} #{row.id}. "
+            "Join with the button above or `/game join` here; the creator starts with `/game start`.")
+
+    async def _no_thread(self, game_id: int, lobby: discord.Message, error: discord.HTTPException) -> None:
+        """The lobby is out but its thread could not be opened (the server's
+        permissions changed in between): the game is called off, its lobby
+        says so without buttons, and the creator is told what happened."""
+        log.warning("game %s: could not open its thread: %s", game_id, error)
+        await SeatKeeping(self.bot.service).end_quietly(game_id, "lobby")
+        said = f"Game #{game_id} is called off: I could not open its thread here ({error.text or error.status})."
+        try:
+            await lobby.edit(content=said, view=None, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:
+            log.warning("game %s: could not correct its lobby", game_id)
+        raise ServiceError(said + " Check my permissions in this channel and try again.")
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A game's thread was deleted: the game is called off and its
+        channel told (:func:`bot.ui.thread_gone`)."""
+        try:
+            row = await self.bot.service.game_in_thread(payload.thread_id)
+        except ServiceError:
+            return  # not a game's thread
+        try:
+            await thread_gone(self.bot, row.id)
+        except Exception:  # noqa: BLE001 - an event handler logs, never raises
+            log.exception("game %s: could not call the game off after its thread was deleted", row.id)
 
     @new.autocomplete("game")
     async def new_game_names(self, interaction: discord.Interaction[Any],
@@ -97,7 +132,10 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
     @app_commands.command(name="leave", description="Give up your seat (once started, the bot plays it)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         game_id = await game_here(interaction)
-        if (await self.bot.service.get(game_id)).status != "active":
+        status = (await self.bot.service.get(game_id)).status
+        if status in ("finished", "abandoned"):
+            raise ServiceError(f"This game is {status}: there is no seat to leave.")
+        if status != "active":
             await lobby_action(interaction, game_id, "leave")
             return
         text = await SeatKeeping(self.bot.service).leave_to_bot(game_id, interaction.user.id)

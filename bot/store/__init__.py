@@ -25,9 +25,20 @@ Versions and idempotency
     inserted *before* the state is updated, inside the same transaction, so a
     duplicate is refused with nothing changed (:class:`DuplicateInteraction`).
 
+Every change to a game
+    A move, a seat or a status is written only if the game is still at the
+    version and status it was decided on (and, for a start, with the seats
+    it was decided on): each such write first locks the game's row with a
+    guarding update (:meth:`Store._hold`), so of two processes changing one
+    game one wins and the other gets :class:`VersionConflict`, with nothing
+    changed.
+
 Faults
     A database that is locked, full, read-only or failing answers with
     :class:`StoreUnavailable` (nothing changed; the next call tries again);
+    a write whose COMMIT got no answer (the connection dropped) is looked up
+    before anyone is told: :meth:`Store.record` finds out whether it landed,
+    and raises :class:`OutcomeUnknown` only when it can't tell;
     one that can't be opened, is damaged, or was written by a newer Railyard
     raises :class:`StoreOpenError` with a one-line reason.
 
@@ -40,12 +51,15 @@ Secrets
 from __future__ import annotations
 
 import json
+import logging
 import time
 import zlib
 from abc import ABC, abstractmethod
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
+
+log = logging.getLogger("railyard.store")
 
 
 class StoreError(Exception):
@@ -63,6 +77,11 @@ class DuplicateInteraction(StoreError):
 class StoreUnavailable(StoreError):
     """The database can't take writes (or reads) right now: locked, full,
     read-only, or failing. Nothing was changed; trying again later is safe."""
+
+
+class OutcomeUnknown(StoreUnavailable):
+    """A write's COMMIT was sent but its answer was lost: it may or may not
+    have landed. Never answered with "nothing changed"."""
 
 
 class StoreOpenError(StoreError):
@@ -147,6 +166,42 @@ class NewAction:
     interaction_id: str | None = None
 
 
+@dataclass(frozen=True)
+class OutboxPost:
+    """A post the scheduler committed to make, kept in the store's outbox
+    (written in the same transaction as the move or the timer's claim that
+    it reports) until Discord has accepted it. ``key`` names it once and for
+    all (a move: its game and log entry; a timer's firing: its game, kind,
+    seat, count and due time), so the same post is never queued twice. Until
+    ``leased_until`` (the scheduler's clock) its maker is posting it; past
+    that, any scheduler may try again (``tries``: how many have begun)."""
+
+    key: str
+    game_id: int
+    kind: str
+    text: str
+    leased_until: float
+    pings: tuple[int, ...] = ()
+    seat: int | None = None
+    seq: int | None = None
+    """A move's post: the log entry of the move."""
+    version: int | None = None
+    """A move's post: the game's version just after the move (its board is
+    drawn again only while the game is still there)."""
+    created_at: float = 0.0
+    tries: int = 0
+
+
+async def _queue_post(tx: "Tx", post: OutboxPost) -> None:
+    """Put ``post`` in the outbox, inside the caller's transaction (never
+    twice: a key already queued is left as it is)."""
+    await tx.execute(
+        "INSERT INTO outbox (key, game_id, kind, seat, seq, version, text, pings, created_at, leased_until)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
+        (post.key, post.game_id, post.kind, post.seat, post.seq, post.version, post.text,
+         _json(list(post.pings)), post.created_at or time.time(), post.leased_until))
+
+
 class Tx(ABC):
     """One transaction's queries, with ``?`` placeholders (a backend rewrites
     them for its driver)."""
@@ -199,6 +254,9 @@ class Store(ABC):
     :meth:`reading`, :meth:`close` and the housekeeping."""
 
     backend: str = ""
+    share_lock = ""
+    """What a SELECT appends to wait for, and hold, a shared lock on the rows
+    it reads (PostgreSQL's ``FOR SHARE``; SQLite's writes are serial)."""
     schema_version_known: int = 0
     """The schema version this Railyard writes (a newer database is refused)."""
 
@@ -228,6 +286,13 @@ class Store(ABC):
     @abstractmethod
     async def backup(self, target: str) -> None:
         """An online, consistent copy of the whole database at ``target``."""
+
+    async def full_check(self) -> list[str]:
+        """The problems a full check of the stored pages finds ([]: sound).
+        Slow on a big file, so never part of opening: the bot runs it in the
+        background, ``railyard check`` in the foreground. PostgreSQL checks
+        its own pages as it reads them: nothing to add there."""
+        return []
 
     # -- games ------------------------------------------------------------
     async def create_game(
@@ -279,8 +344,27 @@ class Store(ABC):
             row = await tx.fetchone("SELECT COUNT(*) FROM games")
         return int(row[0]) if row else 0
 
-    async def set_status(self, game_id: int, status: str) -> None:
+    @staticmethod
+    async def _hold(tx: Tx, game_id: int, status: str, version: int | None = None) -> None:
+        """Inside a write, first: lock the game's row (a guarding update; a
+        second writer of the game waits here) and check it is still
+        ``status`` and, when given, at ``version``; :class:`VersionConflict`
+        (the whole write rolled back) otherwise."""
+        sql, params = "UPDATE games SET version = version WHERE id = ? AND status = ?", [game_id, status]
+        if version is not None:
+            sql, params = sql + " AND version = ?", [*params, version]
+        if await tx.execute(sql, params) != 1:
+            raise VersionConflict(f"game {game_id} is no longer {status} at version {version}")
+
+    async def _held(self, tx: Tx, game_id: int, seen: GameRow | None) -> None:
+        """:meth:`_hold` the game as ``seen`` (None: the caller checks nothing)."""
+        if seen is not None:
+            await self._hold(tx, game_id, seen.status, seen.version)
+
+    async def set_status(self, game_id: int, status: str, *, seen: GameRow | None = None) -> None:
+        """Set the game's status, if it is still as ``seen`` (see :meth:`_hold`)."""
         async with self.transaction() as tx:
+            await self._held(tx, game_id, seen)
             await tx.execute(
                 "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, time.time(), game_id)
             )
@@ -293,8 +377,9 @@ class Store(ABC):
             )
         return [SeatRow(r[0], r[1], r[2], bool(r[3])) for r in rows]
 
-    async def add_seat(self, game_id: int, user_id: int, name: str) -> int:
+    async def add_seat(self, game_id: int, user_id: int, name: str, *, seen: GameRow | None = None) -> int:
         async with self.transaction() as tx:
+            await self._held(tx, game_id, seen)
             row = await tx.fetchone("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,))
             seat = int(row[0]) if row else 0
             await tx.execute(
@@ -303,9 +388,10 @@ class Store(ABC):
             )
         return seat
 
-    async def remove_seat(self, game_id: int, user_id: int) -> None:
+    async def remove_seat(self, game_id: int, user_id: int, *, seen: GameRow | None = None) -> None:
         """Remove a lobby seat and close the gap so seats stay 0..n-1."""
         async with self.transaction() as tx:
+            await self._held(tx, game_id, seen)
             rows = await tx.fetchall(
                 "SELECT user_id, name, bot FROM seats WHERE game_id = ? AND user_id <> ? ORDER BY seat",
                 (game_id, user_id),
@@ -324,19 +410,32 @@ class Store(ABC):
 
     async def record(
         self, game_id: int, expected_version: int, state: dict[str, Any], status: str,
-        actions: Iterable[NewAction],
+        actions: Iterable[NewAction], outbox: OutboxPost | None = None, *, was: str | None = None,
+        seats: Sequence[SeatRow] | None = None,
     ) -> int:
         """Append ``actions`` and store ``state`` in one transaction, if the
-        game is still at ``expected_version``. Returns the new version.
+        game is still at ``expected_version`` (and still ``was``, and seated
+        as ``seats``, when given); with ``outbox``, the post reporting them
+        is queued in that same transaction. Returns the new version.
 
         The action rows go in first: a duplicate interaction or a taken
         sequence number fails there, before the state is touched, and the
-        whole transaction is rolled back."""
+        whole transaction is rolled back. A commit whose answer was lost is
+        looked up (:meth:`_landed`): the new version if it landed,
+        :class:`StoreUnavailable` if it did not, :class:`OutcomeUnknown`
+        when the database can't tell yet."""
         actions = list(actions)
         now = time.time()
         new_version = expected_version + len(actions)
         try:
             async with self.transaction() as tx:
+                if was is not None:
+                    await self._hold(tx, game_id, was, expected_version)
+                if seats is not None:
+                    rows = await tx.fetchall(
+                        "SELECT seat, user_id, name, bot FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+                    if [SeatRow(r[0], r[1], r[2], bool(r[3])) for r in rows] != list(seats):
+                        raise VersionConflict(f"game {game_id}: the seats changed")
                 if actions:
                     await tx.executemany(
                         "INSERT INTO actions (game_id, seq, seat, action, events, interaction_id, at)"
@@ -354,13 +453,39 @@ class Store(ABC):
                 )
                 if changed != 1:
                     raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
+                if outbox is not None:
+                    await _queue_post(tx, outbox)
         except UniqueViolation as exc:
             if exc.column == "interaction_id":
                 raise DuplicateInteraction(f"game {game_id}: interaction already applied") from exc
             if exc.column == "seq":
                 raise VersionConflict(f"game {game_id} is no longer at version {expected_version}") from exc
             raise
+        except OutcomeUnknown as exc:
+            if not await self._landed(game_id, new_version, now, actions[:1], expected_version + 1):
+                raise StoreUnavailable(f"game {game_id}: the write was not stored ({exc})") from exc
+            log.warning("game %s: the commit's answer was lost, but version %s landed", game_id, new_version)
         return new_version
+
+    async def _landed(self, game_id: int, version: int, at: float, first: Sequence[NewAction], seq: int) -> bool:
+        """Whether the write of :meth:`record` stamped ``at`` reached
+        ``version``: its first action is entry ``seq`` of the log (or, with none, the game
+        is at ``version``, stamped ``at``). The game's row is locked first,
+        so a commit still on its way is waited for. :class:`OutcomeUnknown`
+        when the database can't be asked."""
+        try:
+            async with self.transaction() as tx:
+                row = await tx.fetchone("SELECT version, updated_at FROM games WHERE id = ?" + self.share_lock,
+                                        (game_id,))
+                if not first:
+                    return row is not None and row[0] == version and row[1] == at
+                logged = await tx.fetchone(
+                    "SELECT seat, action, interaction_id, at FROM actions WHERE game_id = ? AND seq = ?",
+                    (game_id, seq))
+        except StoreUnavailable as exc:
+            raise OutcomeUnknown(f"game {game_id}: can't tell whether the write landed: {exc}") from exc
+        a = first[0]
+        return logged is not None and tuple(logged) == (a.seat, a.action, a.interaction_id, at)
 
     async def log(self, game_id: int, last: int | None = None) -> list[ActionRow]:
         """The action log in order (only the ``last`` entries if given),
@@ -396,12 +521,13 @@ class Store(ABC):
         return int(row[0]) if row else None
 
     # -- bot seats, schedules and timers (games that last a week) ----------
-    async def add_bot_seat(self, game_id: int) -> SeatRow:
+    async def add_bot_seat(self, game_id: int, *, seen: GameRow | None = None) -> SeatRow:
         """Seat the bot in the next seat of a lobby. A bot has no Discord
         user: it takes the reserved user id -k (the smallest k free in this
         game) and the name "Bot k" (posts add 🤖; the boards' fonts have no
         emoji, so the stored name, which they draw, has none)."""
         async with self.transaction() as tx:
+            await self._held(tx, game_id, seen)
             rows = await tx.fetchall("SELECT user_id FROM seats WHERE game_id = ?", (game_id,))
             taken = {int(r[0]) for r in rows}
             k = next(k for k in range(1, len(taken) + 2) if -k not in taken)
@@ -412,10 +538,11 @@ class Store(ABC):
             )
         return SeatRow(seat, -k, name, True)
 
-    async def set_seat_bot(self, game_id: int, seat: int, bot: bool) -> bool:
+    async def set_seat_bot(self, game_id: int, seat: int, bot: bool, *, seen: GameRow | None = None) -> bool:
         """Hand ``seat`` to the bot (or back to its player); the game's
         timers are planned again. False when the seat already was so."""
         async with self.transaction() as tx:
+            await self._held(tx, game_id, seen)
             changed = await tx.execute(
                 "UPDATE seats SET bot = ? WHERE game_id = ? AND seat = ? AND bot <> ?",
                 (int(bot), game_id, seat, int(bot)),
@@ -491,19 +618,60 @@ class Store(ABC):
                 " ON CONFLICT (game_id) DO UPDATE SET planned_version = excluded.planned_version, replan = 0",
                 (game_id, version))
 
-    async def claim_timer(self, timer: Timer, due_at: float | None, count: int, drop: bool = False) -> bool:
+    async def claim_timer(self, timer: Timer, due_at: float | None, count: int, drop: bool = False,
+                          outbox: OutboxPost | None = None, status: str | None = None) -> bool:
         """Move ``timer`` on (to ``due_at`` after ``count`` firings) or
-        ``drop`` it, only if it is still as read: of two schedulers on one
-        database, exactly one claims each firing."""
+        ``drop`` it, only if it is still as read (and the game still
+        ``status``, when given): of two schedulers on one database, exactly
+        one claims each firing, and none claims it for a game the other has
+        just ended. With ``outbox``, the post the firing makes is queued in
+        the claim's transaction (only by the scheduler that claims it)."""
         assert timer.due_at is not None, "only a due timer is claimed"
         where = " WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ? AND count = ?"
         key = (timer.game_id, timer.kind, timer.seat, timer.due_at, timer.count)
-        async with self.transaction() as tx:
-            if drop:
-                changed = await tx.execute("DELETE FROM timers" + where, key)
-            else:
-                changed = await tx.execute("UPDATE timers SET due_at = ?, count = ?" + where, (due_at, count, *key))
+        try:
+            async with self.transaction() as tx:
+                if status is not None:
+                    await self._hold(tx, timer.game_id, status)
+                if drop:
+                    changed = await tx.execute("DELETE FROM timers" + where, key)
+                else:
+                    changed = await tx.execute("UPDATE timers SET due_at = ?, count = ?" + where,
+                                               (due_at, count, *key))
+                if changed == 1 and outbox is not None:
+                    await _queue_post(tx, outbox)
+        except VersionConflict:
+            return False
         return changed == 1
+
+    # -- the outbox (posts committed, not yet accepted by Discord) ----------
+    async def queue_post(self, post: OutboxPost) -> None:
+        """Put ``post`` in the outbox on its own (what no stored change goes with)."""
+        async with self.transaction() as tx:
+            await _queue_post(tx, post)
+
+    async def due_posts(self, now: float, limit: int = 50) -> list[OutboxPost]:
+        """Posts of the outbox whose lease ran out by ``now``, the oldest first."""
+        async with self.reading() as tx:
+            rows = await tx.fetchall(
+                "SELECT key, game_id, kind, text, leased_until, pings, seat, seq, version, created_at, tries"
+                " FROM outbox WHERE leased_until <= ? ORDER BY created_at, key LIMIT ?", (now, limit))
+        return [OutboxPost(r[0], r[1], r[2], r[3], r[4], tuple(json.loads(r[5])), *r[6:]) for r in rows]
+
+    async def lease_post(self, post: OutboxPost, until: float) -> bool:
+        """Take ``post`` for one more try, leased until ``until``, only if it
+        is still as read: of two schedulers, exactly one tries it."""
+        async with self.transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE outbox SET leased_until = ?, tries = tries + 1"
+                " WHERE key = ? AND leased_until = ? AND tries = ?",
+                (until, post.key, post.leased_until, post.tries))
+        return changed == 1
+
+    async def post_done(self, key: str) -> None:
+        """Discord accepted the post ``key`` (or it needs no posting): out of the outbox."""
+        async with self.transaction() as tx:
+            await tx.execute("DELETE FROM outbox WHERE key = ?", (key,))
 
     async def drop_timers(self, game_id: int) -> None:
         """Forget every timer of a game (it is over)."""

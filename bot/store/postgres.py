@@ -12,6 +12,20 @@ Several processes
     apply to the same game at once; the expected-version check in
     :meth:`Store.record` stays the last guard.
 
+Bounded waits
+    A frozen or overloaded server never holds a move without end: every
+    statement is bounded on the server (``statement_timeout``, and
+    ``lock_timeout`` for a row or advisory lock) and, for a server that
+    answers nothing at all, on the client (asyncpg's ``command_timeout``),
+    and so is taking a connection from the pool. Past the bound the caller
+    gets :class:`~bot.store.StoreUnavailable`.
+
+Commits whose answer is lost
+    A driver error at COMMIT that is not the server's answer (the
+    connection dropped, the server froze) leaves the outcome unknown:
+    :class:`~bot.store.OutcomeUnknown`, which :meth:`Store.record` resolves
+    by looking the write up.
+
 Schema
     The same logical schema as SQLite's latest migration (Discord ids are
     BIGINT, times double precision, the archived log bytea, the append-only
@@ -33,9 +47,9 @@ from urllib.parse import unquote, urlsplit
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from . import Store, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
+from . import OutcomeUnknown, Store, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """The schema version this Railyard writes: the same number as SQLite's
 ``user_version`` for the same logical schema (``len(sqlite.MIGRATIONS)``)."""
 SCHEMA_BASE_VERSION = 2
@@ -47,6 +61,12 @@ LOCK_NAMESPACE = 0x52594C44
 ``(LOCK_NAMESPACE, game id)``."""
 SCHEMA_LOCK_NAMESPACE = LOCK_NAMESPACE + 1
 """The advisory lock held while the schema is created or checked."""
+UNLOCK_TIMEOUT_S = 5.0
+"""How long releasing a game's lock may take before its session is ended
+instead (which releases it too)."""
+MIGRATION_TIMEOUT_S = 1800.0
+"""How long the client waits for one schema upgrade script (the only
+statements not bounded like a move's)."""
 
 SCHEMA = """
 CREATE TABLE railyard_schema (
@@ -158,6 +178,24 @@ UPGRADES: dict[int, str] = {
         user_id BIGINT NOT NULL,
         CONSTRAINT reminder_mutes_pkey PRIMARY KEY (game_id, user_id)
     );
+    """,
+    # 4 -> 5: the outbox: what the scheduler committed to post and Discord
+    # has not yet accepted, kept until it has.
+    4: """
+    CREATE TABLE outbox (
+        key TEXT CONSTRAINT outbox_pkey PRIMARY KEY,
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        seat INTEGER,
+        seq INTEGER,
+        version INTEGER,
+        text TEXT NOT NULL,
+        pings TEXT NOT NULL DEFAULT '[]',
+        created_at DOUBLE PRECISION NOT NULL,
+        leased_until DOUBLE PRECISION NOT NULL,
+        tries INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX outbox_due ON outbox (leased_until);
     """,
 }
 """Scripts taking a database from version ``n`` to ``n + 1``."""
@@ -346,10 +384,15 @@ class PostgresStore(Store):
     backend = "postgres"
     schema_version_known = SCHEMA_VERSION
 
-    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str, max_size: int) -> None:
+    share_lock = " FOR SHARE"
+
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str, max_size: int,
+                 acquire_timeout: float = 25.0) -> None:
         self.pool = pool
         self.url = url
         self.closed = False
+        self.acquire_timeout = acquire_timeout
+        """How long a call waits for a pooled connection (or a game lock's slot)."""
         # Each game lock holds a connection while its move needs another: at
         # most max_size - 1 locks at once, so a move can always get one.
         self._lock_slots = asyncio.Semaphore(max(1, max_size - 1))
@@ -357,26 +400,33 @@ class PostgresStore(Store):
     @classmethod
     async def open(
         cls, url: str, *, min_size: int = 1, max_size: int = 10, connect_timeout: float = 10.0,
-        lock_timeout_s: int = 30,
+        lock_timeout_s: float = 10.0, statement_timeout_s: float = 20.0, command_timeout_s: float = 25.0,
+        acquire_timeout_s: float = 25.0,
     ) -> "PostgresStore":
         """Connect to the database at ``url``, create the schema if missing
         and check its version. Any failure closes the pool and raises
         :class:`StoreOpenError` with one line naming the database (never its
-        password) and why."""
+        password) and why.
+
+        Waits are bounded: a lock (``lock_timeout_s``), a statement on the
+        server (``statement_timeout_s``), any command on the client, for a
+        server that answers nothing (``command_timeout_s``), a connection
+        from the pool (``acquire_timeout_s``)."""
         where = redacted(url)
         max_size = max(2, min_size, max_size)  # a held game lock plus its move's queries
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=min_size, max_size=max_size, timeout=connect_timeout,
-                reset=_keep_session,
-                server_settings={"lock_timeout": f"{int(lock_timeout_s)}s", "synchronous_commit": "on",
-                                 "application_name": "railyard"},
+                reset=_keep_session, command_timeout=command_timeout_s,
+                server_settings={"lock_timeout": f"{int(lock_timeout_s * 1000)}ms",
+                                 "statement_timeout": f"{int(statement_timeout_s * 1000)}ms",
+                                 "synchronous_commit": "on", "application_name": "railyard"},
             )
         except Exception as exc:  # noqa: BLE001 - every failure to connect is told in one line
             reason = scrubbed(str(exc) or type(exc).__name__, url)
             raise StoreOpenError(f"can't connect to the database {where}: {reason}") from None
         assert pool is not None
-        store = cls(pool, url, max_size)
+        store = cls(pool, url, max_size, acquire_timeout_s)
         try:
             await store._prepare()
         except BaseException as exc:
@@ -394,10 +444,13 @@ class PostgresStore(Store):
         one: in one transaction, under the schema advisory lock."""
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1, 0)", SCHEMA_LOCK_NAMESPACE)
+            # an upgrade of a big database may take long: its statements are
+            # not held to a move's bounds
+            await conn.execute("SET LOCAL statement_timeout = 0")
             if await conn.fetchval("SELECT current_setting('transaction_read_only')") == "on":
                 raise StoreOpenError(f"the database {redacted(self.url)} is read-only")
             if await conn.fetchval("SELECT to_regclass('railyard_schema')") is None:
-                await conn.execute(SCHEMA)
+                await conn.execute(SCHEMA, timeout=MIGRATION_TIMEOUT_S)
                 await conn.execute("INSERT INTO railyard_schema (version) VALUES ($1)", SCHEMA_BASE_VERSION)
             version = int(await conn.fetchval("SELECT version FROM railyard_schema"))
             if version > SCHEMA_VERSION:
@@ -411,7 +464,7 @@ class PostgresStore(Store):
                         f"the database {redacted(self.url)} has schema version {version}, which this "
                         f"Railyard can't upgrade to {SCHEMA_VERSION}"
                     )
-                await conn.execute(UPGRADES[number])
+                await conn.execute(UPGRADES[number], timeout=MIGRATION_TIMEOUT_S)
                 await conn.execute("UPDATE railyard_schema SET version = $1", number + 1)
 
     async def _abandon(self) -> None:
@@ -440,7 +493,7 @@ class PostgresStore(Store):
     async def _connection(self) -> AsyncIterator[PoolConnectionProxy[asyncpg.Record]]:
         """A pooled connection; a driver error inside is classified."""
         try:
-            async with self.pool.acquire() as conn:
+            async with self.pool.acquire(timeout=self.acquire_timeout) as conn:
                 try:
                     yield conn
                 except BaseException as exc:
@@ -453,9 +506,18 @@ class PostgresStore(Store):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self._connection() as conn:
+            committing = False
             try:
                 async with conn.transaction():
                     yield _Tx(conn)
+                    committing = True  # what fails from here on is the COMMIT
+            except _DRIVER_ERRORS as exc:
+                if committing and spoils_connection(exc):
+                    _drop(conn)
+                    raise OutcomeUnknown(f"no answer to COMMIT: {one_line(exc) or type(exc).__name__}") from exc
+                if _still_in_transaction(conn):
+                    _drop(conn)
+                raise
             except BaseException:
                 if _still_in_transaction(conn):
                     # The rollback itself was interrupted: never hand this
@@ -472,21 +534,30 @@ class PostgresStore(Store):
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
         """A session advisory lock on the game, on a connection held until
         the move is done; released in ``finally`` (on cancellation too)."""
-        async with self._lock_slots:
+        try:
+            async with asyncio.timeout(self.acquire_timeout):
+                await self._lock_slots.acquire()
+        except TimeoutError:
+            raise StoreUnavailable(f"game {game_id}: no connection free for its lock") from None
+        try:
             try:
-                conn = await self.pool.acquire()
+                conn = await self.pool.acquire(timeout=self.acquire_timeout)
             except _DRIVER_ERRORS as exc:
                 raise_classified(exc)
             try:
                 try:
                     await conn.execute("SELECT pg_advisory_lock($1, $2)", LOCK_NAMESPACE, lock_key(game_id))
                 except _DRIVER_ERRORS as exc:
+                    if spoils_connection(exc):
+                        _drop(conn)  # a lost or frozen session: nothing to unlock on it
                     raise_classified(exc)
                 yield
             finally:
                 # Shielded: a cancellation here still unlocks and returns the
                 # connection, in the background.
                 await asyncio.shield(self._unlock(conn))
+        finally:
+            self._lock_slots.release()
 
     async def _unlock(self, conn: PoolConnectionProxy[asyncpg.Record]) -> None:
         """Release every advisory lock of this session (the lock query may
@@ -494,7 +565,7 @@ class PostgresStore(Store):
         connection; if unlocking fails, end the session, which releases them
         too."""
         try:
-            await conn.execute("SELECT pg_advisory_unlock_all()")
+            await conn.execute("SELECT pg_advisory_unlock_all()", timeout=UNLOCK_TIMEOUT_S)
         except Exception:  # noqa: BLE001 - the session's end releases the lock
             _drop(conn)
         try:

@@ -15,7 +15,13 @@ Action grammar (tokens separated by single spaces):
   (``green``, ``orange 1E``, ``fuchsia 2N goldW``).
 - Chance: ``deal <6 cards>`` (Red's factory, then Blue's) and
   ``draw <3 cards>`` with ``reshuffle`` before the first card of the
-  reshuffled deck.
+  reshuffled deck, and only there: when the deck runs out before the draw
+  is complete.
+
+Only ASCII spaces (space, tab, line breaks) separate tokens, in every phase
+and in chance texts (read through :func:`games.core.tokens`, which refuses
+any other character): ``curve\u00a0G7\u00a00`` and
+``draw curve\u00a0curve curve`` are refused, never logged.
 
 Rulings where the rulebook and the design note are silent (ours):
 
@@ -39,19 +45,29 @@ Rulings where the rulebook and the design note are silent (ours):
   a draw, the discard pile (with the cards just discarded) is reshuffled
   once and the draw goes on. The game ends after the turn of a team that
   cannot be given three cards by the deck and, if not yet reshuffled, the
-  discard pile: "the reshuffled deck runs out".
+  discard pile: "the reshuffled deck runs out" (the end says so only after
+  the reshuffle; before it, that the deck and the discard pile hold fewer
+  than three cards).
 - A cart rests on the length of track it last followed, heading on. Next
   turn it follows that length first (the switch has no say on its first
-  square, black or coloured), trying its heading; only if it cannot move
-  that way does it reverse.
-- Entering a junction by a coloured or black exit (not the stem) is always
-  possible: the cart leaves by the stem. The rulebook's town picture (the
-  green track usable only with the switch on green) is a junction whose stem
-  touches the town.
+  square, black or coloured: the rulebook's "does not affect your cart's
+  ability to move off this length of track"), trying its heading; only if
+  no track goes on that way does it reverse. A cart whose very next square
+  on its heading holds a cart does not move at all: it halts "on the tile
+  before the collision" (it is on it already) and does not reverse.
+- The switch gates a junction's coloured branch from both ends (rulebook:
+  "This cart can only hop onto the green colored track if the switch had
+  been placed on the green tile"): a cart enters a coloured branch only
+  while the switch is on its colour, whether it comes by the stem (else the
+  junction sends it along black), by the branch's own end (else it halts on
+  the square before) or hops out of a town or the mine (else that track is
+  not offered). A black end is always open. Entering by a branch's end or
+  the black exit, the cart leaves by the stem.
 - Leaving a town or the mine, the tracks offered are those whose edge
-  touches it and whose square the cart can enter (no cart there); with one,
-  the cart takes it; with several, the team picks, after the earlier carts
-  of the turn have moved.
+  touches it and whose square the cart can enter (no cart there, and not a
+  coloured branch's end with the switch on another colour); with one, the
+  cart takes it; with several, the team picks, after the earlier carts of
+  the turn have moved.
 - Team carts never enter a town or the mine again: they stop before them.
   The gold cart enters any town whose edge its track reaches, even one where
   carts still wait (they are not on track); the town's team scores, even when

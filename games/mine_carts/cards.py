@@ -92,14 +92,18 @@ def sample_draw(deck: dict[str, int], discard: dict[str, int], reshuffled: bool,
 
 def apply_draw(state: MineCartsState, tokens: list[str], count: int) -> list[str]:
     """Take the drawn cards ``tokens`` (kind codes, with ``reshuffle`` where
-    the discard pile is shuffled into the deck) off the deck; returns the
+    the discard pile is shuffled into the deck: once a game, only when the
+    deck is empty and the draw still wants cards) off the deck; returns the
     cards. Checked whole before anything changes."""
     deck, discard, reshuffled = dict(state["deck"]), dict(state["discard"]), state["reshuffled"]
     cards: list[str] = []
     for token in tokens:
         if token == RESHUFFLE:
-            if reshuffled or sum(deck.values()) > 0:
+            if reshuffled:
                 raise IllegalAction("The discard pile is reshuffled only once, when the deck is empty.")
+            if sum(deck.values()) > 0 or len(cards) >= count:
+                raise IllegalAction("The discard pile is reshuffled only when the deck runs out before "
+                                    "the draw is complete, just before the first card of the new deck.")
             deck, discard, reshuffled = discard, {k: 0 for k in discard}, True
         elif token in deck:
             if deck[token] == 0:

@@ -10,7 +10,7 @@ from games.mine_carts.state import SCHEMA, typed
 from games.phases import OVER, PhasedGame, PlayerPhase
 
 SUMMARY = (
-    "Mine Carts, 2-4 players in two teams, Red and Blue (seated alternately; either member acts "
+    "Mine Carts, 2 or 4 players in two teams, Red and Blue (seated alternately; either member acts "
     "for the team). On its turn a team lays its allotted track cards (1 at first, 2 once a cart "
     "of its moved 3+ spaces in one move, 3 after 5+), sets the switch (green, orange or fuchsia), "
     "then moves cart 1, cart 2 and the gold cart along the track; the grid wraps on all sides. "
@@ -24,13 +24,17 @@ TOPICS = {
              "stays for the game. After moving, the factory is discarded and 3 cards drawn.",
     "switch": "The switch is on green, orange or fuchsia. A cart entering a junction by its stem "
               "takes the exit of the switch's colour, else the black exit; entering by any other "
-              "exit it leaves by the stem. A cart that starts its move on a junction follows the "
+              "exit it leaves by the stem. A coloured branch is open only while the switch is on "
+              "its colour, from either end: no cart comes onto it from its own end, or hops onto it "
+              "out of a town or the mine, otherwise (it stops on the square before). The black "
+              "track is always open. A cart that starts its move on a junction moves off the "
               "length it rests on, whatever the switch.",
     "moving": "Carts move in order: 1, 2, then the gold cart, each as far as the track goes, "
               "wrapping off the edges. A cart must move when it can: it keeps its heading, and "
-              "reverses only if it can't go on. It stops before another cart, a pit, a town or the "
-              "mine, and before re-entering a square the same way (loops end). Leaving a town or "
-              "the mine with several tracks, the team picks one.",
+              "reverses only if no track goes on. It stops before another cart (a cart right "
+              "behind another doesn't move at all), a pit, a town or the mine, and before "
+              "re-entering a square the same way (loops end). Leaving a town or the mine with "
+              "several tracks, the team picks one.",
     "gold": "The gold cart scores when its path enters a town: that town's team gains a gold and "
             "the gold cart goes back to the mine. First team to 3 gold wins. The deck is "
             "reshuffled once; when it runs out again, more gold wins, equal gold is a draw.",
@@ -60,7 +64,13 @@ class MineCarts(PhasedGame):
         return scoring.outcome(typed(state))
 
     def partners(self, state: State, seat: int) -> list[int]:
+        """The other member of ``seat``'s team (none in a 2-player game);
+        ValueError for a seat that is not a player (a caller's mistake, not a
+        move the rules refuse)."""
         s = typed(state)
+        if not 0 <= seat < len(s["players"]):
+            raise ValueError(f"seat {seat} is not a player of this Mine Carts game "
+                             f"(seats 0-{len(s['players']) - 1})")
         team = s["teams"][scoring.team_of(s, seat)]
         return [other for other in team["seats"] if other != seat]
 

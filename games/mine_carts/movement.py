@@ -2,14 +2,24 @@
 
 A cart follows the track until none continues, keeping its heading. On the
 first square of its move it follows the length it rests on (so a cart on a
-coloured branch ignores the switch there); it tries its heading first and
-reverses only if it cannot move that way (it reverses only between turns).
-From a town or the mine it hops onto a connected track (the team picks when
-there are several). It stops on the square before another cart, before a pit
-or a square without track that joins, before a town or the mine (the gold
-cart alone enters towns: the town's team scores a gold and the gold cart goes
-back to the mine), and before re-entering a square by the same edge within
-one move (loops end). Spaces moved = squares entered.
+coloured branch moves off it whatever the switch); it tries its heading
+first and reverses only if no track goes on that way (it reverses only
+between turns). From a town or the mine it hops onto a connected track (the
+team picks when there are several).
+
+It never enters a junction's coloured branch unless the switch is on that
+colour: not from the stem (the junction sends it along black), not from the
+branch's own end, not hopping out of a town or the mine (rulebook: "This
+cart can only hop onto the green colored track if the switch had been placed
+on the green tile"); a black end is always open.
+
+It stops on the square before another cart (a cart whose very next square
+holds a cart does not move: "the moving cart will come to a halt on the tile
+before the collision"), before a pit, a square without track that joins or a
+coloured branch's end the switch keeps shut, before a town or the mine (the
+gold cart alone enters towns: the town's team scores a gold and the gold cart
+goes back to the mine), and before re-entering a square by the same edge
+within one move (loops end). Spaces moved = squares entered.
 """
 
 from __future__ import annotations
@@ -19,7 +29,7 @@ from dataclasses import dataclass, field
 from games.mine_carts.board import is_town, neighbour, opposite
 from games.mine_carts.params import rules
 from games.mine_carts.state import Cart, MineCartsState
-from games.mine_carts.track import ends, route
+from games.mine_carts.track import opens, route
 
 GOLD = "gold"
 ORDER = ("1", "2", GOLD)
@@ -50,13 +60,14 @@ def in_station(c: Cart) -> bool:
 
 def _can_enter(state: MineCartsState, square: str, edge: int, gold: bool,
                busy: set[str], visited: set[tuple[str, int]]) -> bool:
-    """Whether a moving cart can enter ``square`` by ``edge``."""
+    """Whether a moving cart can enter ``square`` by ``edge`` (a coloured
+    branch's end only while the switch is on its colour)."""
     if is_town(square):
         return gold
     if square == rules().mine or square in busy or (square, edge) in visited:
         return False
     placed = state["grid"].get(square)
-    return placed is not None and edge in ends(placed)
+    return placed is not None and opens(placed, edge, state["switch"])
 
 
 def exits(state: MineCartsState, team: int, cart: str) -> list[int]:
@@ -104,6 +115,8 @@ def travel(state: MineCartsState, team: int, cart: str, first: int | None) -> Tr
             if _can_enter(state, square, enter, gold, busy, seen):
                 result.visited = seen
                 break
+            if square in busy and _can_enter(state, square, enter, gold, set(), seen):
+                return result  # its way on is blocked at once by a cart: it halts, it does not reverse
         else:
             return result
     return _follow(state, result, square, enter, gold, busy)

@@ -17,7 +17,7 @@ import copy
 import random
 from typing import Callable
 
-from games.core import Applied, IllegalAction, State
+from games.core import Applied, IllegalAction, State, tokens
 from games.mine_carts.board import all_squares, distance, neighbour, parse_square
 from games.mine_carts.cards import RESHUFFLE, apply_draw, can_draw, discard_factory, lay, sample_draw, why_not
 from games.mine_carts.movement import GOLD, ORDER, allotment_for, cart_of, exits, occupied, travel
@@ -66,11 +66,11 @@ class DealPhase(ChancePhase):
 
     def apply(self, state: State, action: str) -> list[str]:
         s = typed(state)
-        tokens = action.split()
-        if not tokens or tokens[0] != "deal" or RESHUFFLE in tokens:
+        words = tokens(action)
+        if not words or words[0] != "deal" or RESHUFFLE in words:
             raise IllegalAction("The deal looks like 'deal curve pit straight curve crossing straight'.")
         n = rules().factory
-        cards = apply_draw(s, tokens[1:], n * len(s["teams"]))
+        cards = apply_draw(s, words[1:], n * len(s["teams"]))
         events = []
         for t, team in enumerate(s["teams"]):
             team["factory"] = cards[t * n:(t + 1) * n]
@@ -90,14 +90,14 @@ class DrawPhase(ChancePhase):
 
     def apply(self, state: State, action: str) -> list[str]:
         s = typed(state)
-        tokens = action.split()
-        if not tokens or tokens[0] != "draw":
+        words = tokens(action)
+        if not words or words[0] != "draw":
             raise IllegalAction("A draw looks like 'draw curve pit straight'.")
         team = s["teams"][s["team"]]
-        team["factory"] = apply_draw(s, tokens[1:], rules().factory)
+        team["factory"] = apply_draw(s, words[1:], rules().factory)
         team["laid"] = 0
         events = []
-        if RESHUFFLE in tokens:
+        if RESHUFFLE in words:
             events.append("The deck ran out: the discard pile is shuffled into a new deck (the only reshuffle).")
         events.append(f"{team['name']} draws {', '.join(team['factory'])}.")
         s["team"] = (s["team"] + 1) % len(s["teams"])
@@ -139,15 +139,15 @@ class LayPhase(PlayerPhase):
         return out
 
     def apply(self, state: State, seat: int, action: str) -> Applied:
-        tokens = action.split()
-        if len(tokens) >= 2:
-            square = parse_square(tokens[1])  # c04 is C4
+        words = tokens(action)  # ASCII spaces only: 'curve\u00a0G7\u00a00' is refused
+        if len(words) >= 2:
+            square = parse_square(words[1])  # c04 is C4
             if square is not None:
-                tokens[1] = square
+                words[1] = square
                 reason = why_not(typed(state), square)
                 if reason is not None:
                     raise IllegalAction(reason)
-        return super().apply(state, seat, " ".join(tokens))
+        return super().apply(state, seat, " ".join(words))
 
 
 def _squares(state: MineCartsState, seat: int, code: str) -> Callable[[], list[Node]]:
@@ -230,7 +230,7 @@ class SwitchPhase(PlayerPhase):
         s = typed(state)
         heading = "Set the switch (then carts 1, 2 and the gold cart move)"
         return [_step(s, seat, colour, (), colour, f"Switch to {colour}", heading,
-                      f"junctions send carts entering by the stem onto {colour}, else black",
+                      f"junctions send carts onto {colour}, else black; other colours' ends are shut",
                       f"switch {colour}", (colour[0],))
                 for colour in rules().switch_colours]
 
@@ -278,9 +278,14 @@ def carts_copy(state: MineCartsState) -> MineCartsState:
     """A copy to move the carts in: the carts and the switch are its own, the
     rest (the grid above all) is shared and must not be changed."""
     sim = copy.copy(state)
-    sim["teams"] = [Team(**{**team, "carts": copy.deepcopy(team["carts"])}) for team in state["teams"]]
-    sim["gold_cart"] = Cart(square=state["gold_cart"]["square"], path=copy.copy(state["gold_cart"]["path"]))
+    sim["teams"] = [Team(**{**team, "carts": {n: _cart_copy(c) for n, c in team["carts"].items()}})
+                    for team in state["teams"]]
+    sim["gold_cart"] = _cart_copy(state["gold_cart"])
     return sim
+
+
+def _cart_copy(c: Cart) -> Cart:
+    return Cart(square=c["square"], path=None if c["path"] is None else list(c["path"]))
 
 
 def _move_one(state: MineCartsState, cart: str, first: int | None) -> Move:
@@ -363,7 +368,9 @@ def end_of_turn(state: MineCartsState) -> list[str]:
     events = [f"{team_name(state, state['team'])} discards {', '.join(left)}."] if left else []
     if not can_draw(state, rules().factory):
         state["phase"], state["ended"] = OVER, "deck"
-        return events + ["The reshuffled deck has run out: the game ends and the team with more gold wins."]
+        why = ("The reshuffled deck has run out" if state["reshuffled"] else
+               f"The deck and the discard pile hold fewer than {rules().factory} cards")
+        return events + [f"{why}: the game ends and the team with more gold wins."]
     state["phase"] = "draw"
     return events
 

@@ -8,7 +8,8 @@ of the mine by any side) into a town, where each square on the route costs
 
 - nothing when the track there already leads on the route's way (from the
   entry edge to the exit edge: a junction's stem to any of its exits, with
-  the switch set so; any other end only to its stem), and the switch can
+  the switch set so; any other end only to its stem, a coloured branch's
+  end only with the switch on its colour), and the switch can
   be set so for every junction of the route at once (there is one switch,
   and the gold cart runs the whole of its track in one move: a dead end
   sends it back next turn);
@@ -18,11 +19,18 @@ of the mine by any side) into a town, where each square on the route costs
 - never through a pit, the mine, another town or the gold cart's own square
   (unless its track already leads on).
 
+The gold cart rests on track heading on: when the very next square holds a
+team cart it halts (it does not reverse), so the route leads through that
+cart; when that cart can never move away (it heads back at the gold cart,
+or into a town, the mine or a pit with the gold cart behind it), neither
+ever moves again and no town can be reached.
+
 Entering a town whose team cart still waits there costs one card more: the
 first track touching the town pulls that cart out onto it (carts move before
 the gold cart), so it must be led away first, along a track of its own that
-touches the town (with one there, the cart leaves this turn: no more card). Costs are counted in half
-cards to stay integers.
+touches the town by an end open whatever the switch (with one there, the
+cart leaves this turn: no more card). Costs are counted in half cards to
+stay integers.
 """
 
 from __future__ import annotations
@@ -31,11 +39,11 @@ import heapq
 from dataclasses import dataclass
 from functools import cache
 
-from games.mine_carts.board import all_squares, neighbour, opposite
+from games.mine_carts.board import all_squares, is_fixed, neighbour, opposite
 from games.mine_carts.movement import in_station
 from games.mine_carts.params import rules
-from games.mine_carts.state import MineCartsState, Placed
-from games.mine_carts.track import lengths, stem
+from games.mine_carts.state import Cart, MineCartsState, Placed
+from games.mine_carts.track import lengths, opens, stem
 
 CARD = 2
 """One card laid, in half cards."""
@@ -75,9 +83,10 @@ ANY_SWITCH = 0b111
 @cache
 def switch_needs(card: str, rotation: int) -> tuple[dict[int, int], ...]:
     """Entry edge -> {exit: the switch colours (bits) that send a cart that
-    way}: from a junction's stem, its colour's exit needs the switch on that
-    colour and the black exit needs it on none of the card's colours; any
-    other way through needs no switch."""
+    way}: a coloured branch, entered by the stem or by its own end, needs the
+    switch on its colour (the switch gates it from both ends); from the stem,
+    the black exit needs it on none of the card's colours; any other way
+    through (black) needs no switch."""
     placed = Placed(card=card, rotation=rotation)
     colours = rules().switch_colours
     bits = {c: 1 << i for i, c in enumerate(colours)}
@@ -87,20 +96,64 @@ def switch_needs(card: str, rotation: int) -> tuple[dict[int, int], ...]:
     for a, b, c in lengths(placed):
         for enter, leave in ((a, b), (b, a)):
             need = ANY_SWITCH
-            if enter == s:
-                need = bits[c] if c in bits else ANY_SWITCH & ~own
+            if c in bits:
+                need = bits[c]
+            elif enter == s:
+                need = ANY_SWITCH & ~own
             out[enter][leave] = out[enter].get(leave, 0) | need
     return tuple(out)
 
 
 def led_out(state: MineCartsState, town: str) -> bool:
-    """Whether a track touches ``town``: a cart waiting there hops out onto
-    it (or, with several, onto the one its team picks) this turn."""
+    """Whether a track touches ``town`` by an end open whatever the switch:
+    a cart waiting there hops out onto it (or, with several, onto the one
+    its team picks) this turn. A coloured branch's end lets it out only
+    with the switch on that colour, which the gold cart may not want."""
     for d in range(4):
         placed = state["grid"].get(neighbour(town, d))
-        if placed is not None and leads(placed["card"], placed["rotation"])[opposite(d)]:
+        if placed is not None and opens(placed, opposite(d), None):
             return True
     return False
+
+
+def gold_heads(state: MineCartsState) -> tuple[int, ...] | None:
+    """The edges the gold cart may leave its square by: any side out of the
+    mine; on track, both ways along its length, but only on along its heading
+    when the very next square there holds a team cart on track that joins (it
+    halts and does not reverse: the route leads through that cart); None when
+    that cart can never move away (:func:`stuck_behind`): the two block each
+    other for good."""
+    gold = state["gold_cart"]
+    if gold["path"] is None:
+        return (0, 1, 2, 3)
+    back, ahead = gold["path"]
+    square = neighbour(gold["square"], ahead)
+    placed = state["grid"].get(square)
+    blocker = next((c for t in state["teams"] for c in t["carts"].values()
+                    if c["path"] is not None and c["square"] == square), None)
+    if blocker is None or placed is None or not leads(placed["card"], placed["rotation"])[opposite(ahead)]:
+        return (back, ahead)
+    if opens(state["grid"][gold["square"]], ahead, None) and stuck_behind(state, blocker, opposite(ahead)):
+        return None
+    return (ahead,)
+
+
+def stuck_behind(state: MineCartsState, blocker: Cart, facing: int) -> bool:
+    """Whether a team cart on track, with the gold cart (heading at it) across
+    its edge ``facing``, can never move again: it heads at the gold cart
+    (each halts before the other), or it heads into a town, the mine or a
+    pit (it stops before them for good) and reversing meets the gold cart at
+    once. Only where that end of its card is open whatever the switch."""
+    path = blocker["path"]
+    placed = state["grid"].get(blocker["square"])
+    if path is None or placed is None or not opens(placed, facing, None):
+        return False
+    back, ahead = path
+    if ahead == facing:
+        return True
+    beyond = neighbour(blocker["square"], ahead)
+    there = state["grid"].get(beyond)
+    return back == facing and (is_fixed(beyond) or (there is not None and there["card"] == "pit"))
 
 
 _WIDER = tuple(tuple(w for w in range(1, 8) if w & m == m and w != m) for m in range(8))
@@ -167,7 +220,9 @@ def gold_route(state: MineCartsState, team: int) -> Route:
     gold = state["gold_cart"]
     gold_at = -1 if in_station(gold) else index[gold["square"]]
     start = index[gold["square"]]
-    heads = range(4) if gold_at < 0 else tuple(gold["path"] or ())
+    heads = gold_heads(state)
+    if heads is None:
+        return Route(towns={t: NEVER for t in table.towns}, path=())
     ours = [t for t in table.towns if table.towns[t] == team]
     dist: dict[int, int] = {}
     settled: dict[int, int] = {}

@@ -1,6 +1,7 @@
 """The track on a card: its lengths rotated, and the way a cart goes through
 it (a junction's stem leads to the switch's colour, else black; any other
-end leads back to the stem)."""
+end leads back to the stem, and a coloured branch's own end lets a cart in
+only while the switch is on its colour)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,18 @@ def stem(placed: Placed) -> int | None:
 def ends(placed: Placed) -> set[int]:
     """The edges a cart can enter this card by."""
     return {e for a, b, _c in lengths(placed) for e in (a, b)}
+
+
+def opens(placed: Placed, enter: int, switch: str | None) -> bool:
+    """Whether a cart may enter the card by ``enter``: by a junction's stem,
+    a black end or any end of a card without a switch, always; by the end of
+    a junction's coloured branch, only while the switch is on that colour
+    (rulebook: "This cart can only hop onto the green colored track if the
+    switch had been placed on the green tile")."""
+    colours = {c for a, b, c in lengths(placed) if enter in (a, b)}
+    if not colours:
+        return False
+    return enter == stem(placed) or "black" in colours or switch in colours
 
 
 def colour_of(placed: Placed, a: int, b: int) -> str:

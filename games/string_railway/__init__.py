@@ -4,7 +4,8 @@ Railroad strings on a continuous table, measured in centimetres; see
 ``/work/shared/rules/string-railway.txt`` and ``design/string-railway.md``.
 shapely does the geometry.
 
-Action grammar (tokens separated by single spaces; cells are grid names like
+Action grammar (tokens separated by ASCII spaces only: another space, such
+as U+00A0, is part of a token and refused; cells are grid names like
 ``K12``, a cell standing for its centre):
 
 - Corner: ``NW`` (a corner name of the field).
@@ -13,7 +14,7 @@ Action grammar (tokens separated by single spaces; cells are grid names like
   alone (``m12``) is the same action.
 - Lay a string: ``<short|long> <cells joined by ->`` (``short B2-K12-T30``);
   typed points may also be separated by spaces, case and leading zeros do
-  not matter. ``skip`` when the engine finds no placement at all.
+  not matter. ``skip`` only when no string left can be laid anywhere.
 - Chance: ``table <number> first <seat>`` (the layout and the first player),
   ``draw <tile>`` (tile numbers 1-35, see ``params.tile_kinds``).
 
@@ -24,10 +25,12 @@ Rulings (where the rulebook and the design note are silent; ours):
   first, second: the first player has the 1st and 3rd colours.
 - Corners: chosen in company order; with two players the other colour takes
   the opposite corner at once; the last corner left is assigned without a
-  question. A home station sits on the cell nearest its corner whose tile
-  fits in the field (in the square it touches both sides of the corner; in
-  the triangle's and pentagon's sharper corners a square tile cannot touch
-  the corner point, so it sits as close as it fits).
+  question. A home station's tile touches its corner (the rulebook: "so
+  that they touch the white corner markers"), reaching as far into the
+  field as a tile touching it can: in the square it lies in the corner,
+  touching both sides; a grid tile cannot fit into the triangle's and the
+  pentagon's corners, so there it overhangs the field string (as a card held
+  against a string's sharp corner does); strings still keep to the field.
 - The home station's 3 points are the starting score (the rulebook puts the
   marker on 3); its owner's strings never "newly enter" it again.
 - A junction scores 1 for every string of the company placed on it, the
@@ -43,20 +46,35 @@ Rulings (where the rulebook and the design note are silent; ours):
 - The countryside's extra draw is the player's choice ("may"), once a turn,
   also on the first turn; a countryside drawn by the extra draw gives none.
 - Stations are placed in the order drawn. A station that fits nowhere is
-  set aside (never seen in play: the field is large).
+  set aside (``set_aside``) and the post says so ("No room on the field for
+  the suburban station drawn: set aside."). The rulebook warns that on a
+  field too small "the game may collapse": with three players (the 80 cm
+  triangle) it happens in every game measured (30 all-bot games: 4.7
+  stations set aside a game, at most 9), never with 2, 4 or 5 players
+  (``bench/string_railway_room.py --seeds 30``).
 - A string lies on a station when it passes over the tile with a stretch of
   positive length; grazing a corner is not entering. "Twice" is two separate
   stretches over one tile.
+- A string joins two different stations: both ends on one tile (``short
+  B2-A1``, or a loop back to it) is refused. Its ends may lie anywhere on
+  their tiles ("both ends on top of a station tile"): on any grid point of
+  the tile inside the field, not only its centre.
 - Points on a station tile are not bends; at most 3 bends off stations.
 - The field string is 1 cm wide: a railroad string keeps 0.5 cm from the
   outline. A drawn station's tile may not touch the outline.
-- Crossings are counted per point where the strings cross (crossing the
-  river twice costs 2), including the company's own strings; a crossing on
-  or at the edge of any station tile is free. Touching, or running along
-  another string and leaving on the same side, is not crossing.
-- "No legal placement" is judged by the engine's search: when it finds no
-  string for any length left, the turn offers ``skip`` (a short string goes
-  first); a typed string is still accepted if it is legal.
+- Crossings cost per string crossed ("for each railroad string, river
+  string or mountain string crossed: -1 point"): each other string, the
+  company's own included, costs once however often the new string crosses
+  it (the river crossed twice, or the mountain range entered and left, is
+  -1). A crossing on or at the edge of any station tile is free. Touching,
+  or running along another string and leaving on the same side, is not
+  crossing; crossings are decided from the strings' own directions, with no
+  tolerance that could drop one (see ``crossings.py``).
+- "No legal placement": the engine's search (``routes.py``) finds a string
+  whenever one can be laid (ends anywhere on the tiles, bending round
+  tiles); only when it finds none for any length left does the turn offer
+  ``skip`` (a short string goes first), which is then also the turn clock's
+  default.
 - Ownership chips: the four ownable stations (2 town, 2 transfer) can never
   use up a colour's four chips, so chips are not counted.
 - Two players: each player's score is his weaker company's; the ranking

@@ -5,6 +5,12 @@ Lengths are centimetres, x to the right and y downwards; the field's
 bounding box starts at (0, 0). Grid cells are ``grid_cell`` wide, columns
 lettered A, B, ... AA, rows numbered from 1; a cell's name stands for its
 centre, the points stations sit on and strings bend at.
+
+Threads (see :mod:`games.per_thread`): the field, the inner field and the
+tiles Context prepares are prepared shapely geometries, made and kept per
+thread (:func:`field`, :func:`inner_field`, :func:`prepared_tile`); every
+other cached geometry here is unprepared and shared, and the cached arrays
+are read-only.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import shapely
 from shapely.geometry import LinearRing, LineString, Point, Polygon, box
 
 from games.core import IllegalAction
+from games.per_thread import per_thread_cache, read_only
 from games.string_railway.params import table
 from games.tree import quote
 
@@ -44,18 +51,19 @@ def field_corners(shape: str) -> tuple[XY, ...]:
     return tuple((round(x - x0, 6), round(y - y0, 6)) for x, y in pts)
 
 
-@cache
+@per_thread_cache
 def field(shape: str) -> Polygon:
-    """The field: the area the field string encloses."""
+    """The field: the area the field string encloses (prepared, so one per
+    thread)."""
     poly = Polygon(field_corners(shape))
     shapely.prepare(poly)
     return poly
 
 
-@cache
+@per_thread_cache
 def inner_field(shape: str) -> Polygon:
     """Where a railroad string may lie: inside the field and off the field
-    string (half its width from the outline)."""
+    string (half its width from the outline; prepared, so one per thread)."""
     poly = field(shape).buffer(-table().field_string_half_width, join_style="mitre")
     shapely.prepare(poly)
     return poly
@@ -135,7 +143,7 @@ def cell_tiles(shape: str) -> tuple[tuple[str, ...], Any]:
     xy = np.array([centre(c) for c in cells])
     tiles = shapely.box(xy[:, 0] - h, xy[:, 1] - h, xy[:, 0] + h, xy[:, 1] + h)
     ok = shapely.contains_properly(inner_field(shape), tiles)
-    return tuple(c for c, good in zip(cells, ok) if bool(good)), tiles[ok]
+    return tuple(c for c, good in zip(cells, ok) if bool(good)), read_only(tiles[ok])
 
 
 # -- tiles -------------------------------------------------------------------
@@ -148,15 +156,30 @@ def tile(cell: str) -> Polygon:
     return box(x - h, y - h, x + h, y + h)
 
 
+@per_thread_cache
+def prepared_tile(cell: str) -> Polygon:
+    """:func:`tile`, prepared for the laying rules' many tests against it
+    (so one per thread)."""
+    poly = Polygon(tile(cell).exterior.coords)
+    shapely.prepare(poly)
+    return poly
+
+
 @cache
 def home_cell(shape: str, corner: str) -> str:
-    """A home station's cell: the one nearest the corner whose tile fits in
-    the field (in a square it touches both sides at the corner)."""
+    """A home station's cell: its tile touches the corner (the rulebook's
+    "touch the white corner markers"), reaching as far into the field as a
+    tile touching the corner can (the most of its area in the field, then
+    the centre nearest the corner). In the square it lies in the corner,
+    touching both sides; in the triangle's and pentagon's corners a square
+    tile on the grid cannot fit, so it overhangs the field string there, as
+    a card held against a string's sharp corner does."""
     index = table().fields[shape].corners.index(corner)
-    vx, vy = field_corners(shape)[index]
+    vertex = field_corners(shape)[index]
     room = field(shape)
-    fits = [c for c in all_cells(shape) if room.covers(tile(c))]
-    return min(fits, key=lambda c: (math.dist(centre(c), (vx, vy)), c))
+    touching = [c for c in all_cells(shape) if tile(c).intersects(Point(vertex))]
+    return max(touching, key=lambda c: (round(tile(c).intersection(room).area, 6),
+                                        -math.dist(centre(c), vertex), c))
 
 
 def home_tiles(shape: str) -> list[Polygon]:

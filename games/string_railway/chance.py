@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from games.core import IllegalAction, State
+from games.core import IllegalAction, State, tokens
 from games.phases import ChancePhase, numbers
 from games.string_railway import board, turns
 from games.string_railway.params import tile_kinds
@@ -24,11 +24,11 @@ class SetupPhase(ChancePhase):
 
     def apply(self, state: State, action: str) -> list[str]:
         s = typed(state)
-        tokens = action.split()
-        if len(tokens) != 4 or tokens[0] != "table" or tokens[2] != "first":
+        words = tokens(action)
+        if len(words) != 4 or words[0] != "table" or words[2] != "first":
             raise IllegalAction(f"A set-up reads 'table <number> first <seat>', not '{quote(action)}'.")
-        number, = numbers(tokens[1:2], 1, 0, LAYOUTS, "The layout")
-        first, = numbers(tokens[3:4], 1, 0, len(s["players"]) - 1, "The first player")
+        number, = numbers(words[1:2], 1, 0, LAYOUTS, "The layout")
+        first, = numbers(words[3:4], 1, 0, len(s["players"]) - 1, "The first player")
         s["river"], s["mountain"] = board.generate_layout(s["shape"], number)
         turns.start_companies(s, first)
         return [f"The field is a {s['shape']}; the river and the mountain range are laid.",
@@ -44,10 +44,10 @@ class DrawPhase(ChancePhase):
 
     def apply(self, state: State, action: str) -> list[str]:
         s = typed(state)
-        tokens = action.split()
-        if len(tokens) != 2 or tokens[0] != "draw":
+        words = tokens(action)
+        if len(words) != 2 or words[0] != "draw":
             raise IllegalAction(f"A draw reads 'draw <tile>', not '{quote(action)}'.")
-        tile, = numbers(tokens[1:], 1, 1, len(tile_kinds()), "A draw")
+        tile, = numbers(words[1:], 1, 1, len(tile_kinds()), "A draw")
         if tile not in s["deck"]:
             raise IllegalAction(f"Tile {tile} is not in the deck.")
         s["deck"].remove(tile)

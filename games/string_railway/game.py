@@ -8,7 +8,7 @@ from games.phases import OVER, PhasedGame
 from games.string_railway import invariants, scoring, turns
 from games.string_railway.params import table
 from games.string_railway.phases import PHASES
-from games.string_railway.state import SCHEMA, StringRailwayState, plain, typed
+from games.string_railway.state import MIGRATIONS, SCHEMA, TILES, StringRailwayState, plain, typed
 
 SUMMARY = (
     "String Railway (Hisashi Hayashi, OKAZU), 2-5 players, on a continuous table in centimetres. "
@@ -32,8 +32,8 @@ TOPICS = {
                "touching no station and lying on no string, river or mountain line. Type just the cell "
                "(/strings station K12) or pick a block and a cell on the panel.",
     "typing": "Type a string as its length and its points: '/strings string short B2 K12 T30' or "
-              "'short B2-K12-T30'. The first and last points must be on stations; points on a station "
-              "tile don't count as bends.",
+              "'short B2-K12-T30'. The first and last points must be on two different stations, anywhere "
+              "on their tiles (any grid point of a tile); points on a station tile don't count as bends.",
     "two players": "Each player plays two colours from opposite corners. The player whose weaker company "
                    "has fewer points loses; tied, the stronger companies decide; tied again, it's a tie.",
 }
@@ -45,6 +45,7 @@ class StringRailway(PhasedGame):
     min_seats = 2
     max_seats = 5
     schema_version = SCHEMA
+    migrations = MIGRATIONS
     options = (GameOption("crossing", "Advanced: crossing a railroad string costs 2 points instead of 1",
                           ("standard", "advanced"), "standard"),)
     summary = SUMMARY
@@ -67,7 +68,7 @@ class StringRailway(PhasedGame):
             "schema": SCHEMA, "game": self.slug, "chance_taken": 0, "players": [],
             "phase": "setup", "round": 0, "current": 0, "company": 0,
             "shape": t.shape_for_players[seats], "advanced": options["crossing"] == "advanced",
-            "river": [], "mountain": [], "deck": list(range(1, 36)), "drawn": [], "draws_due": 0,
+            "river": [], "mountain": [], "deck": list(range(1, TILES + 1)), "drawn": [], "set_aside": [], "draws_due": 0,
             "extra_used": False, "turns": 0, "companies": [], "stations": [], "strings": [], "last": None,
         }
         part = plain(start)

@@ -8,7 +8,7 @@ from itertools import combinations
 from games.core import IllegalAction
 from games.string_railway import board, scoring
 from games.string_railway.params import table
-from games.string_railway.state import StringRailwayState
+from games.string_railway.state import TILES, StringRailwayState
 
 
 def problems(state: StringRailwayState) -> list[str]:
@@ -29,12 +29,15 @@ def problems(state: StringRailwayState) -> list[str]:
     for (a, ta), (b, tb) in combinations(tiles, 2):
         if ta.intersects(tb):
             out.append(f"stations {a} and {b} overlap or touch")
-    for cell, tile in tiles:
-        if not area.covers(tile):
-            out.append(f"station {cell} is outside the field")
-    used = [s["tile"] for s in state["stations"] if s["tile"]] + state["deck"] + state["drawn"]
-    if len(used) != len(set(used)):
-        out.append("a station tile is in two places")
+    for s in state["stations"]:
+        if s["kind"] != "home" and not area.covers(board.tile(s["cell"])):
+            out.append(f"station {s['cell']} is outside the field")
+    for c in state["companies"]:
+        if c["corner"] is not None and c["home"] != board.home_cell(state["shape"], c["corner"]):
+            out.append(f"the home station at {c['home']} does not touch the {c['corner']} corner")
+    used = [s["tile"] for s in state["stations"] if s["tile"]] + state["deck"] + state["drawn"] + state["set_aside"]
+    if sorted(used) != list(range(1, TILES + 1)):
+        out.append("a station tile is in two places or lost")
     per_company = t.strings_for(len(state["players"]))
     for i, c in enumerate(state["companies"]):
         laid = sum(1 for rs in state["strings"] if rs["company"] == i)

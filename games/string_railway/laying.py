@@ -1,9 +1,11 @@
 """Laying a railroad string: the rulebook's placement rules checked on a
 polyline, and what it scores.
 
-A string is a polyline from one station's centre (or any point on a tile)
-through bends at grid points to another station. It lies on every station
-whose tile it passes over ("entering"), not just its ends.
+A string is a polyline from a grid point on one station's tile through
+bends at grid points to a grid point on another station's tile (two
+different stations). It lies on every station whose tile it passes over
+("entering"), not just its ends. Crossings (``crossings.py``) cost once per
+other string crossed.
 """
 
 from __future__ import annotations
@@ -13,17 +15,14 @@ from typing import Any, Sequence
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LineString, Point
 from shapely.geometry.base import BaseGeometry
 
 from games.core import IllegalAction
 from games.string_railway import board
+from games.string_railway.crossings import crossing_points, parts as pieces_of
 from games.string_railway.params import kind, table
 from games.string_railway.state import StringRailwayState
-
-EPS = 0.01
-"""The radius (cm) of the circle a crossing is judged in."""
-
 
 def station_label(kind_name: str, cell: str) -> str:
     return f"{kind_name} {cell}"
@@ -31,7 +30,8 @@ def station_label(kind_name: str, cell: str) -> str:
 
 @dataclass
 class Context:
-    """The table as the laying rules need it, built once per state."""
+    """The table as the laying rules need it, built once per state, used by
+    one thread (its tiles are the thread's prepared ones)."""
 
     state: StringRailwayState
     cells: list[str]
@@ -47,7 +47,7 @@ class Context:
     @staticmethod
     def of(state: StringRailwayState) -> "Context":
         cells = [s["cell"] for s in state["stations"]]
-        tiles = np.array([board.tile(c) for c in cells], dtype=object)
+        tiles = np.array([board.prepared_tile(c) for c in cells], dtype=object)
         lines = np.array([board.polyline(s["path"]) for s in state["strings"]], dtype=object)
         occupants: dict[str, set[int]] = {c: set() for c in cells}
         for s in state["stations"]:
@@ -56,7 +56,6 @@ class Context:
         for rs in state["strings"]:
             for c in rs["entered"]:
                 occupants[c].add(rs["company"])
-        shapely.prepare(tiles)
         ctx = Context(state, cells, [s["kind"] for s in state["stations"]], tiles, lines,
                       [s["company"] for s in state["strings"]], board.river_line(state["river"]),
                       board.mountain_ring(state["mountain"]), occupants)
@@ -98,57 +97,6 @@ class Laid:
     """The scoring in words, one item per station or crossing."""
 
 
-def _parts(geom: BaseGeometry) -> list[BaseGeometry]:
-    if geom.is_empty:
-        return []
-    if hasattr(geom, "geoms"):
-        out: list[BaseGeometry] = []
-        for g in geom.geoms:
-            out.extend(_parts(g))
-        return out
-    return [geom]
-
-
-def _points_on(line: BaseGeometry, ring: BaseGeometry) -> list[BaseGeometry]:
-    return [p for p in _parts(line.intersection(ring)) if p.geom_type == "Point"]
-
-
-def _along(ring: BaseGeometry, point: BaseGeometry) -> float:
-    assert isinstance(point, Point)
-    return float(ring.project(point))
-
-
-def crossing_points(new: LineString, other: BaseGeometry, tiles: Any) -> list[tuple[float, float]]:
-    """Where ``new`` crosses ``other`` outside every station tile. Touching
-    (meeting and turning back, or ending on it) is not crossing: in a small
-    circle round the meeting, ``other`` must come in on one side of ``new``
-    and go out on the other."""
-    found: list[tuple[float, float]] = []
-    meeting = new.intersection(other)
-    pieces = _parts(meeting)
-    if len(pieces) > 1:
-        merged = shapely.line_merge(shapely.unary_union([p for p in pieces if p.geom_type != "Point"])) \
-            if any(p.geom_type != "Point" for p in pieces) else None
-        lines = _parts(merged) if merged is not None else []
-        pieces = lines + [p for p in pieces if p.geom_type == "Point" and not any(p.distance(q) < 1e-9 for q in lines)]
-    for piece in pieces:
-        if len(tiles) and bool(shapely.intersects(piece, tiles).any()):
-            continue
-        region: Polygon = piece.buffer(EPS)
-        ring = region.exterior
-        ours = _points_on(new, ring)
-        theirs = _points_on(other, ring)
-        if len(ours) != 2 or len(theirs) != 2:
-            continue
-        a, b = sorted(_along(ring, p) for p in ours)
-        sides = [a < _along(ring, p) < b for p in theirs]
-        if sides[0] != sides[1]:
-            c = piece.representative_point() if piece.geom_type != "Point" else piece
-            assert isinstance(c, Point)
-            found.append((round(c.x, 2), round(c.y, 2)))
-    return found
-
-
 def _refuse(message: str) -> IllegalAction:
     return IllegalAction(message[:299])
 
@@ -167,6 +115,10 @@ def check_path(ctx: Context, company: int, length_name: str, path: Sequence[str]
     for end in (path[0], path[-1]):
         if ctx.station_at(board.centre(end)) is None:
             raise _refuse(f"Both ends of a string must be on stations: {end} is on no station.")
+    same = ctx.station_at(pts[0])
+    if same is not None and same == ctx.station_at(pts[-1]):
+        raise _refuse(f"A string joins two different stations: both ends of this one are on "
+                      f"{station_label(ctx.kinds[ctx.index[same]], same)}.")
     bends = [c for c in path[1:-1] if ctx.station_at(board.centre(c)) is None]
     if len(bends) > t.max_bends:
         raise _refuse(f"A string may bend at most {t.max_bends} times off stations; this one bends "
@@ -188,10 +140,10 @@ def check_path(ctx: Context, company: int, length_name: str, path: Sequence[str]
             if piece.is_empty or piece.length <= 1e-9:
                 continue
             cell = ctx.cells[i]
-            if len([p for p in _parts(piece) if p.length > 1e-9]) > 1:
+            if len([p for p in pieces_of(piece) if p.length > 1e-9]) > 1:
                 raise _refuse(f"That string enters {station_label(ctx.kinds[i], cell)} twice: "
                               "a string may enter a station only once.")
-            first = _parts(piece)[0]
+            first = pieces_of(piece)[0]
             entered.append((line.project(Point(first.coords[0])), cell))
     entered.sort()
     cells = [c for _d, c in entered]
@@ -253,8 +205,8 @@ def _score(ctx: Context, company: int, path: tuple[str, ...], line: LineString,
         crossings.extend(here)
         railroad = i >= railroad_from
         cost = t.advanced_railroad_penalty if railroad and state["advanced"] else t.crossing_penalty
-        parts["crossings"] -= cost * len(here)
+        parts["crossings"] -= cost  # once per string crossed, however often
         what = "a railroad string" if railroad else ("the river" if i == 0 else "the mountain range")
-        notes.append(f"crosses {what}{f' {len(here)} times' if len(here) > 1 else ''} {-cost * len(here):+d}")
+        notes.append(f"crosses {what}{f' ({len(here)} times)' if len(here) > 1 else ''} {-cost:+d}")
     return Laid(path, round(line.length, 2), cells, newly, tuple(crossings), sum(parts.values()), parts,
                 owners, tuple(chips), tuple(notes))

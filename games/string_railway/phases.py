@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from games.core import Applied, IllegalAction, State
+from games.core import Applied, IllegalAction, State, tokens
 from games.phases import ChancePhase, PlayerPhase
 from games.string_railway import board, stations, turns
 from games.string_railway.chance import DrawPhase, SetupPhase
@@ -109,14 +109,14 @@ class PlacePhase(PlayerPhase):
         return out
 
     def apply(self, state: State, seat: int, action: str) -> Applied:
-        tokens = action.split()
-        if len(tokens) == 1 and "-" not in tokens[0]:  # just the cell: its block is implied
-            cell = board.parse_cell(typed(state)["shape"], tokens[0])
-            tokens = [stations.block_of(cell), cell]
+        words = tokens(action)
+        if len(words) == 1 and "-" not in words[0]:  # just the cell: its block is implied
+            cell = board.parse_cell(typed(state)["shape"], words[0])
+            words = [stations.block_of(cell), cell]
             if cell not in stations.legal_cells(typed(state)):
                 raise IllegalAction(f"A station can't go at {cell}: it must lie inside the field, off the "
                                     "field string, touch no station and lie on no string, river or mountain line.")
-        path = walk(self.nodes(state, seat), tokens)
+        path = walk(self.nodes(state, seat), words)
         return Applied(state, run(path, state), canonical(path))
 
 
@@ -201,17 +201,17 @@ class StringPhase(PlayerPhase):
         return out
 
     def apply(self, state: State, seat: int, action: str) -> Applied:
-        tokens = action.split()
+        words = tokens(action)
         lengths = ("short", "long")
-        if len(tokens) >= 2 and tokens[0].isascii() and tokens[0].lower() in lengths:
-            length = tokens[0].lower()
+        if len(words) >= 2 and words[0].isascii() and words[0].lower() in lengths:
+            length = words[0].lower()
             try:
-                path = walk(self.nodes(state, seat), [length, "-".join(tokens[1:])])
+                path = walk(self.nodes(state, seat), [length, "-".join(words[1:])])
                 return Applied(state, run(path, state), canonical(path))
             except IllegalAction:
                 pass
-            return self._typed(state, length, tokens[1:])
-        path = walk(self.nodes(state, seat), tokens)
+            return self._typed(state, length, words[1:])
+        path = walk(self.nodes(state, seat), words)
         return Applied(state, run(path, state), canonical(path))
 
     def _typed(self, state: State, length: str, words: list[str]) -> Applied:

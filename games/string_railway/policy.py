@@ -195,7 +195,7 @@ def through_estimate(ctx: Context, company: int, kind_name: str, cells: list[str
         via_y = ((d_ny[:, :, None] + d_y[None, :, :]) <= longest) & y_mid[None, :, None]  # network -> Y -> X
         gain = np.where(via_x | via_y, y_pts[None, :, None], -np.inf).max(axis=(0, 1))
         best = np.maximum(best, here + gain)
-    ends = [(length, laid) for length, laid in current if not kind(ctx.kinds[ctx.index[laid.path[-1]]]).terminal]
+    ends = [(length, laid) for length, laid in current if not kind(ctx.kinds[ctx.index[laid.entered[-1]]]).terminal]
     if ends:
         room = np.array([table().string_lengths[length] - laid.length for length, laid in ends])
         points = np.array([float(laid.points) for _length, laid in ends])
@@ -263,9 +263,9 @@ def strings_through(ctx: Context, company: int, cell: str, limit: float,
             if not kind(ctx.kinds[ctx.index[y]]).terminal and math.dist(xy[n], xy[y]) + dy <= limit:
                 out.append((here + p, (n, y, cell)))
     for _length, laid in current:
-        end = laid.path[-1]
-        if laid.length + math.dist(xy[end], xy[cell]) <= limit and \
-                not kind(ctx.kinds[ctx.index[end]]).terminal:
+        end = laid.path[-1]  # a grid point on the last station's tile
+        if laid.length + math.dist(board.centre(end), xy[cell]) <= limit and \
+                not kind(ctx.kinds[ctx.index[laid.entered[-1]]]).terminal:
             out.append((laid.points + here, laid.path + (cell,)))
     out.sort(key=lambda r: (-r[0], r[1]))
     return out

@@ -7,11 +7,13 @@ with two players); seats are the players.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, cast
+import copy
+from typing import Callable, Literal, TypedDict, cast
 
 from games.core import Envelope, State
 
-SCHEMA = 1
+SCHEMA = 2
+"""2: ``set_aside``, the drawn stations that fit nowhere on the field."""
 
 Point = list[float]
 """[x, y] in centimetres, y downwards (the board's orientation)."""
@@ -75,6 +77,8 @@ class StringRailwayState(Envelope):
     deck: list[int]
     drawn: list[int]
     """Tiles drawn this turn and not yet placed."""
+    set_aside: list[int]
+    """Tiles drawn that fitted nowhere on the field, in the order set aside."""
     draws_due: int
     extra_used: bool
     turns: int
@@ -92,3 +96,20 @@ def typed(state: State) -> StringRailwayState:
 
 def plain(state: StringRailwayState) -> State:
     return cast(State, state)
+
+
+TILES = 35
+"""The station tiles drawn from (the home stations apart)."""
+
+
+def from_schema_1(state: State) -> State:
+    """Schema 1 -> 2: ``set_aside``, the tiles neither in the deck, nor drawn,
+    nor on the field (schema 1 dropped a tile that fitted nowhere)."""
+    new = copy.deepcopy(state)
+    kept = set(new.get("deck", [])) | set(new.get("drawn", [])) | {s["tile"] for s in new.get("stations", [])}
+    new["set_aside"] = [t for t in range(1, TILES + 1) if t not in kept] if new.get("river") else []
+    return new
+
+
+MIGRATIONS: dict[int, Callable[[State], State]] = {1: from_schema_1}
+"""Schema version -> the step to the next version."""

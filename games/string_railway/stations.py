@@ -16,6 +16,7 @@ import shapely
 from shapely import STRtree
 from shapely.geometry.base import BaseGeometry
 
+from games.per_thread import Recent
 from games.string_railway import board
 from games.string_railway.params import table
 from games.string_railway.state import StringRailwayState
@@ -25,14 +26,10 @@ def legal_cells(state: StringRailwayState) -> list[str]:
     """Every cell a drawn station may be centred on now, in grid order."""
     key = json.dumps([state["shape"], state["river"], state["mountain"], [s["cell"] for s in state["stations"]],
                       [s["path"] for s in state["strings"]]])
-    if key not in _LEGAL:
-        _LEGAL[key] = _legal_cells(state)
-        if len(_LEGAL) > 32:
-            _LEGAL.pop(next(iter(_LEGAL)))
-    return list(_LEGAL[key])
+    return list(_LEGAL.get(key, lambda: _legal_cells(state)))
 
 
-_LEGAL: dict[str, tuple[str, ...]] = {}
+_LEGAL: Recent[str, tuple[str, ...]] = Recent(32)
 
 
 def _legal_cells(state: StringRailwayState) -> tuple[str, ...]:

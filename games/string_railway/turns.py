@@ -97,14 +97,16 @@ def after_draw(state: StringRailwayState) -> list[str]:
 
 
 def next_placement(state: StringRailwayState) -> list[str]:
-    """Place the next drawn station; one that fits nowhere is set aside."""
+    """Place the next drawn station; one that fits nowhere is set aside
+    (the rulebook: on a field too small "the game may collapse")."""
     events: list[str] = []
     while state["drawn"]:
         if stations.legal_cells(state):
             state["phase"] = "place"
             return events
         tile = state["drawn"].pop(0)
-        events.append(f"The {tile_kinds()[tile - 1]} station drawn fits nowhere on the field: it is set aside.")
+        state["set_aside"].append(tile)
+        events.append(f"No room on the field for the {tile_kinds()[tile - 1]} station drawn: set aside.")
     state["phase"] = "string"
     return events
 

@@ -68,3 +68,17 @@ def turn(state: State, seat: int, switch: str = "green", lay: str = FAR) -> Stat
 
 def cart(state: State, team: int, number: str) -> Cart:
     return typed(state)["gold_cart"] if number == "gold" else typed(state)["teams"][team]["carts"][number]
+
+
+def round_the_pit(players: int = 2) -> State:
+    """The gold cart on D2 heading north, a pit on C2 closing the short way
+    to Red's town B2, the way round by D1, C1 and B1 lacking D1 and B1;
+    Red's cart 1 out of B2 on G7, away from that way."""
+    state = started(players)
+    put(state, "C2", "pit")
+    put(state, "D2", "straight", 0)
+    put(state, "C1", "straight", 90)
+    put(state, "G7", "straight", 0)
+    set_cart(state, RED, "gold", "D2", [2, 0])
+    set_cart(state, RED, "1", "G7", [2, 0])
+    return state

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import CHANCE, IllegalAction
+from games.core import CHANCE, IllegalAction, State
 from games.mine_carts import GAME
 from games.mine_carts.state import typed
 from mine_carts_fixtures import BLUE, FAR, RED, act, cart, give, line, put, set_cart, started, turn
@@ -119,13 +119,74 @@ def test_a_junction_without_the_switch_colour_sends_the_cart_along_black() -> No
     assert cart(state, RED, "1") == {"square": "D2", "path": [3, 1]}
 
 
-def test_a_cart_entering_a_junction_by_a_branch_leaves_by_the_stem() -> None:
+def _up_the_green_branch(switch: str) -> State:
+    """Red's cart 1 on C4 heading north to C3 and the end of C2's green branch."""
     state = _junction(started())
     put(state, "C4", "straight", 0)  # type: ignore[arg-type]
     set_cart(state, RED, "1", "C4", [2, 0])  # type: ignore[arg-type]
-    state = turn(state, 0, switch="orange")  # type: ignore[arg-type]
+    return turn(state, 0, switch=switch)  # type: ignore[arg-type]
+
+
+def test_a_cart_entering_a_junction_by_a_branch_leaves_by_the_stem() -> None:
     # C4 north to C3, into C2 by its green branch, out by the stem W: B2 is a town, stop
-    assert cart(state, RED, "1") == {"square": "C2", "path": [2, 3]}
+    assert cart(_up_the_green_branch("green"), RED, "1") == {"square": "C2", "path": [2, 3]}
+
+
+def test_the_switch_gates_a_coloured_branch_from_its_own_end() -> None:
+    # C4 north to C3; the green branch of C2 is shut with the switch on orange: halt on C3
+    assert cart(_up_the_green_branch("orange"), RED, "1") == {"square": "C3", "path": [2, 0]}
+
+
+def test_the_black_exit_of_a_junction_stays_open_whatever_the_switch() -> None:
+    state = _junction(started())
+    put(state, "E2", "straight", 90)  # type: ignore[arg-type]
+    set_cart(state, RED, "1", "E2", [1, 3])  # type: ignore[arg-type]
+    for switch in ("green", "orange"):
+        moved = turn(state, 0, switch=switch)  # type: ignore[arg-type]
+        # E2 west to D2, into C2 by its black exit, out by the stem W: B2 is a town, stop
+        assert cart(moved, RED, "1") == {"square": "C2", "path": [1, 3]}
+
+
+def _green_end_at_the_town(state: object) -> object:
+    """The issue's example: a green junction on C2, its green branch W
+    touching Red's town B2, its stem N onto a straight on C1."""
+    put(state, "C2", "green-straight", 180)  # type: ignore[arg-type]  # stem N, black S, green W
+    put(state, "C1", "straight", 0)  # type: ignore[arg-type]
+    return state
+
+
+def test_the_switch_gates_a_coloured_branch_from_a_town() -> None:
+    state = turn(_green_end_at_the_town(started()), 0, switch="orange")  # type: ignore[arg-type]
+    assert cart(state, RED, "1") == {"square": "B2", "path": None}  # stays in its town
+    assert typed(state)["last"]["moves"][0]["squares"] == ["B2"]  # type: ignore[index]
+    state = turn(_green_end_at_the_town(started()), 0, switch="green")  # type: ignore[arg-type]
+    assert typed(state)["last"]["moves"][0]["squares"] == ["B2", "C2", "C1"]  # type: ignore[index]
+
+
+def test_a_town_offers_a_coloured_branch_only_with_the_switch_on_its_colour() -> None:
+    state = put(_green_end_at_the_town(started()), "B3", "straight", 0)  # type: ignore[arg-type]
+    state = act(state, 0, FAR)
+    texts = {c.text for c in GAME.legal_actions(state, 0)}
+    assert {"green 1E", "green 1S", "orange", "fuchsia"} == texts
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, "orange 1E")
+    assert cart(act(state, 0, "orange"), RED, "1")["square"] == "B3"
+
+
+def test_the_switch_gates_a_coloured_branch_from_the_mine() -> None:
+    state = put(started(), "D5", "green-straight", 0)  # stem S, black N, green E touching the mine
+    put(state, "D6", "straight", 0)
+    far = "curve G7 0"
+    assert cart(turn(state, 0, switch="orange", lay=far), RED, "gold") == {"square": "E5", "path": None}
+    assert cart(turn(state, 0, switch="green", lay=far), RED, "gold") == {"square": "D6", "path": [0, 2]}
+
+
+def test_a_cart_beginning_on_a_coloured_branch_moves_off_it_whatever_the_switch() -> None:
+    state = _junction(started())
+    put(state, "C4", "straight", 0)  # type: ignore[arg-type]
+    set_cart(state, RED, "1", "C2", [3, 2])  # type: ignore[arg-type]  # came in by the stem onto green
+    state = turn(state, 0, switch="orange")  # type: ignore[arg-type]
+    assert typed(state)["last"]["moves"][0]["squares"] == ["C2", "C3", "C4"]  # type: ignore[index]
 
 
 def test_a_cart_starting_on_a_coloured_branch_ignores_the_switch() -> None:
@@ -152,6 +213,15 @@ def test_a_cart_stops_on_the_square_before_another_cart() -> None:
     state = turn(state, 0)
     assert cart(state, RED, "1") == {"square": "D2", "path": [3, 1]}
     assert cart(state, BLUE, "1") == {"square": "E2", "path": [3, 1]}
+
+
+def test_a_cart_blocked_at_once_by_another_cart_halts_and_does_not_reverse() -> None:
+    state = line(started(), ["C2", "D2", "E2"])
+    set_cart(state, RED, "1", "D2", [3, 1])  # heading E
+    set_cart(state, BLUE, "1", "E2", [3, 1])
+    state = turn(state, 0)
+    assert cart(state, RED, "1") == {"square": "D2", "path": [3, 1]}
+    assert typed(state)["last"]["moves"][0]["squares"] == ["D2"]  # type: ignore[index]
 
 
 def test_a_loop_ends_before_a_square_is_entered_again_the_same_way() -> None:
@@ -290,7 +360,7 @@ def test_the_deck_is_reshuffled_once_when_it_runs_out() -> None:
     s["discard"]["curve"] -= 1
     s["deck"]["curve"] = 1
     state = turn(state, 0)  # Red discards two curves
-    with pytest.raises(IllegalAction, match="only once"):
+    with pytest.raises(IllegalAction, match="reshuffled only when the deck runs out"):
         GAME.apply(state, CHANCE, "draw reshuffle curve curve curve")
     before = sum(typed(state)["discard"].values())
     state = act(state, CHANCE, "draw curve reshuffle pit curve")
@@ -368,3 +438,75 @@ def test_malformed_deals_are_refused(text: str) -> None:
 def test_a_deal_of_more_cards_than_the_deck_holds_is_refused() -> None:
     with pytest.raises(IllegalAction, match="No crossing"):
         GAME.apply(GAME.new(["a", "b"], {}), CHANCE, "deal crossing crossing crossing crossing crossing curve")
+
+
+@pytest.mark.parametrize("text", ["curve\u00a0G7\u00a00", "curve\u3000G7 0", "curve G7\u20030", "curve\u2028G7 0"])
+def test_only_ascii_spaces_separate_the_tokens_of_a_lay(text: str) -> None:
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(started(), 0, text)
+    assert len(str(refused.value)) < 300
+
+
+def test_only_ascii_spaces_separate_the_tokens_of_the_switch() -> None:
+    state = act(put(line(started(), ["C2"]), "B3", "straight", 0), 0, FAR)
+    for text in ("green\u00a01E", "green\u30001S"):
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, 0, text)
+    assert GAME.apply(state, 0, "green\t1E").action == "green 1E"  # a tab is an ASCII space
+
+
+@pytest.mark.parametrize("text", ["draw curve\u00a0curve curve", "draw\u00a0curve curve curve",
+                                  "draw curve curve\u3000curve"])
+def test_only_ascii_spaces_separate_the_tokens_of_a_draw(text: str) -> None:
+    state = turn(started(), 0)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, CHANCE, text)
+    assert "\u00a0" not in str(refused.value) and len(str(refused.value)) < 300
+    assert GAME.apply(state, CHANCE, "draw curve  curve curve").action == "draw curve curve curve"
+
+
+@pytest.mark.parametrize("text", ["deal curve curve curve straight straight\u00a0straight",
+                                  "deal\u3000curve curve curve straight straight straight"])
+def test_only_ascii_spaces_separate_the_tokens_of_the_deal(text: str) -> None:
+    with pytest.raises(IllegalAction):
+        GAME.apply(GAME.new(["a", "b"], {}), CHANCE, text)
+
+
+def test_the_deck_is_reshuffled_only_when_a_draw_runs_it_out() -> None:
+    state = _deck_nearly_out(started(), 3)
+    typed(state)["reshuffled"] = False  # type: ignore[arg-type]
+    state = turn(state, 0)  # type: ignore[arg-type]  # three cards left: enough for the draw
+    with pytest.raises(IllegalAction, match="reshuffled only when the deck runs out"):
+        GAME.apply(state, CHANCE, "draw curve curve curve reshuffle")
+    assert not typed(state)["reshuffled"]
+    state = act(state, CHANCE, "draw curve curve curve")
+    assert not typed(state)["reshuffled"] and sum(typed(state)["deck"].values()) == 0
+
+
+def test_the_end_names_the_reshuffled_deck_only_after_a_reshuffle() -> None:
+    state = _deck_nearly_out(started(), 0)
+    s = typed(state)  # type: ignore[arg-type]
+    s["reshuffled"] = False
+    for code in s["discard"]:  # the deck and the discard pile hold nothing: the cards are elsewhere
+        s["discard"][code] = 0
+    ended = GAME.apply(act(state, 0, FAR), 0, "green")  # type: ignore[arg-type]  # two cards discarded
+    assert GAME.is_over(ended.state) and typed(ended.state)["ended"] == "deck"
+    assert not any("reshuffled" in e for e in ended.events)
+    assert any("fewer than 3 cards" in e for e in ended.events)
+
+
+def test_the_end_after_a_reshuffle_says_the_reshuffled_deck_ran_out() -> None:
+    state = _deck_nearly_out(started(), 2)
+    events = GAME.apply(act(state, 0, FAR), 0, "green").events  # type: ignore[arg-type]
+    assert any("reshuffled deck has run out" in e for e in events)
+
+
+def test_the_summary_says_two_or_four_players() -> None:
+    assert "2 or 4 players" in GAME.summary and "2-4" not in GAME.summary
+
+
+@pytest.mark.parametrize("seat", [2, 7, CHANCE])
+def test_partners_of_a_seat_that_is_not_a_player_is_a_clear_error(seat: int) -> None:
+    with pytest.raises(ValueError, match=f"seat {seat} is not a player"):
+        GAME.partners(started(2), seat)
+    assert GAME.partners(started(4), 2) == [0] and GAME.partners(started(2), 1) == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from shapely.geometry import Point
 
 from games.core import CHANCE, IllegalAction
 from games.string_railway import GAME, board, scoring
@@ -238,14 +239,6 @@ def test_crossing_on_a_station_tile_is_free() -> None:
     assert score(after, 0) == 3 + 3 + 2
 
 
-def test_crossing_the_river_twice_costs_two() -> None:
-    state = table()
-    put(state, "central", cell(61, 15))
-    after = lay(state, 1, f"long {AM2}-{cell(47, 7)}-{cell(47, 15)}-{cell(61, 15)}").state
-    assert last_string(after)["crossings"] == 2
-    assert score(after, 1) == 3 + 3 - 2
-
-
 # -- typed text ------------------------------------------------------------------
 
 def test_typed_string_variants_store_the_canonical_text() -> None:
@@ -350,8 +343,8 @@ def test_three_players_play_on_a_triangle() -> None:
     state = _set_up(3)
     assert state["shape"] == "triangle" and len(state["companies"]) == 3
     assert sorted(c["corner"] for c in state["companies"]) == ["N", "SE", "SW"]
-    area = board.field("triangle")
-    assert all(area.covers(board.tile(c["home"])) for c in state["companies"])
+    area = board.inner_field("triangle")
+    assert all(area.contains(Point(board.centre(c["home"]))) for c in state["companies"])
 
 
 def test_five_players_play_a_pentagon_with_four_strings_each() -> None:

@@ -15,15 +15,21 @@ def said(result: Any) -> str:
     return "\n".join(m.content or "" for m in [*parts, *result.followups])
 
 
-async def race_lobby(env: Any) -> tuple[Any, Any, Any, Any, Any]:
-    """A race lobby ann opened (bob is a member of the guild, not seated);
-    returns its channel, thread, lobby message, ann and bob."""
+async def game_lobby(env: Any, game: str = "race", **settings: str) -> tuple[Any, Any, Any, Any, Any]:
+    """A lobby of ``game`` ann opened with ``/game new`` ``settings`` (bob is
+    a member of the guild, not seated); returns its channel, thread, lobby
+    message, ann and bob."""
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
     bob = guild.add_member(env.create_user("bob"))
-    lobby = (await ann.slash(channel, "game new", game="race")).response
+    lobby = (await ann.slash(channel, "game new", game=game, **settings)).response
     return channel, channel.threads[0], lobby, ann, bob
+
+
+async def race_lobby(env: Any) -> tuple[Any, Any, Any, Any, Any]:
+    """A race lobby ann opened (see :func:`game_lobby`)."""
+    return await game_lobby(env)
 
 
 async def started_race(env: Any) -> tuple[Any, Any, Any, int]:
