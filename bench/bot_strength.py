@@ -1,23 +1,24 @@
-"""Bot strength: each game's policy against the random legal player.
+"""Bot strength: each game's bot levels against today's bot, and all-bot games.
 
-    .venv/bin/python bench/bot_strength.py [--games a,b] [--seeds 100] [--start 0]
-        [--head-to-head-only | --all-bot-only] [--phases]
+    .venv/bin/python bench/bot_strength.py [--games a,b] [--levels easy,normal,hard]
+        [--seeds 100] [--start 0] [--against easy|random] [--seats 4,5] [--jobs 1]
+        [--head-to-head-only | --all-bot-only] [--quiet]
 
-Per game, over ``--seeds`` seeds:
+Per game and level, over ``--seeds`` seeds:
 
-- head to head: one bot seat against random seats (2 players; Age of Steam 3),
-  the bot's seat rotating with the seed; the bot wins a game when its score
-  is above every random seat's (a tie is not a win: ties and losses are
-  counted apart);
-- all-bot games: every seat a bot. Age of Steam: the railroads still in the
-  game at the last turn; Steam Rollers: how the game ended (emptied cities
-  or full maps) and its rounds.
+- head to head: one seat at the level against seats of ``--against`` (the
+  easy level, today's bot, unless told ``random``): 2 players (Age of Steam
+  3), the level's seat rotating with the seed; a win counts 1, a tie for the
+  best score 1/2 (the line also gives wins, ties and losses);
+- all-bot games: every seat at the level (``--seats``, a comma list, else
+  the game's usual count): the mean score per seat, the winner's mean score,
+  and the share of seats eliminated (Age of Steam) or how games ended
+  (Days of Steam: by points or by the deck; Steam Rollers: emptied cities or
+  full maps);
+- the level's own decision times (median, p95, max) over all those games.
 
-Prints one line per game, and the slowest bot decision seen.
-``--head-to-head-only`` leaves out the all-bot games, ``--all-bot-only``
-the head-to-head ones (to check how all-bot games end over more seeds). ``--phases`` adds a
-line per phase of the game: the bot's own decisions alone (the line above
-also times the random seats' moves in the head-to-head games).
+``--jobs`` plays that many games at once (processes). Prints one line per
+measure; ``--quiet`` leaves out the line per all-bot game.
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ import random
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots import RANDOM, Policy, play_game, policy_for  # noqa: E402
+from games.bots import LEVELS, RANDOM, Policy, play_game, policy_for  # noqa: E402
 from games.core import Game, State  # noqa: E402
 from games.registry import get_game, slugs  # noqa: E402
 
@@ -47,95 +49,128 @@ def bot_result(game: Game, final: State, bot: int) -> str:
     return "win" if scores[bot] > best else "tie" if scores[bot] == best else "loss"
 
 
-def all_bot_note(slug: str, final: State) -> str:
-    """What an all-bot game shows: AoS railroads alive, Steam Rollers' end."""
-    if slug == "age-of-steam":
-        alive = sum(not e for e in final["eliminated"])
-        last = final["round"] == final["rounds"] and alive >= 2
-        return f"alive={alive} round={final['round']}/{final['rounds']} two_at_the_end={'yes' if last else 'no'}"
+def end_kind(slug: str, final: State) -> str:
+    """How an all-bot game ended, where the game has several ways: Days of
+    Steam by points or by the deck, Steam Rollers by emptied cities or full
+    maps; else ""."""
+    if slug == "days-of-steam":
+        return str(final.get("ended", ""))
     if slug == "steam-rollers":
         from games.steam_rollers.ending import empty_cities
         from games.steam_rollers.params import rules
-        empty = len(empty_cities(final))
-        reason = "emptied-cities" if empty >= rules().empty_cities_to_end else "full-maps"
-        return f"end={reason} round={final['round']} empty_cities={empty}"
-    return f"round={final.get('round')}"
+        return "emptied-cities" if len(empty_cities(final)) >= rules().empty_cities_to_end else "full-maps"
+    return ""
 
 
-class PhaseTimer:
-    """A policy that times another's decisions, by the state's phase."""
+class Timed:
+    """A policy that times another's decisions."""
 
     def __init__(self, policy: Policy) -> None:
         self.policy = policy
-        self.times: dict[str, list[float]] = {}
+        self.times: list[float] = []
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         start = time.perf_counter()
         chosen = self.policy.choose(game, state, seat, rng)
-        self.times.setdefault(str(state.get("phase")), []).append(time.perf_counter() - start)
+        self.times.append(time.perf_counter() - start)
         return chosen
 
 
-def measure(slug: str, seeds: int, start: int, head_to_head: bool = True, all_bot: bool = True,
-            phases: bool = False) -> None:
-    """A game's head-to-head and all-bot games (each unless told not to),
-    then its bot's decision times (per phase with ``phases``)."""
-    timed = PhaseTimer(policy_for(slug))
-    bot: Policy = timed if phases else timed.policy
-    times: list[float] = []
-    if head_to_head:
-        measure_head_to_head(slug, bot, seeds, start, times)
-    if all_bot:
-        measure_all_bot(slug, bot, seeds, start, times)
-    if times:
-        print(f"{slug} bot decision: median {1000 * statistics.median(times):.1f} ms,"
-              f" max {1000 * max(times):.0f} ms over {len(times)} decisions", flush=True)
-    for phase, spent in timed.times.items():
-        print(f"{slug} bot decision, {phase}: median {1000 * statistics.median(spent):.1f} ms,"
-              f" max {1000 * max(spent):.0f} ms over {len(spent)} decisions", flush=True)
-
-
-def measure_head_to_head(slug: str, bot: Policy, seeds: int, start: int, times: list[float]) -> None:
-    """One bot seat against random seats, the bot's seat rotating with the seed."""
+def head_to_head_game(slug: str, level: str, against: str, seed: int) -> tuple[str, list[float]]:
+    """One head-to-head game: the level's result and its decision times."""
     game = get_game(slug)
-    results: dict[str, int] = {"win": 0, "tie": 0, "loss": 0}
-    t0 = time.perf_counter()
     n = HEAD_TO_HEAD_SEATS.get(slug, 2)
-    for seed in range(start, start + seeds):
-        seat = seed % n
-        policies: list[Policy] = [bot if i == seat else RANDOM for i in range(n)]
-        final = play_game(game, policies, seed, timer=times.append)
-        results[bot_result(game, final, seat)] += 1
-    wins = results["win"]
-    print(f"{slug} head-to-head ({n} seats): bot won {wins}/{seeds} = {100 * wins / seeds:.0f}%"
-          f" (ties {results['tie']}, losses {results['loss']})  ({time.perf_counter() - t0:.0f}s)", flush=True)
+    seat = seed % n
+    timed = Timed(policy_for(slug, level))
+    other = RANDOM if against == "random" else policy_for(slug, against)
+    final = play_game(game, [timed if i == seat else other for i in range(n)], seed)
+    return bot_result(game, final, seat), timed.times
 
 
-def measure_all_bot(slug: str, bot: Policy, seeds: int, start: int, times: list[float]) -> None:
-    """Every seat the bot: how the games end."""
+def all_bot_game(slug: str, level: str, seats: int, seed: int) -> tuple[list[int], int, str, list[float]]:
+    """One all-bot game: scores, seats eliminated, how it ended, decision times."""
     game = get_game(slug)
-    m = ALL_BOT_SEATS.get(slug, 2)
+    timed = Timed(policy_for(slug, level))
+    final = play_game(game, [timed] * seats, seed)
+    eliminated = sum(bool(e) for e in final.get("eliminated", []))
+    return game.outcome(final).scores, eliminated, end_kind(slug, final), timed.times
+
+
+def times_line(slug: str, level: str, times: list[float]) -> str:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (f"{slug} {level} decision times: median {1000 * statistics.median(ordered):.1f} ms,"
+            f" p95 {1000 * p95:.0f} ms, max {1000 * ordered[-1]:.0f} ms over {len(ordered)} decisions")
+
+
+def measure_head_to_head(pool: ProcessPoolExecutor, slug: str, level: str, against: str, seeds: range,
+                         times: list[float]) -> None:
     t0 = time.perf_counter()
-    for seed in range(start, start + seeds):
-        final = play_game(game, [bot] * m, seed, timer=times.append)
-        print(f"  all-bot seed {seed}: {all_bot_note(slug, final)} scores={game.outcome(final).scores}", flush=True)
-    print(f"{slug} all-bot ({m} seats): done in {time.perf_counter() - t0:.0f}s", flush=True)
+    counts = {"win": 0, "tie": 0, "loss": 0}
+    for result, spent in pool.map(head_to_head_game, *zip(*[(slug, level, against, s) for s in seeds])):
+        counts[result] += 1
+        times.extend(spent)
+    n = HEAD_TO_HEAD_SEATS.get(slug, 2)
+    points = counts["win"] + counts["tie"] / 2
+    print(f"{slug} head-to-head {level} vs {against} ({n} seats, {len(seeds)} seeds): "
+          f"{points:g}/{len(seeds)} = {100 * points / len(seeds):.0f}% (wins {counts['win']}, "
+          f"ties {counts['tie']}, losses {counts['loss']})  ({time.perf_counter() - t0:.0f}s)", flush=True)
+
+
+def measure_all_bot(pool: ProcessPoolExecutor, slug: str, level: str, seats: int, seeds: range,
+                    times: list[float], quiet: bool) -> None:
+    t0 = time.perf_counter()
+    scores: list[int] = []
+    winners: list[int] = []
+    eliminated = 0
+    ends: dict[str, int] = {}
+    for seed, (got, out, end, spent) in zip(seeds, pool.map(all_bot_game, *zip(*[(slug, level, seats, s) for s in seeds]))):
+        scores.extend(got)
+        winners.append(max(got))
+        eliminated += out
+        if end:
+            ends[end] = ends.get(end, 0) + 1
+        times.extend(spent)
+        if not quiet:
+            print(f"  all-bot {level} seed {seed}: scores={got} eliminated={out}{' end=' + end if end else ''}",
+                  flush=True)
+    line = (f"{slug} all-bot {level} ({seats} seats, {len(seeds)} seeds): mean {statistics.mean(scores):.1f} a seat,"
+            f" winner mean {statistics.mean(winners):.1f},"
+            f" eliminated {eliminated}/{len(scores)} = {100 * eliminated / len(scores):.1f}%")
+    if ends:
+        line += ", ended " + ", ".join(f"{k} {v}/{len(seeds)}" for k, v in sorted(ends.items()))
+    print(line + f"  ({time.perf_counter() - t0:.0f}s)", flush=True)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", default=",".join(slugs()), help="comma-separated slugs (default: all)")
-    parser.add_argument("--seeds", type=int, default=100, help="seeds per game (default 100)")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels (default: all)")
+    parser.add_argument("--seeds", type=int, default=100, help="seeds per measure (default 100)")
     parser.add_argument("--start", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument("--against", default="easy", choices=["easy", "random"],
+                        help="the head-to-head opponent (default easy, today's bot)")
+    parser.add_argument("--seats", default="", help="all-bot seat counts, e.g. 4,5 (default: the game's usual)")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--head-to-head-only", action="store_true", help="leave out the all-bot games")
     only.add_argument("--all-bot-only", action="store_true", help="leave out the head-to-head games")
-    parser.add_argument("--phases", action="store_true",
-                        help="also time the bot's own decisions, per phase")
+    parser.add_argument("--quiet", action="store_true", help="no line per all-bot game")
     args = parser.parse_args()
-    for slug in [s.strip() for s in args.games.split(",") if s.strip()]:
-        measure(slug, args.seeds, args.start, head_to_head=not args.all_bot_only,
-                all_bot=not args.head_to_head_only, phases=args.phases)
+    seeds = range(args.start, args.start + args.seeds)
+    levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for slug in [s.strip() for s in args.games.split(",") if s.strip()]:
+            counts = [int(n) for n in args.seats.split(",") if n.strip()] or [ALL_BOT_SEATS.get(slug, 2)]
+            for level in levels:
+                times: list[float] = []
+                if not args.all_bot_only and not (level == args.against):
+                    measure_head_to_head(pool, slug, level, args.against, seeds, times)
+                if not args.head_to_head_only:
+                    for seats in counts:
+                        measure_all_bot(pool, slug, level, seats, seeds, times, args.quiet)
+                if times:
+                    print(times_line(slug, level, times), flush=True)
     return 0
 
 

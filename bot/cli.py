@@ -2,7 +2,7 @@
 
     railyard bot                      run the Discord bot
     railyard games                    list the registered games, one slug per line
-    railyard play SLUG --players a,b  a hot-seat game in the terminal (--auto, --seed, --out, --db)
+    railyard play SLUG --players a,b  a hot-seat game in the terminal (--auto, --level, --seed, --out, --db)
     railyard commands --json          the slash-command payloads the bot would sync
     railyard backup FILE              an online copy of the SQLite database (pg_dump for PostgreSQL)
     railyard archive [--days N]       fold the logs of games finished N+ days ago into one row each
@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from games.bots import DEFAULT_LEVEL, LEVELS
 from games.registry import get_game, slugs
 
 ENV_FILE = ".env"
@@ -216,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--db", help="SQLite file (default: a temporary one)")
     play.add_argument("--auto", action="store_true",
                       help="each game's bot takes every seat (it sees only its own seat's view)")
+    play.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
+                      help=f"the bots' level with --auto (default {DEFAULT_LEVEL}; easy is the first bot, "
+                           "hard searches)")
     play.add_argument("--options", default="", help="game options, e.g. difficulty=hard")
     backup = sub.add_parser("backup", help="an online copy of the database into FILE")
     backup.add_argument("file")

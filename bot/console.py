@@ -2,8 +2,8 @@
 bot: each seat's legal choices are listed by number and text; each board PNG
 is written to ``--out`` (by default a folder of its own under ``out/``), and
 the console says where. ``--auto`` lets each game's bot policy
-(:mod:`games.bots`) take every seat, each seeing only its own view; the same
-seed prints the same game."""
+(:mod:`games.bots`) take every seat at ``--level`` (easy, normal or hard),
+each seeing only its own view; the same seed prints the same game."""
 
 from __future__ import annotations
 
@@ -150,7 +150,7 @@ async def _play(service: GameService, args: argparse.Namespace, names: list[str]
         seat = rng.choice(due) if args.auto else due[0]
         user_id = board.seats[seat].user_id
         if args.auto:
-            action = bot_action(board.game, board.state, seat, rng)
+            action = bot_action(board.game, board.state, seat, rng, level=args.level)
             print(f"> {board.seats[seat].name}: {action}")
         else:
             private = board.game.private_text(board.state, seat)

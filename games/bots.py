@@ -8,6 +8,20 @@ second). Each game's policy lives in ``games/<package>/policy.py`` as
 ``POLICY``; :func:`policy_for` finds it, and falls back on
 :data:`RANDOM` (a uniformly random legal player) for a game without one.
 
+A bot seat has a **level** (:data:`LEVELS`), chosen by the table:
+
+- ``easy``: the game's first bot, ``policy.POLICY``, kept as it was so the
+  stronger levels have a fixed opponent to be measured against;
+- ``normal``: the game's stronger heuristic player, ``policy.LEVELS["normal"]``;
+- ``hard``: ``policy.LEVELS["hard"]``, a player that searches (rollouts of its
+  own policy from a few candidate moves within a time budget, chance sampled
+  from what the seat may see, never read).
+
+A game whose ``policy`` module has no ``LEVELS`` entry for a level plays that
+level with its ``POLICY`` (today: Days of Steam, Steam Rollers, String
+Railway and Mine Carts play every level with their one bot; Age of Steam has
+all three).
+
 The shared engine is :class:`Greedy`: a one-ply lookahead that applies each
 candidate action to a copy of the view and keeps the one whose result a
 game-specific evaluation likes best (ties broken with the rng). A game with
@@ -99,13 +113,28 @@ def best_action(game: Game, state: State, seat: int, rng: random.Random, texts: 
     return best[2] if best is not None else random_action(game, state, seat, rng)
 
 
-_policies: dict[str, Policy] = {}
+LEVELS = ("easy", "normal", "hard")
+"""A bot seat's levels, weakest first (see the module docstring)."""
+DEFAULT_LEVEL = "normal"
+"""The level of a bot seat whose table chose none."""
+
+_policies: dict[tuple[str, str], Policy] = {}
 
 
-def policy_for(slug: str) -> Policy:
-    """The policy of the game with this slug: its package's ``policy.POLICY``,
-    or :data:`RANDOM` when it has none."""
-    found = _policies.get(slug)
+def check_level(level: str) -> str:
+    """``level`` when it is one of :data:`LEVELS`; else ValueError naming them."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level[:20]!r}: choose one of {', '.join(LEVELS)}")
+    return level
+
+
+def policy_for(slug: str, level: str = DEFAULT_LEVEL) -> Policy:
+    """The policy of the game with this slug at ``level``: its package's
+    ``policy.LEVELS[level]``, else its ``policy.POLICY`` (the easy bot: the
+    level a game without a stronger policy plays at every level), or
+    :data:`RANDOM` when it has no policy module."""
+    check_level(level)
+    found = _policies.get((slug, level))
     if found is not None:
         return found
     policy: Policy = RANDOM
@@ -118,17 +147,19 @@ def policy_for(slug: str) -> Policy:
                 raise
         else:
             policy = getattr(module, "POLICY", RANDOM)
-    _policies[slug] = policy
+            if level != "easy":
+                policy = getattr(module, "LEVELS", {}).get(level, policy)
+    _policies[(slug, level)] = policy
     return policy
 
 
 def bot_action(game: Game, state: State, seat: int, rng: random.Random,
-               policy: Policy | None = None) -> str:
-    """The action a bot in ``seat`` takes: its policy (the game's own unless
-    one is given) sees only ``game.view(state, seat)``."""
+               policy: Policy | None = None, level: str = DEFAULT_LEVEL) -> str:
+    """The action a bot in ``seat`` takes: its policy (the game's own at
+    ``level`` unless one is given) sees only ``game.view(state, seat)``."""
     if seat == CHANCE:
         raise ValueError("chance outcomes are drawn, not chosen by a bot")
-    chosen = policy if policy is not None else policy_for(game.slug)
+    chosen = policy if policy is not None else policy_for(game.slug, level)
     return chosen.choose(game, game.view(state, seat), seat, rng)
 
 

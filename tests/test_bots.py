@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import pytest
 
-from games.bots import RANDOM, Policy, bot_action, play_game, policy_for
+from games.bots import DEFAULT_LEVEL, LEVELS, RANDOM, Policy, bot_action, play_game, policy_for
 from games.core import CHANCE, Game, State, chance_rng, find_choice, resolve_chance, secret_from_seed
 from games.playout import random_action
 from games.registry import PACKAGES, get_game
@@ -44,8 +44,25 @@ def _decision_states(game: Game, seed: int) -> list[tuple[State, int]]:
 
 def test_every_game_has_its_own_policy_and_an_unknown_game_gets_the_random_one() -> None:
     for slug in SLUGS:
-        assert policy_for(slug) is not RANDOM, f"{slug} has no policy.py"
+        for level in LEVELS:
+            assert policy_for(slug, level) is not RANDOM, f"{slug} has no policy.py"
     assert policy_for("race") is RANDOM  # the tests' stand-in game has none
+
+
+def test_the_easy_level_is_the_first_bot_and_a_game_without_stronger_ones_plays_it_at_every_level() -> None:
+    import importlib
+
+    for slug in SLUGS:
+        module = importlib.import_module(f"games.{PACKAGES[slug]}.policy")
+        assert policy_for(slug, "easy") is module.POLICY
+        stronger = getattr(module, "LEVELS", {})
+        for level in ("normal", "hard"):
+            assert policy_for(slug, level) is stronger.get(level, module.POLICY)
+    assert policy_for("age-of-steam", "normal") is not policy_for("age-of-steam", "easy")
+    assert policy_for("age-of-steam", "hard") is not policy_for("age-of-steam", "normal")
+    assert policy_for("age-of-steam") is policy_for("age-of-steam", DEFAULT_LEVEL)
+    with pytest.raises(ValueError, match="easy, normal, hard"):
+        policy_for("age-of-steam", "expert")
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -116,6 +133,33 @@ def test_the_days_of_steam_bot_chooses_the_same_whatever_it_cannot_see() -> None
         assert bot_action(game, state, seat, random.Random(9)) == bot_action(game, other, seat, random.Random(9))
         checked += 1
     assert checked >= 6
+
+
+def _hidden_replaced(slug: str, state: State, seat: int) -> State:
+    """The same state with what ``seat`` may not see replaced: Days of
+    Steam's other hands and deck. The other games' views hide nothing in the
+    state (Age of Steam's bag is a public count per colour); what they hide
+    is the future draws, which come from the game's secret, never in a
+    state: their copy is the same state, whose view must equal the state."""
+    if slug == "days-of-steam":
+        return _hide_differently(state, seat)
+    return copy.deepcopy(state)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_bot_level_decides_from_its_seats_view_only(slug: str, level: str) -> None:
+    """At decisions spread over a random game, a state whose hidden parts
+    were replaced gets the same decision from the bot at every level, and a
+    game that hides nothing in its state shows the seat all of it."""
+    game = get_game(slug)
+    for state, seat in _decision_states(game, 11)[1:4]:
+        other = _hidden_replaced(slug, state, seat)
+        assert game.view(other, seat) == game.view(state, seat)
+        if slug != "days-of-steam":
+            assert game.view(state, seat) == state
+        assert (bot_action(game, state, seat, random.Random(5), level=level)
+                == bot_action(game, other, seat, random.Random(5), level=level))
 
 
 @pytest.mark.parametrize("slug", SLUGS)

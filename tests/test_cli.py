@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -194,3 +195,25 @@ def test_play_help_lists_every_games_options(capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out
     assert "difficulty=easy|medium|hard" in out and "crossing=standard|advanced" in out
     assert "mine-carts: 2 or 4 players" in out
+
+
+def test_auto_play_takes_the_bot_level(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--level`` reaches every bot decision; without it the bots play at
+    the default level; an unknown level is refused before any game starts."""
+    import bot.console
+    from games.bots import DEFAULT_LEVEL, bot_action
+
+    levels: list[str] = []
+
+    def spy(*args: Any, level: str = DEFAULT_LEVEL, **kwargs: Any) -> str:
+        levels.append(level)
+        return bot_action(*args, level=level, **kwargs)
+
+    monkeypatch.setattr(bot.console, "bot_action", spy)
+    _auto("race", "ann,bob", 3, capsys, "--level", "hard", "--options", "goal=10")
+    assert levels and set(levels) == {"hard"}
+    levels.clear()
+    _auto("race", "ann,bob", 3, capsys, "--options", "goal=10")
+    assert levels and set(levels) == {DEFAULT_LEVEL}
+    with pytest.raises(SystemExit):
+        main(["play", "race", "--players", "a,b", "--auto", "--level", "expert"])

@@ -1,4 +1,5 @@
-"""Age of Steam's bot: a railroad with a plan.
+"""Age of Steam's easy bot (the first one, kept as the benchmark the
+stronger levels are measured against): a railroad with a plan.
 
 It issues just the shares its expenses and next build need, bids little for
 player order, takes Locomotive while its engine is short (else Engineer or
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from games.bots import Policy
 from games.core import Game, State
 
 from .economy import expenses
@@ -183,3 +185,16 @@ class AgeOfSteamPolicy:
 
 
 POLICY = AgeOfSteamPolicy()
+
+
+
+def __getattr__(name: str) -> dict[str, Policy]:
+    """``LEVELS``, the stronger levels (:mod:`games.bots`): :mod:`planner`'s
+    railroad that plans links (normal) and :mod:`search`'s, which plays its
+    choices out (hard); ``POLICY`` is the easy bot. Read lazily: both build
+    on this module."""
+    if name == "LEVELS":
+        from .planner import NORMAL
+        from .search import HARD
+        return {"normal": NORMAL, "hard": HARD}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

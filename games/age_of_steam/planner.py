@@ -1,0 +1,317 @@
+"""Age of Steam's normal bot: a railroad that plans links, spends on what
+pays back and keeps its income ahead of its expenses.
+
+Every choice weighs VP: an income point is worth 3 VP at the end plus the
+dollars it brings each turn left; a share costs 3 VP plus its dollar a turn;
+a dollar spent is worth :data:`DOLLAR_VP` while shares pay for it.
+
+- Issue shares: only those the best link plan this turn pays back (its
+  extra income and track against the shares' cost), and always enough
+  that this turn's expenses are paid without losing income.
+- Auction: bid for first place only when the action the railroad wants
+  most is worth more than the bid and an earlier seat could take it.
+- Actions: the one worth most for what it enables: Locomotive when a
+  longer engine would deliver more, Engineer when a fourth tile completes
+  a better link, First Build when the best link could be taken by a rival,
+  First Move when a rival could take the best cube, then the rest.
+- Build: the complete link (:mod:`links`) worth most for its cost, tile by
+  tile (a link begun is finished before another is begun), within the tiles and cash left after this turn's expenses; in the
+  last turns also links that only add track VP.
+- Move goods: the delivery paying most of its own links (fewest to rivals
+  at a tie); an engine upgrade when no delivery pays and a longer engine
+  would.
+
+It reads only the seat's view (nothing of the state is hidden; future
+draws are never read).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import cast
+
+from games.core import Game, State
+
+from .economy import expenses, shares_to_pay
+from .goods import routes
+from .links import LinkPlan, delivery_value, link_plans, plan_gain
+from .hexmap import board, hex_distance
+from .params import rules
+from .placement import Refused, evaluate
+from .policy import AgeOfSteamPolicy
+from .state import AgeOfSteamState, typed
+from .track import network
+
+DOLLAR_VP = 0.6
+"""What a dollar is worth in VP while shares pay for it ($5 a share for 3 VP
+and a dollar a turn)."""
+TURN_DOLLAR_VP = 0.5
+"""What a dollar a turn is worth in VP, each turn."""
+MAX_NEW_SHARES = 6
+"""The most shares issued in one turn."""
+ENGINE_GOAL = 4
+"""The engine a railroad works up to whatever its deliveries say."""
+ENGINE_BONUS = 3.0
+"""The VP a Locomotive is worth beyond its deliveries while the engine is short of :meth:`engine_wanted`."""
+URBAN_REACH = 3
+"""How far from a city holding cubes of its colour a new city is considered."""
+
+
+def rounds_left(state: State) -> int:
+    """Turns left, this one included."""
+    return int(state["rounds"]) - int(state["round"]) + 1
+
+
+def income_vp(state: State) -> float:
+    """What one more income point is worth now: 3 VP and its dollars."""
+    return rules().vp_per_income + TURN_DOLLAR_VP * (rounds_left(state) - 1)
+
+
+def share_vp(state: State) -> float:
+    """What one more share costs: 3 VP and its dollar each turn left."""
+    return -rules().vp_per_share + TURN_DOLLAR_VP * rounds_left(state)
+
+
+def horizon(state: State) -> int:
+    """How many deliveries ahead a plan is judged on."""
+    return min(6, 2 * rounds_left(state))
+
+
+def reserve(state: State, seat: int, new_shares: int = 0) -> int:
+    """Cash to keep for this turn's expenses after this turn's income."""
+    return max(0, expenses(typed(state), seat) + new_shares - int(state["income"][seat]))
+
+
+class PlanningRailroad(AgeOfSteamPolicy):
+    """The normal bot (see the module docstring)."""
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        texts = [c.text for c in game.legal_actions(state, seat)]
+        phase = state["phase"]
+        if phase == "shares":
+            return self.issue(state, seat, texts)
+        if phase == "auction":
+            return self.bid(state, seat, texts)
+        if phase == "actions":
+            return self.pick(state, seat, texts)
+        if phase == "build":
+            return self.lay(game, state, seat, texts)
+        if phase == "move":
+            return self.deliver(state, seat, texts)
+        return super().choose(game, state, seat, rng)
+
+    # -- plans -------------------------------------------------------------
+
+    def scored_plans(self, state: State, seat: int, max_tiles: int,
+                     engine: int | None = None, touching: str | None = None) -> list[tuple[float, LinkPlan]]:
+        """Every link plan (with ``touching``, those from or to that hex)
+        with its worth in VP before its cost: the income it adds over the
+        next deliveries (judged with an engine one link longer, which the
+        railroad will soon have) and, built, its track."""
+        game = typed(state)
+        net = network(game)
+        eng = min(rules().max_engine, int(state["engine"][seat]) + 1) if engine is None else engine
+        before = delivery_value(game, net, seat, eng, horizon(state))
+        worth = income_vp(state)
+        out = []
+        for plan in link_plans(game, net, seat, max_tiles):
+            if touching is not None and touching not in (plan.origin, plan.end):
+                continue
+            gain = plan_gain(game, plan, seat, eng, horizon(state), before)
+            out.append((gain * worth + rules().vp_per_link_track * len(plan.tiles), plan))
+        return out
+
+    def best_within(self, scored: list[tuple[float, LinkPlan]], budget: int,
+                    dollar: float) -> tuple[float, LinkPlan | None]:
+        """The plan of cost at most ``budget`` worth most after its cost."""
+        best: tuple[float, LinkPlan | None] = (0.0, None)
+        for worth, plan in scored:
+            net_worth = worth - dollar * plan.cost
+            if plan.cost <= budget and net_worth > best[0]:
+                best = (net_worth, plan)
+        return best
+
+    # -- the steps ---------------------------------------------------------
+
+    def issue(self, state: State, seat: int, texts: list[str]) -> str:
+        """The number of shares whose cash the best plan pays back, never
+        fewer than this turn's expenses need."""
+        offered = sorted(int(t.split()[1]) for t in texts if t.startswith("shares "))
+        least = shares_to_pay(typed(state), seat)
+        scored = self.scored_plans(state, seat, rules().builds_per_turn)
+        cash = int(state["cash"][seat])
+        best_k, best_value = least, float("-inf")
+        for k in offered:
+            if k < least or k > max(least, MAX_NEW_SHARES):
+                continue
+            budget = cash + k * rules().share_value - reserve(state, seat, k)
+            value, _ = self.best_within(scored, budget, 0.0)
+            value -= share_vp(state) * (k - least)
+            if value > best_value + 1e-9:
+                best_k, best_value = k, value
+        if best_k not in offered:
+            best_k = min((k for k in offered if k >= best_k), default=offered[-1])
+        return f"shares {best_k}"
+
+    def bid(self, state: State, seat: int, texts: list[str]) -> str:
+        """Drop out (passing with Turn Order), unless first place is worth a
+        small bid: a railroad with cash to spare bids $1 over the high bid
+        up to $2 when it wants Locomotive or a link a rival could take."""
+        if "pass" in texts:
+            return "pass"
+        high = max([0] + [int(v) for v in state["step"]["bids"].values()])
+        spare = int(state["cash"][seat]) - reserve(state, seat)
+        wanted = self.action_values(state, seat, set(), urbanization=False)
+        top = max(wanted.values(), default=0.0)
+        second = sorted(wanted.values(), reverse=True)[1] if len(wanted) > 1 else 0.0
+        if high < 2 and top - second > 3 + high * DOLLAR_VP * 2 and spare > 8 and f"bid {high + 1}" in texts:
+            return f"bid {high + 1}"
+        return "drop" if "drop" in texts else texts[0]
+
+    def action_values(self, state: State, seat: int, taken: set[str],
+                      urbanization: bool = True) -> dict[str, float]:
+        """What each action not yet taken is worth to the seat, in VP
+        (Urbanization left out unless ``urbanization``: it is the slowest
+        to weigh)."""
+        game = typed(state)
+        net = network(game)
+        engine = int(state["engine"][seat])
+        values: dict[str, float] = {}
+        if "locomotive" not in taken and engine < rules().max_engine:
+            now = delivery_value(game, net, seat, engine, horizon(state))
+            more = delivery_value(game, net, seat, engine + 1, horizon(state))
+            values["locomotive"] = (more - now) * income_vp(state) - TURN_DOLLAR_VP * rounds_left(state) + 0.5
+            if engine < self.engine_wanted(state):
+                values["locomotive"] += ENGINE_BONUS
+        budget = int(state["cash"][seat]) - reserve(state, seat)
+        three = self.best_within(self.scored_plans(state, seat, rules().builds_per_turn), budget, DOLLAR_VP)[0]
+        if "engineer" not in taken:
+            four = self.best_within(self.scored_plans(state, seat, rules().engineer_builds), budget, DOLLAR_VP)[0]
+            values["engineer"] = four - three + 0.3
+        if "first-build" not in taken:
+            values["first-build"] = 0.25 * three + 0.4
+        if "first-move" not in taken:
+            values["first-move"] = 0.35
+        if "urbanization" not in taken and urbanization:
+            best = self.urbanizations(state, seat)
+            values["urbanization"] = max(0.05, best[0][0] if best else 0.0)
+        for name, worth in (("turn-order", 0.2), ("production", 0.1)):
+            if name not in taken:
+                values[name] = worth
+        return values
+
+    def engine_wanted(self, state: State) -> int:
+        """The engine a railroad works up to by this turn: one link more each
+        turn, up to :data:`ENGINE_GOAL`."""
+        return min(ENGINE_GOAL, int(state["round"]) + 1)
+
+    def can_afford_more_expenses(self, state: State, seat: int) -> bool:
+        """True when the income pays this turn's expenses and a dollar more."""
+        return int(state["income"][seat]) + 3 > expenses(typed(state), seat)
+
+    def urbanizations(self, state: State, seat: int) -> list[tuple[float, str, str]]:
+        """(worth in VP, town, letter) of each new city worth placing, best
+        first: the deliveries it opens over the seat's track now and the
+        best link it lets the seat build this turn, against the best link
+        without it. One letter per colour; towns near a city holding cubes
+        of that colour only."""
+        game = typed(state)
+        placed = set(game["new_cities"].values())
+        letters: dict[str, str] = {}
+        for letter, nc in board().new_cities.items():
+            if letter not in placed:
+                letters.setdefault(nc.colour, letter)
+        budget = int(state["cash"][seat]) - reserve(state, seat)
+        base = self.best_within(self.scored_plans(state, seat, rules().builds_per_turn), budget, DOLLAR_VP)[0]
+        net = network(game)
+        engine = int(state["engine"][seat])
+        now = delivery_value(game, net, seat, engine, horizon(state))
+        out: list[tuple[float, str, str]] = []
+        for town in sorted(board().towns):
+            if town in game["new_cities"]:
+                continue
+            for colour, letter in letters.items():
+                if not any(colour in cubes and hex_distance(town, city) <= URBAN_REACH
+                           for city, cubes in game["cubes"].items()):
+                    continue
+                trial: AgeOfSteamState = {**game, "new_cities": {**game["new_cities"], town: letter},
+                                          "board": {h: e for h, e in game["board"].items() if h != town}}
+                opened = delivery_value(trial, network(trial), seat, engine, horizon(state)) - now
+                after = self.best_within(self.scored_plans(cast(State, trial), seat, rules().builds_per_turn, touching=town),
+                                         budget, DOLLAR_VP)[0]
+                out.append((opened * income_vp(state) + max(0.0, after - base), town, letter))
+        return sorted(out, key=lambda x: (-x[0], x[1], x[2]))
+
+    def pick(self, state: State, seat: int, texts: list[str]) -> str:
+        """The action worth most (:meth:`action_values`)."""
+        taken = {a for a in state["action"] if a}
+        values = self.action_values(state, seat, taken)
+        for name, _ in sorted(values.items(), key=lambda kv: (-kv[1], kv[0])):
+            if f"action {name}" in texts:
+                return f"action {name}"
+        return texts[0]
+
+    def lay(self, game: Game, state: State, seat: int, texts: list[str]) -> str:
+        """The next tile of the plan worth most for its cost, within the
+        tiles and the cash left after this turn's expenses; 'done' when
+        none is worth building."""
+        st = state["step"]
+        if st.get("urbanize"):
+            best = self.urbanizations(state, seat)
+            if best and best[0][0] > 0:
+                return f"urbanize {best[0][1]} {best[0][2]}"
+        left = int(st["limit"]) - int(st["placed"])
+        budget = int(state["cash"][seat]) - reserve(state, seat)
+        if left <= 0 or budget <= 0:
+            return "done"
+        dollar = DOLLAR_VP * 0.3 if rounds_left(state) > 1 else 0.0
+        track_only = rounds_left(state) <= 2
+        ranked = sorted(((worth - dollar * plan.cost, worth, plan) for worth, plan in self.scored_plans(state, seat, left)
+                         if plan.cost <= budget), key=lambda x: (-x[0], x[2].cost))
+        if any(plan.extends for _, _, plan in ranked):
+            ranked = [r for r in ranked if r[2].extends]  # finish the link begun before starting another
+        net = network(typed(state))
+        for value, worth, plan in ranked:
+            if value <= 0:
+                break
+            if not track_only and worth <= rules().vp_per_link_track * len(plan.tiles):
+                continue
+            h, v, _ = plan.tiles[0]
+            try:
+                placed = evaluate(typed(state), net, seat, h, v)
+            except Refused:
+                continue
+            if placed.cost <= int(state["cash"][seat]):
+                return plan.text()
+        return "done"
+
+    def deliver(self, state: State, seat: int, texts: list[str]) -> str:
+        """The delivery paying most of the seat's own links (fewest to
+        rivals at a tie); else an upgrade when a longer engine would pay;
+        else pass."""
+        game = typed(state)
+        net = network(game)
+        engine = int(state["engine"][seat])
+        best: tuple[tuple[int, int], str] | None = None
+        for text in texts:
+            if not text.startswith("move "):
+                continue
+            _, cube, token = text.split()
+            city, colour = cube.split("-", 1)
+            route = next(r for r in routes(game, net, city, colour, engine) if r.token == token)
+            mine = sum(1 for i in route.links if net.sections[i].owner == seat)
+            key = (mine, -(len(route.links) - mine))
+            if best is None or key > best[0]:
+                best = (key, text)
+        if best is not None and best[0][0] > 0:
+            return best[1]
+        if "upgrade" in texts:
+            now = delivery_value(game, net, seat, engine, horizon(state))
+            more = delivery_value(game, net, seat, engine + 1, horizon(state))
+            if (more - now) * income_vp(state) > TURN_DOLLAR_VP * rounds_left(state) + 1 or (
+                    engine < self.engine_wanted(state) and self.can_afford_more_expenses(state, seat)):
+                return "upgrade"
+        return "pass" if "pass" in texts else texts[0]
+
+
+NORMAL = PlanningRailroad()

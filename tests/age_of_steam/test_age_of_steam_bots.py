@@ -1,0 +1,116 @@
+"""Age of Steam's bot levels: the normal railroad's link plans, shares,
+first builds and Urbanization, and its strength against the easy bot."""
+
+from __future__ import annotations
+
+import random
+
+from games.age_of_steam import GAME
+from games.age_of_steam.economy import shares_to_pay
+from games.age_of_steam.links import delivery_value, link_plans, plan_gain
+from games.age_of_steam.search import standing
+from games.age_of_steam.state import typed
+from games.age_of_steam.track import network
+from games.bots import Policy, bot_action, play_game, policy_for
+from games.core import CHANCE, State, chance_rng, secret_from_seed
+
+from aos_helpers import started
+
+
+def test_link_plans_are_complete_links_on_empty_hexes_at_the_cost_of_their_tiles() -> None:
+    """From the opening board, St. Louis (F10) to Evansville (J10) is a
+    3-tile link of $7 at best (a river on the way), and every plan runs on
+    empty hexes from a city to another city or a town, costing its tiles."""
+    state = typed(started(4))
+    net = network(state)
+    plans = link_plans(state, net, 0, 3)
+    ends = {(p.origin, p.end): p.cost for p in plans}
+    assert ends[("F10", "J10")] == 7 and ends[("J10", "F10")] == 7
+    for plan in plans:
+        assert 1 <= len(plan.tiles) <= 3 and plan.origin != plan.end
+        assert plan.origin in net.cities
+        assert all(h not in state["board"] for h, _, _ in plan.tiles)
+        assert plan.cost == sum(c for _, _, c in plan.tiles)
+
+
+def test_a_link_plan_is_worth_the_deliveries_it_opens() -> None:
+    """A St. Louis-Evansville link lets its builder deliver the cubes of
+    each city coloured like the other: the gain is what those pay."""
+    state = typed(started(4))
+    net = network(state)
+    before = delivery_value(state, net, 0, 2, 6)
+    plan = next(p for p in link_plans(state, net, 0, 3) if (p.origin, p.end) == ("F10", "J10"))
+    gain = plan_gain(state, plan, 0, 2, 6, before)
+    red_at_evansville = state["cubes"].get("J10", []).count("red")
+    blue_at_st_louis = state["cubes"].get("F10", []).count("blue")
+    assert before == 0
+    assert gain >= min(2, red_at_evansville + blue_at_st_louis)
+    assert (gain > 0) == (red_at_evansville + blue_at_st_louis > 0)
+
+
+def test_the_normal_bot_issues_no_share_that_no_plan_pays_back() -> None:
+    """With no tile left to build, the shares a plan could pay back are
+    none: the normal bot issues just what its expenses need (the easy bot
+    issued $8 more for building it cannot do)."""
+    state = started(4)
+    state["supply"] = {name: 0 for name in state["supply"]}
+    state["cash"][0] = 1
+    need = shares_to_pay(typed(state), 0)
+    assert need == 1
+    assert bot_action(GAME, state, 0, random.Random(1), level="normal") == f"shares {need}"
+
+
+def _through_first_build(policy: Policy, seed: int) -> State:
+    """Four ``policy`` seats from the start to the end of turn 1's building."""
+    rng = random.Random(seed)
+    secret = secret_from_seed(seed)
+    state = GAME.new(["a", "b", "c", "d"], {})
+    while state["phase"] != "move":
+        due = GAME.to_act(state)
+        if CHANCE in due:
+            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, chance_rng(secret, int(state["chance_taken"])))).state
+        else:
+            seat = rng.choice(due)
+            state = GAME.apply(state, seat, bot_action(GAME, state, seat, rng, policy)).state
+    return state
+
+
+def test_the_normal_bot_completes_every_link_it_starts_in_its_first_turn() -> None:
+    """Track left unfinished earns nothing and is lost if not extended:
+    after the first turn's building every normal railroad owns a
+    completed link and no unfinished track (seed 7 left the easy bot's
+    fourth railroad with unfinished track only; in seed 3 a railroad that
+    began a second route to the same city left its first one unfinished)."""
+    for seed in (3, 7):
+        state = _through_first_build(policy_for("age-of-steam", "normal"), seed)
+        net = network(typed(state))
+        for seat in range(4):
+            mine = [s for s in net.sections if s.owner == seat]
+            assert any(s.complete for s in mine), (seed, seat)
+            assert all(s.complete for s in mine), (seed, seat)
+
+
+def test_standing_counts_the_score_cash_and_income_to_come_against_the_best_rival() -> None:
+    state = started(3)
+    state["income"] = [4, 2, 0]
+    state["cash"] = [2, 0, 0]
+    state["shares"] = [2, 2, 2]
+    rounds_after = state["rounds"] - state["round"]
+    me = 3 * 4 - 6 + 0.5 * (4 * rounds_after + 2)
+    rival = 3 * 2 - 6 + 0.5 * (2 * rounds_after)
+    assert standing(state, 0) == me - rival
+    state["eliminated"][1] = True
+    assert standing(state, 0) == me - (3 * 0 - 6)
+
+
+def test_the_normal_bot_beats_the_easy_bot_head_to_head_in_most_fixed_seeds() -> None:
+    """One normal railroad against two easy ones over 4 fixed seeds (its
+    seat rotating): it finishes strictly ahead of both in at least 3."""
+    normal, easy = policy_for("age-of-steam", "normal"), policy_for("age-of-steam", "easy")
+    wins = 0
+    for seed in range(4):
+        seat = seed % 3
+        final = play_game(GAME, [normal if i == seat else easy for i in range(3)], seed)
+        scores = GAME.outcome(final).scores
+        wins += all(scores[seat] > x for i, x in enumerate(scores) if i != seat)
+    assert wins >= 3
