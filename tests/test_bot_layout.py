@@ -131,3 +131,24 @@ async def test_game_new_autocompletes_the_game_by_name(simcord_env: Any) -> None
     assert "**Race**" in lobby.response.content
     if simcord_env.bot.store is not None:
         await simcord_env.bot.store.close()
+
+
+def test_every_component_of_the_ui_package_is_registered_once() -> None:
+    """The app registers ``bot.ui.DYNAMIC_ITEMS`` at start-up: a button or
+    select defined in any module of the package and left out of it would
+    stop answering after a restart."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import discord
+
+    import bot.ui
+
+    defined = set()
+    for module in pkgutil.iter_modules(bot.ui.__path__):
+        name = f"bot.ui.{module.name}"
+        defined |= {obj for obj in vars(importlib.import_module(name)).values()
+                    if inspect.isclass(obj) and issubclass(obj, discord.ui.DynamicItem) and obj.__module__ == name}
+    assert len(defined) >= 11
+    assert sorted(c.__name__ for c in bot.ui.DYNAMIC_ITEMS) == sorted(c.__name__ for c in defined)
