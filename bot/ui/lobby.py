@@ -16,6 +16,7 @@ from ..service import SeatKeeping, ServiceError
 from ..standings import Standings
 from .posting import acting_name, post_to_thread, thread_gone
 
+
 def lobby_view(game_id: int, open_lobby: bool = True) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if open_lobby:

@@ -19,6 +19,7 @@ from .lobby import refresh_lobby
 from .posting import acting_name, close_thread, keep_thread_open, post_to_thread, send_to_thread, wake_scheduler
 from .turn_panel import TurnButton
 
+
 def reminder_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(TurnButton(game_id))
