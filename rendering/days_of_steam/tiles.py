@@ -14,8 +14,8 @@ from PIL import Image, ImageDraw
 from games.days_of_steam.geometry import Shape, shape
 from games.days_of_steam.params import tile_defs
 from rendering import kit
-from rendering.days_of_steam.palette import (BUMPER, HILL_FILL, Point, RAIL, RGB, TILE_EDGE, TILE_FILL, TOWN_COLOURS,
-                                             WATER, _to_png)
+from rendering.days_of_steam.palette import (BUMPER, HILL_FILL, RAIL, RGB, TILE_EDGE, TILE_FILL, TOWN_COLOURS, WATER,
+                                             Point, _to_png)
 
 
 def _edge_point(edge: int, s: float) -> Point:
