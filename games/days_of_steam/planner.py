@@ -54,7 +54,7 @@ GAME = 1000.0
 def prospect_value(prospects: list[Prospect], steam: int) -> float:
     """The best delivery's worth, discounted by the turns to it, plus a
     share of the second best, in points."""
-    values = sorted((p.worth * DECAY ** turns_for(p.steam, steam) for p in prospects), reverse=True)
+    values = sorted((p.worth * float(DECAY ** turns_for(p.steam, steam)) for p in prospects), reverse=True)
     if not values:
         return 0.0
     return values[0] + SECOND * (values[1] if len(values) > 1 else 0.0)
