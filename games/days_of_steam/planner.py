@@ -27,11 +27,13 @@ from dataclasses import dataclass
 
 from games.core import Game, IllegalAction, State
 from games.phases import OVER
+from games.tree import choices
 
 from .outlook import Outlook, Prospect, layout_key, turns_for
 from .scoring import score
 from .state import DaysOfSteamState, plain, typed
 from .sketches import MovePlay, move_plays, tile_plays
+from .turns import Ctx, first_nodes
 
 POINT = 10.0
 """One point, in the evaluation's units."""
@@ -128,41 +130,45 @@ class Planner:
         burning coal first when the best move after it beats every action now."""
         outlook = Outlook()
         view = typed(state)
-        texts = [c.text for c in game.legal_actions(state, seat)]
+        texts, judged = self.judged(game, view, seat, outlook)
         if any(t.startswith("town ") and t != "town deck" for t in texts):
             texts = [t for t in texts if t != "town deck"]
-        judged = self.judged(game, view, seat, set(texts), outlook)
         for text in texts:
-            if text not in judged and not text.startswith("coal "):
+            if not text.startswith("coal "):
                 judged[text] = _value(outlook, game, state, seat, text)
         if not judged:
             return texts[:1]
         order = sorted(judged, key=lambda t: (judged[t], rng.random()), reverse=True)
-        for text in (t for t in texts if t.startswith("coal ")):  # fewest cubes first
-            burnt = typed(game.apply(state, seat, text).state)
-            moves = [play_value(outlook, game, play, seat) for play in move_plays(burnt, seat)]
-            if moves and max(moves) > judged[order[0]] + BURN_MARGIN:
-                return [text] + order
+        coal = [t for t in texts if t.startswith("coal ")]
+        if coal:
+            burnt = typed(game.apply(state, seat, coal[-1]).state)  # the most it may burn
+            moves = [(play_value(outlook, game, play, seat), play.spent) for play in move_plays(burnt, seat)]
+            value, spent = max(moves, default=(-GAME, 0))
+            if value > judged[order[0]] + BURN_MARGIN:
+                need = max(1, spent - int(view["steam"][seat]))  # just the cubes that move needs
+                return [f"coal {need}"] + order
         return order
 
-    def judged(self, game: Game, state: DaysOfSteamState, seat: int, legal: set[str],
-               outlook: Outlook) -> dict[str, float]:
-        """The tile plays and moves among ``legal``, judged on their sketches
-        (a tile that joins no two tracks leaves every distance as it was)."""
+    def judged(self, game: Game, state: DaysOfSteamState, seat: int,
+               outlook: Outlook) -> tuple[list[str], dict[str, float]]:
+        """The seat's other legal actions' texts, and its tile plays and
+        moves judged on their sketches (a tile that joins no two tracks
+        leaves every distance as it was). Outside a plain turn (placing a
+        town it drew) every action is in the texts."""
+        if state["phase"] != "play" or state["pending"] or state["drawn"] is not None:
+            return [c.text for c in game.legal_actions(plain(state), seat)], {}
+        nodes = first_nodes(Ctx(state, seat))
+        opened = {n.token for n in nodes}
+        texts = [c.text for c in choices([n for n in nodes if n.token not in ("tile", "move")])]
         out: dict[str, float] = {}
-        if state["drawn"] is not None:
-            return out
-        if any(t.startswith("tile ") for t in legal):
+        if "tile" in opened:
             base = layout_key(state)
             for tile in tile_plays(state, seat):
-                if tile.text in legal:
-                    out[tile.text] = judge(outlook, game, plain(tile.after), seat, None if tile.joins else base)
-        if any(t.startswith("move ") for t in legal):
+                out[tile.text] = judge(outlook, game, plain(tile.after), seat, None if tile.joins else base)
+        if "move" in opened:
             for move in move_plays(state, seat):
-                if move.text in legal:
-                    out[move.text] = play_value(outlook, game, move, seat)
-        return out
-
+                out[move.text] = play_value(outlook, game, move, seat)
+        return texts, out
 
 def play_value(outlook: Outlook, game: Game, move: MovePlay, seat: int) -> float:
     """A move's worth: both outcomes of its derailment roll, if one is due, each with its chance."""

@@ -68,5 +68,5 @@ def ranked(game: Game, state: State, seat: int, rng: random.Random) -> list[str]
     return PLANNER.ranked(game, state, seat, rng)
 
 
-SEARCH = Rollouts(PLANNER, ranked, evaluate, deal_unseen, width=3, samples=2, horizon=6, time_limit=2.5)
+SEARCH = Rollouts(PLANNER, ranked, evaluate, deal_unseen, width=3, samples=2, horizon=4, time_limit=2.0)
 """The hard bot."""

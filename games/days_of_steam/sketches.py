@@ -80,6 +80,8 @@ class MovePlay:
     """The state after derailing (the steam lost, nothing moved), when a roll is due."""
     derail_on: int
     """The highest roll that derails (0: no roll)."""
+    spent: int
+    """The steam the move costs."""
 
 
 def _goods_copied(tile: Tile) -> Tile:
@@ -107,5 +109,5 @@ def move_plays(state: DaysOfSteamState, seat: int) -> list[MovePlay]:
         after["trains"] = [dict(t) for t in state["trains"]]  # type: ignore[misc]
         after["delivered"] = [list(d) for d in state["delivered"]]
         carry_out(after, seat, to_json(route))
-        out.append(MovePlay(text, after, paid if route.derail_on else None, route.derail_on))
+        out.append(MovePlay(text, after, paid if route.derail_on else None, route.derail_on, route.spent))
     return out
