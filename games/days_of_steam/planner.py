@@ -82,13 +82,9 @@ def goods_key(state: DaysOfSteamState) -> tuple[tuple[str, tuple[tuple[str, str]
                  for k, t in state["tiles"].items() if t.get("goods"))
 
 
-def judge(outlook: Outlook, game: Game, raw: State, seat: int, layout: object = None,
-          rivals_layout: object = None) -> float:
+def judge(outlook: Outlook, game: Game, raw: State, seat: int, layout: object = None) -> float:
     """How good ``raw`` (a view) is for ``seat``, in the evaluation's units
-    (``layout``: see :meth:`Outlook.prospects`; ``rivals_layout``: the map
-    the rivals' prospects are read on, by default the same: a tile play is
-    judged on the rivals' prospects before it, which it seldom changes and
-    which would cost a new walk of the map for every tile tried)."""
+    (``layout``: see :meth:`Outlook.prospects`)."""
     state = typed(raw)
     for pending in state["pending"]:
         if pending["kind"] == "derail":
@@ -104,8 +100,7 @@ def judge(outlook: Outlook, game: Game, raw: State, seat: int, layout: object = 
     layout = layout if layout is not None else layout_key(state)
     goods = goods_key(state)
     value += POINT * seat_prospect(outlook, state, seat, layout, goods)
-    rivals = rivals_layout if rivals_layout is not None else layout
-    value -= RIVAL_PROSPECT * POINT * max(seat_prospect(outlook, state, s, rivals, goods)
+    value -= RIVAL_PROSPECT * POINT * max(seat_prospect(outlook, state, s, layout, goods)
                                           for s in range(n) if s != seat)
     value += STEAM * (int(state["steam"][seat]) + int(state["coal"][seat]))
     return value
@@ -169,7 +164,7 @@ class Planner:
         if "tile" in opened:
             base = layout_key(state)
             for tile in tile_plays(state, seat):
-                out[tile.text] = judge(outlook, game, plain(tile.after), seat, None if tile.joins else base, base)
+                out[tile.text] = judge(outlook, game, plain(tile.after), seat, None if tile.joins else base)
         if "move" in opened:
             for move in move_plays(state, seat):
                 out[move.text] = play_value(outlook, game, move, seat)
