@@ -11,11 +11,13 @@ town of their colour, and moves when the move pays. A little of the best
 rival's prospect is subtracted, so it takes a good a rival was about to
 carry when that costs it nothing.
 
-- A move that needs a derailment roll counts both outcomes (the roll is
-  applied to the view: staying on the rails on a 6, derailing on a 1),
-  each with its chance.
-- Coal is burnt only for a move it makes possible: "coal N" is judged by
-  the best move after it.
+- Tile plays and moves are judged on sketches of the state after them
+  (:mod:`.sketches`, checked against the game's own apply by the tests),
+  the turn's other actions through the game.
+- A move that needs a derailment roll counts both outcomes (staying on the
+  rails, derailing: the steam lost, nothing moved), each with its chance.
+- Coal is burnt only for a move it makes possible, and just the cubes that
+  move needs: "coal N" is judged by the best move after it.
 - It draws a town from the deck only when no face-up town can be played.
 - It sees only its seat's view (other hands and the deck are hidden).
 """
