@@ -25,11 +25,13 @@ from typing import Any, Sequence
 
 import discord
 
+from games.bots import DEFAULT_LEVEL
 from games.registry import get_game
 
 from .discord_io import (NO_MENTIONS, ServiceBot, board_file, bot_of, channel_gone, check_game_permissions, guarded,
                          mentions_for, reply)
 from .discord_text import member_name
+from .level_select import LevelSelect
 from .scheduler import Notice, schedule_text
 from .service import Board, Post, SeatKeeping, ServiceError
 from .standings import Standings
@@ -195,6 +197,7 @@ def lobby_view(game_id: int, open_lobby: bool = True) -> discord.ui.View:
         view.add_item(LobbyButton(game_id, "start"))
         view.add_item(AddBotButton(game_id))
         view.add_item(RemoveBotButton(game_id))
+        view.add_item(LevelSelect(game_id, "add"))
     return view
 
 
@@ -762,9 +765,9 @@ class AddBotButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry
         await guarded(interaction, add_bot(interaction, self.game_id), self.game_id)
 
 
-async def add_bot(interaction: discord.Interaction[Any], game_id: int) -> None:
+async def add_bot(interaction: discord.Interaction[Any], game_id: int, level: str = DEFAULT_LEVEL) -> None:
     bot = bot_of(interaction)
-    text = await SeatKeeping(bot.service).add_bot(game_id, interaction.user.id)
+    text = await SeatKeeping(bot.service).add_bot(game_id, interaction.user.id, level)
     await reply(interaction, text)
     await refresh_lobby(bot, game_id)
 
@@ -825,6 +828,7 @@ def clock_view(game_id: int, seat: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(ClockButton(game_id, seat, "skip"))
     view.add_item(ClockButton(game_id, seat, "bot"))
+    view.add_item(LevelSelect(game_id, "clock", seat))
     return view
 
 
@@ -851,8 +855,9 @@ class ClockButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await guarded(interaction, clock_action(interaction, self.game_id, self.seat, self.op), self.game_id)
 
 
-async def clock_action(interaction: discord.Interaction[Any], game_id: int, seat: int | None, op: str) -> None:
-    """Skip a timed-out seat or hand it to the bot, from a button or a command."""
+async def clock_action(interaction: discord.Interaction[Any], game_id: int, seat: int | None, op: str,
+                       level: str = DEFAULT_LEVEL) -> None:
+    """Skip a timed-out seat or hand it to the bot (at ``level``), from a button, a select or a command."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
     keeping = SeatKeeping(bot.service)
@@ -860,7 +865,7 @@ async def clock_action(interaction: discord.Interaction[Any], game_id: int, seat
     if op == "skip":
         done = await keeping.skip_timed_out(game_id, interaction.user.id, seat)
     else:
-        done = await keeping.timed_out_to_bot(game_id, interaction.user.id, seat)
+        done = await keeping.timed_out_to_bot(game_id, interaction.user.id, seat, level)
     if isinstance(done, Post):
         await post_to_thread(bot, row.thread_id, done)
         said = "Skipped: the turn's safe default was played."
@@ -952,4 +957,4 @@ async def post_notice(bot: ServiceBot, notice: Notice, nonce: str | None = None)
 
 
 DYNAMIC_ITEMS = (LobbyButton, TurnButton, FullBoardButton, PanelButton, PanelSelect, UndoButton, LogPageButton,
-                 AddBotButton, RemoveBotButton, MuteButton, ClockButton)
+                 AddBotButton, RemoveBotButton, MuteButton, ClockButton, LevelSelect)

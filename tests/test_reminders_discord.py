@@ -41,7 +41,8 @@ def _stored(env: Any, message: Any) -> Any:
 
 
 def _labels(message: Any) -> list[str]:
-    return [c.label for row in message.components for c in row.children]
+    """Its buttons' labels and its selects' placeholders."""
+    return [getattr(c, "label", None) or c.placeholder for row in message.components for c in row.children]
 
 
 async def _tick(env: Any) -> None:
@@ -131,7 +132,7 @@ async def test_clock_ran_out_offers_skip_and_bot_and_the_player_takes_his_seat_b
     await _tick(env)
     ran_out = thread.history()[-1]
     assert "turn clock ran out" in ran_out.content and _stored(env, ran_out).ping_user_ids == []
-    assert _labels(ran_out) == ["Skip the turn", "Hand to the bot"]
+    assert _labels(ran_out) == ["Skip the turn", "Hand to the bot", "🤖 Hand the seat to the bot at a level…"]
     own = await first.click(ran_out, label="Hand to the bot")
     assert "No other player's turn clock" in said(own)
     late_seat = 0 if first.name == "ann" else 1
