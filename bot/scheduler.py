@@ -20,7 +20,12 @@ Planning
     reminder count and clock.
 
 Firing
-    ``bot``: the bot plays the seat (its chooser sees only the seat's view).
+    A tick fires each game's due timers in order, and different games' at
+    once: a bot thinking in one game (in the bots' shared pool,
+    :mod:`bot.bot_pool`, one decision at a time per game) holds up nothing
+    of another's.
+    ``bot``: the bot plays the seat at the seat's level (its chooser sees
+    only the seat's view).
     In a team game a bot waits while a human teammate is due: he always has
     the first say; once his turn clock runs out, the bot plays for the team.
     ``remind``: the seat's player is pinged again, at most
@@ -56,6 +61,7 @@ Posting: the outbox
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import re
@@ -430,10 +436,19 @@ class Scheduler:
             timers = await self.store.due_timers(now)
             if not timers:
                 break
+            by_game: dict[int, list[Timer]] = {}
             for timer in timers:
-                for notice in await self._guard(timer.game_id, self.fire(timer, now)) or []:
-                    await self._deliver(notice, notices)
+                by_game.setdefault(timer.game_id, []).append(timer)
+            await asyncio.gather(*(self._fire_game(due, now, notices) for due in by_game.values()))
         return notices
+
+    async def _fire_game(self, timers: Sequence[Timer], now: float, notices: list[Notice]) -> None:
+        """One game's due timers, in order; other games' fire meanwhile, so a
+        bot thinking in one game (:mod:`bot.bot_pool`) never holds up the
+        moves, reminders and clocks of the others."""
+        for timer in timers:
+            for notice in await self._guard(timer.game_id, self.fire(timer, now)) or []:
+                await self._deliver(notice, notices)
 
     async def _deliver(self, notice: Notice, notices: list[Notice]) -> None:
         """Hand ``notice`` to the transport (without one, to the caller of

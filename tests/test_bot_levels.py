@@ -282,3 +282,29 @@ async def test_a_cancelled_decision_keeps_its_games_turn_until_its_thread_is_don
     with pytest.raises(asyncio.CancelledError):
         await first
     assert order == ["first done", "second ran"]
+
+
+async def test_in_a_tick_a_bot_thinking_in_one_game_never_holds_up_another_games_bot(store: Store) -> None:
+    class FirstWaitsForTheOther:
+        """The first decision thinks until a second one (another game's) is made."""
+
+        def __init__(self) -> None:
+            self.other_decided = threading.Event()
+            self.calls = 0
+            self.order: list[str] = []
+
+        def choose(self, game: Game, state_view: State, seat: int, rng: random.Random) -> str:
+            self.calls += 1
+            if self.calls == 1:
+                self.order.append("first waited" if self.other_decided.wait(SAFETY_S) else "first gave up")
+            else:
+                self.order.append("other decided")
+                self.other_decided.set()
+            return RANDOM.choose(game, state_view, seat, rng)
+
+    service = _service(store)
+    games = [await _bot_due(service) for _ in range(2)]
+    player = FirstWaitsForTheOther()
+    notices = await Scheduler(service, FakeClock(), bot_player=player, pool=BotPool(2)).tick()
+    assert player.order[:2] == ["other decided", "first waited"]
+    assert {n.game_id for n in notices if n.kind == "move"} == set(games)
