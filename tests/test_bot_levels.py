@@ -18,7 +18,7 @@ import pytest
 from bot.bot_levels import seat_label
 from bot.bot_pool import BotPool
 from bot.scheduler import GameBots, Scheduler
-from bot.service import GameService, SeatKeeping, ServiceError, seat_mention
+from bot.service import SeatKeeping, ServiceError, seat_mention
 from bot.store import SeatRow, Store, open_store
 from games.bots import RANDOM, Policy
 from games.core import Game, State

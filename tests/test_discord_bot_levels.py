@@ -8,27 +8,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-
-from bot.app import RailyardBot
 from games.registry import get_game
 from tests.support.discord import race_lobby, said
-from tests.test_reminders_discord import _game, _tick
-from tests.test_scheduler import HOUR, FakeClock
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-async def simcord_bot(db_path: str, clock: FakeClock) -> Any:
-    """The bot with a fake clock and the scheduler's loop off (the tests tick it)."""
-    bot = RailyardBot(db_path, scheduler_seconds=0, clock=clock)
-    yield bot
-    if bot.store is not None:
-        await bot.store.close()
+from tests.test_discord_pause import clock, simcord_bot  # noqa: F401 - the bot with a fake clock, ticked by the tests
+from tests.test_reminders_discord import clock_ran_out
+from tests.test_scheduler import FakeClock
 
 
 def _shown(channel: Any, message: Any) -> Any:
@@ -82,12 +66,7 @@ async def test_game_leave_hands_the_seat_to_the_bot_at_the_level_chosen(env: Any
 
 async def test_a_late_seat_is_handed_to_the_bot_at_the_level_chosen_under_the_clock_post(
         env: Any, clock: FakeClock) -> None:
-    thread, _lobby, first, second, game_id = await _game(env, remind="off", clock="2h")
-    await _tick(env)
-    clock.advance(2 * HOUR)
-    await _tick(env)
-    ran_out = thread.history()[-1]
-    assert "turn clock ran out" in ran_out.content
+    thread, first, second, game_id, ran_out = await clock_ran_out(env, clock)
     handed = await second.select(ran_out, ["easy"])
     assert handed.ephemeral and "the bot plays that seat now" in said(handed)
     assert any(f"{first.name}'s clock ran out: the bot 🤖 (easy) plays the seat" in m.content
