@@ -21,8 +21,9 @@ from __future__ import annotations
 import asyncio
 import functools
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, TypeVar
+from typing import Callable, ParamSpec, TypeVar
 
+P = ParamSpec("P")
 T = TypeVar("T")
 
 WORKERS = 2
@@ -34,22 +35,21 @@ class BotPool:
     """A bounded pool of threads for bot decisions, one decision at a time per game."""
 
     def __init__(self, workers: int = WORKERS) -> None:
-        self.workers = workers
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="railyard-bot")
         self._games: dict[int, tuple[asyncio.Lock, int]] = {}
         """Each game with a decision running or waiting: its lock and how
         many wait on it (dropped with the last, so no lock outlives its
         event loop and the table never grows with finished games)."""
 
-    async def decide(self, game_id: int, choose: Callable[..., T], *args: object) -> T:
-        """``choose(*args)`` in one of the pool's threads, after every
+    async def decide(self, game_id: int, choose: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``choose(*args, **kwargs)`` in one of the pool's threads, after every
         earlier decision of ``game_id`` has finished."""
         lock, users = self._games.get(game_id, (asyncio.Lock(), 0))
         self._games[game_id] = (lock, users + 1)
         try:
             async with lock:
                 running = asyncio.get_running_loop().run_in_executor(self._executor,
-                                                                     functools.partial(choose, *args))
+                                                                     functools.partial(choose, *args, **kwargs))
                 try:
                     return await asyncio.shield(running)
                 except asyncio.CancelledError:
