@@ -28,6 +28,7 @@ join each cube's city to one of its colour) and the engine's strength.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.bots import Greedy, score_margin
 from games.core import Game, State
@@ -51,16 +52,25 @@ def cube_value(state: State, seat: int, decay: float) -> float:
     each cube, over its routes home no longer than the strongest engine the
     seat could reach, the best of the route's distance times ``decay`` per
     engine box still missing to run it."""
-    conns = connections(track_of(state, seat), state["walls"])
+    track = tuple(sorted((h, tuple(int(e) for e in piece)) for h, piece in track_of(state, seat).items()))
+    cubes = tuple((city, tuple(sorted(colours))) for city, colours in sorted(state["cubes"].items()))
+    return _cube_value(track, tuple(state["walls"]), engine_strength(state, seat), top_engine(state, seat),
+                       cubes, decay)
+
+
+@lru_cache(maxsize=1024)
+def _cube_value(track: tuple[tuple[str, tuple[int, ...]], ...], walls: tuple[int, ...], engine: int,
+                top: int, cubes: tuple[tuple[str, tuple[str, ...]], ...], decay: float) -> float:
+    """:func:`cube_value` of a map, remembered (a decision's candidates mostly
+    share the seat's track, and always the other seats')."""
+    conns = connections(dict(track), walls)
     if not conns:
         return 0.0
-    engine = engine_strength(state, seat)
-    top = top_engine(state, seat)
     dests = rules().destinations
     total = 0.0
-    for city, cubes in state["cubes"].items():
+    for city, colours in cubes:
         source = int(city)
-        for colour in set(cubes):
+        for colour in set(colours):
             best = 0.0
             for target in dests[colour]:
                 if target == source:
@@ -68,7 +78,7 @@ def cube_value(state: State, seat: int, decay: float) -> float:
                 for reached in distances(conns, source, target):
                     if reached <= top:
                         best = max(best, reached * decay ** max(0, reached - engine))
-            total += best * cubes.count(colour)
+            total += best * colours.count(colour)
     return total
 
 

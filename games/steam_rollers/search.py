@@ -35,6 +35,7 @@ def ranked(game: Game, state: State, seat: int, rng: random.Random) -> list[str]
     return [text for _, text in scored]
 
 
-HARD = Rollouts(NORMAL, ranked, JUDGE, width=3, samples=2, horizon=5, time_limit=2.5)
+HARD = Rollouts(NORMAL, ranked, JUDGE, width=3, samples=2, horizon=3, time_limit=1.5)
 """The hard level: the normal bot's best 3 actions, each played out twice
-for 5 actions (the roll counts as one) by the normal bot for every seat."""
+for 3 actions (the roll counts as one: at least the next player's answer and
+the next roll) by the normal bot for every seat."""
