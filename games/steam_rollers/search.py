@@ -1,5 +1,6 @@
 """Steam Rollers' hard bot: the normal bot's best few actions, each played
-out a round or so ahead (:class:`games.bot_search.Rollouts`), the position
+out a round or so ahead (:class:`games.bot_search.Rollouts`, every seat played
+by the normal bot's judgement over fewer builds), the position
 reached judged by the normal bot's evaluation.
 
 What the look ahead adds to the normal bot's one ply: the die it leaves
@@ -15,9 +16,10 @@ from __future__ import annotations
 import random
 
 from games.bot_search import Rollouts
+from games.bots import Greedy
 from games.core import Game, IllegalAction, State
 
-from .planner import JUDGE, NORMAL
+from .planner import JUDGE
 from .policy import promising
 
 
@@ -35,7 +37,26 @@ def ranked(game: Game, state: State, seat: int, rng: random.Random) -> list[str]
     return [text for _, text in scored]
 
 
-HARD = Rollouts(NORMAL, ranked, JUDGE, width=3, samples=2, horizon=3, time_limit=1.5)
+QUICK_BUILDS = 8
+"""The builds a play-out's player tries (a random few of the promising ones)."""
+
+
+def quick(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
+    """A play-out's candidates: the promising actions that build no track
+    (deliveries, the engine, cards: what a rival would answer with) and a
+    random :data:`QUICK_BUILDS` of the promising builds."""
+    texts = promising(game, state, seat, rng)
+    builds = [t for t in texts if "build" in t.split()]
+    others = [t for t in texts if "build" not in t.split()]
+    return others + rng.sample(builds, min(QUICK_BUILDS, len(builds)))
+
+
+PLAYOUT = Greedy(JUDGE, quick, limit=400)
+"""The play-outs' player: the normal bot's judgement over fewer builds."""
+
+HARD = Rollouts(PLAYOUT, ranked, JUDGE, width=3, samples=2, horizon=3, time_limit=6.0)
 """The hard level: the normal bot's best 3 actions, each played out twice
 for 3 actions (the roll counts as one: at least the next player's answer and
-the next roll) by the normal bot for every seat."""
+the next roll) by :data:`PLAYOUT` for every seat. The time limit is a safety
+net only: the search takes about a third of it on a loaded machine, so a
+decision depends on the view and the rng alone."""
