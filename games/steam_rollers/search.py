@@ -56,7 +56,8 @@ PLAYOUT = Greedy(JUDGE, quick, limit=400)
 
 HARD = Rollouts(PLAYOUT, ranked, JUDGE, width=3, samples=1, horizon=3, time_limit=6.0)
 """The hard level: the normal bot's best 3 actions, each played out once
-(one sampled roll, the same for all three) for 3 actions (the roll counts as one: at least the next player's answer and
-the next roll) by :data:`PLAYOUT` for every seat. The time limit is a safety
-net only: the search takes about a third of it on a loaded machine, so a
-decision depends on the view and the rng alone."""
+for 3 actions (the roll counts as one: at least the next player's answer
+and the next roll, the same sampled roll for all three) by :data:`PLAYOUT`
+for every seat. The time limit is a safety net only, well above what the
+search takes even on a loaded machine, so a decision depends on the view
+and the rng alone."""

@@ -9,7 +9,8 @@ from games.bots import policy_for
 from games.core import State
 from games.steam_rollers import GAME
 from games.steam_rollers.planner import cube_value
-from games.steam_rollers.search import ranked
+from games.steam_rollers.policy import promising
+from games.steam_rollers.search import QUICK_BUILDS, quick, ranked
 from steam_rollers_fixtures import DIRECT_1_3, DIRECT_4_2, figure_track, lay, started
 
 SLUG = "steam-rollers"
@@ -53,3 +54,14 @@ def test_the_hard_bot_plays_one_of_the_normal_bots_three_best_actions() -> None:
     view = GAME.view(state, 0)
     best = ranked(GAME, view, 0, random.Random(0))[:3]
     assert policy_for(SLUG, "hard").choose(GAME, view, 0, random.Random(0)) in best
+
+
+def test_a_play_outs_player_keeps_every_answer_but_builds_and_only_a_few_builds() -> None:
+    state = race_for_a_cube()
+    state["pool"] = [1, 3, 4]  # regions 1 and 3 hold many builds that meet a city
+    every = promising(GAME, state, 0, random.Random(0))
+    tried = quick(GAME, state, 0, random.Random(0))
+    builds = [t for t in tried if " build " in t]
+    assert len(builds) == QUICK_BUILDS < sum(1 for t in every if " build " in t)
+    assert [t for t in tried if " build " not in t] == [t for t in every if " build " not in t]
+    assert "4 deliver red@4 to2-2" in tried and set(tried) <= set(every)
