@@ -3,9 +3,13 @@ action, judged the way a player who races for the cubes judges a map.
 
 What a good player does, and the easy bot (:mod:`policy`) does not:
 
-- **The engine before the track runs out of use.** The engine starts at 0,
-  so no cube moves until it is improved; a player improves it as far as his
-  routes reach (up to 6, where the end bonus tops out), not only to 4.
+- **An engine as strong as his routes are long.** The engine starts at 0,
+  so no cube moves until it is improved. A cube is worth the longest route
+  that takes it home, less for every engine box still missing to run that
+  route (:func:`cube_value`), so each box pays on every cube his routes
+  reach, and he improves as far as his routes reach (up to 6, where the end
+  bonus tops out), not only to 4. Once a network stands, he improves rather
+  than spend a die on a short delivery his next box would lengthen.
 - **Only routes the engine can ever run.** A route longer than the strongest
   engine he could still reach (6 boxes, 7 with card 4b held) is worth nothing;
   the easy bot counts it as half a delivery.
@@ -17,10 +21,9 @@ What a good player does, and the easy bot (:mod:`policy`) does not:
   promising actions when there are more; this one tries them all (the
   promising filter keeps them to a few dozen).
 
-The evaluation (:class:`Judge`): the score margin, then the points the cubes
-still on the board could pay over the seat's connections (within its engine,
-and a share for routes its engine could still grow into), minus a share of
-the same for the best other seat, then the easy bot's building guides
+The evaluation (:class:`Judge`): the score margin, then what the cubes still
+on the board are worth to the seat's connections (:func:`cube_value`), minus
+a share of the same for the best other seat, then the easy bot's building guides
 (track joined to cities, open ends near a city, how few hexes would still
 join each cube's city to one of its colour) and the engine's strength.
 """
@@ -91,6 +94,7 @@ class Judge:
     cube: float = 5.0
     """Each point a cube could pay (:func:`cube_value`)."""
     decay: float = 0.7
+    """A cube's worth kept per engine box still missing to run its route."""
     rival: float = 0.5
     """The share of the best other seat's cube points taken off."""
     engine: float = 4.0
