@@ -37,7 +37,12 @@ Planning
     reminder count and clock.
 
 Firing
-    ``bot``: the bot plays the seat (its chooser sees only the seat's view).
+    A tick fires each game's due timers in order, and different games' at
+    once: a bot thinking in one game (in the bots' shared pool,
+    :mod:`bot.bot_pool`, one decision at a time per game) holds up nothing
+    of another's.
+    ``bot``: the bot plays the seat at the seat's level (its chooser sees
+    only the seat's view).
     In a team game a bot waits while a human teammate is due: he always has
     the first say; once his turn clock runs out, the bot plays for the team.
     ``remind``: the seat's player is pinged again, at most
@@ -79,7 +84,7 @@ from .delivery import ENDINGS, OutboxDelivery
 from .housekeeping import Housekeeping
 from .notices import Notice, Notify, mention
 from .planning import SEAT_KINDS, Plan, Planning, bot_may_act, plan_timers
-from .players import BotPlayer, GameBots
+from .players import BotPlayer, GameBots, at_level
 from .reminders import Reminders
 from .settings import (clock_hours, describe_duration, parse_duration, parse_hours, parse_schedule, parse_zone,
                        schedule_text)
@@ -94,7 +99,7 @@ __all__ = [
     "IDLE_GRACE", "KEEPALIVE", "LOBBY_TTL", "MAX_REMINDERS", "MAX_ROUNDS", "NUDGE_GAP", "OUTBOX_LEASE",
     "OUTBOX_MAX_TRIES", "REMIND_RANGE", "RETRY", "SEAT_KINDS", "BotMoves", "BotPlayer", "GameBots", "Housekeeping",
     "Notice", "Notify", "OutboxDelivery", "Plan", "Planning", "Reminders", "Scheduler", "SchedulerCore",
-    "active_seconds", "bot_may_act", "bot_retry_delay", "claimed_as", "clock_deadline", "clock_hours",
+    "active_seconds", "at_level", "bot_may_act", "bot_retry_delay", "claimed_as", "clock_deadline", "clock_hours",
     "describe_duration", "mention", "parse_duration", "parse_hours", "parse_schedule", "parse_zone", "plan_timers",
     "schedule_text",
 ]

@@ -6,7 +6,6 @@ made through the service."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 from games.core import Game, IllegalAction, State
@@ -17,6 +16,7 @@ from ..store import StoreError, Timer
 from .core import SchedulerCore, log
 from .notices import Notice
 from .planning import bot_may_act
+from .players import BotPlayer, at_level
 from .settings import describe_duration
 from .timing import BOT_RETRY_MAX, BOT_STUCK_AFTER, OUTBOX_LEASE, RETRY
 
@@ -70,9 +70,11 @@ class BotMoves(SchedulerCore):
             return None  # a human teammate is due: his say first
         rng = random.Random(f"{game_id}:{table.row.version}:{seat}")
         user_id = table.seats[seat].user_id
-        # a policy may think for a second or more: off the event loop, so
-        # every interaction meanwhile is still answered at once
-        action = await asyncio.to_thread(self._choice, table.game, table.state, seat, rng, game_id)
+        # a policy may think for seconds: off the event loop, in the bots'
+        # own pool, so every interaction and every other game's move
+        # meanwhile is still answered at once
+        player = at_level(self.bot_player, table.seats[seat].level)
+        action = await self.pool.decide(game_id, self._choice, player, table.game, table.state, seat, rng, game_id)
         return await self.service.act(game_id, user_id, action, expected_version=table.row.version,
                                       interaction_id=f"bot:{game_id}:{table.row.version + 1}",
                                       queue_until=queue_until)
@@ -81,12 +83,13 @@ class BotMoves(SchedulerCore):
         """The seats whose turn clock ran out (a spent clock mark)."""
         return {t.seat for t in await self.store.timers(game_id) if t.kind == "clock" and t.due_at is None}
 
-    def _choice(self, game: Game, state: State, seat: int, rng: random.Random, game_id: int) -> str:
-        """The bot's legal choice from the seat's view, or a random legal
+    @staticmethod
+    def _choice(player: BotPlayer, game: Game, state: State, seat: int, rng: random.Random, game_id: int) -> str:
+        """``player``'s legal choice from the seat's view, or a random legal
         one (logged) when its policy fails or is refused by the rules."""
         view = game.view(state, seat)
         try:
-            action = self.bot_player.choose(game, view, seat, rng)
+            action = player.choose(game, view, seat, rng)
             game.apply(state, seat, action)
         except (IllegalAction, RuntimeError, KeyError, IndexError, ValueError) as exc:
             log.warning("game %s: the bot's choice for seat %s failed (%s); playing a random legal move",

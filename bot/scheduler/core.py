@@ -11,6 +11,7 @@ import logging
 import time
 from typing import Awaitable, Callable, Sequence
 
+from ..bot_pool import SHARED, BotPool
 from ..service import GameService, SeatKeeping, ServiceError
 from ..store import NO_SEAT, OutboxPost, SeatRow, StoreError, Timer
 from .notices import Notice, Notify
@@ -24,16 +25,20 @@ class SchedulerCore:
     """The state every concern of the scheduler shares (see the module).
     ``clock`` gives now (seconds since the epoch; a fake one in tests);
     ``notify`` receives each :class:`Notice` as it happens (the transport
-    posts it); ``bot_player`` chooses the bots' moves."""
+    posts it); ``bot_player`` chooses the bots' moves (each seat at its
+    level), in ``pool``'s threads (by default the one all schedulers of the
+    process share: :mod:`bot.bot_pool`)."""
 
     def __init__(self, service: GameService, clock: Callable[[], float] = time.time,
-                 notify: Notify | None = None, bot_player: BotPlayer | None = None) -> None:
+                 notify: Notify | None = None, bot_player: BotPlayer | None = None,
+                 pool: BotPool | None = None) -> None:
         self.service = service
         self.keeping = SeatKeeping(service)
         self.store = service.store
         self.clock = clock
         self.notify = notify
         self.bot_player: BotPlayer = bot_player or GameBots()
+        self.pool = pool or SHARED
         self.wall_clock: Callable[[], float] = time.time
         """Real time, as Discord stamps its messages (when a post was queued:
         a retry looks only at messages since); ``clock`` may be a test's."""

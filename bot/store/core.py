@@ -11,7 +11,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any, Sequence
 
 from .errors import VersionConflict
-from .rows import GameRow
+from .rows import GameRow, SeatRow
 
 
 class Tx(ABC):
@@ -37,6 +37,11 @@ _GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, slug, status, options, "
     "state, version, creator_id, updated_at"
 )
+
+
+def _seat(r: Sequence[Any]) -> SeatRow:
+    """A seat from a ``seat, user_id, name, bot, level`` row."""
+    return SeatRow(r[0], r[1], r[2], bool(r[3]), r[4])
 
 
 def _game(row: Sequence[Any]) -> GameRow:

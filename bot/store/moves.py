@@ -12,7 +12,7 @@ import time
 import zlib
 from typing import Any, Iterable, Sequence
 
-from .core import StoreCore, _json
+from .core import StoreCore, _json, _seat
 from .errors import DuplicateInteraction, OutcomeUnknown, StoreUnavailable, UniqueViolation, VersionConflict
 from .outbox import _queue_post
 from .rows import ActionRow, NewAction, OutboxPost, SeatRow
@@ -52,8 +52,8 @@ class Moves(StoreCore):
                     await self._hold(tx, game_id, was, expected_version)
                 if seats is not None:
                     rows = await tx.fetchall(
-                        "SELECT seat, user_id, name, bot FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-                    if [SeatRow(r[0], r[1], r[2], bool(r[3])) for r in rows] != list(seats):
+                        "SELECT seat, user_id, name, bot, level FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+                    if [_seat(r) for r in rows] != list(seats):
                         raise VersionConflict(f"game {game_id}: the seats changed")
                 if actions:
                     await tx.executemany(

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from games.bots import DEFAULT_LEVEL
+
 
 @dataclass(frozen=True)
 class GameRow:
@@ -32,6 +34,10 @@ class SeatRow:
     bot: bool = False
     """The bot plays this seat: one added in the lobby (a reserved negative
     ``user_id``, see :meth:`Store.add_bot_seat`) or one handed to it."""
+    level: str = DEFAULT_LEVEL
+    """The bot's level (``games.bots.LEVELS``) when the bot plays the seat:
+    chosen when it was seated or handed over; seats made before levels
+    existed play at ``normal``, as they did."""
 
 
 NO_SEAT = -9
