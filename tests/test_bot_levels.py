@@ -135,7 +135,7 @@ async def test_the_scheduler_plays_each_bot_seat_at_its_own_level(store: Store,
         asked.append((slug, level))
         return RANDOM
 
-    monkeypatch.setattr("bot.scheduler.policy_for", recording_policy_for)
+    monkeypatch.setattr("bot.scheduler.players.policy_for", recording_policy_for)
     service = _service(store)
     game_id = await _lobby(service, players=1)
     await SeatKeeping(service).add_bot(game_id, ANN, "hard")
@@ -172,7 +172,7 @@ def test_the_games_own_bots_play_at_the_level_they_are_given(monkeypatch: pytest
         asked.append(level)
         return Named(level)
 
-    monkeypatch.setattr("bot.scheduler.policy_for", recording_policy_for)
+    monkeypatch.setattr("bot.scheduler.players.policy_for", recording_policy_for)
     from games.registry import get_game
 
     game = get_game("race")
