@@ -1,7 +1,7 @@
 """Bot strength: each game's bot levels against today's bot, and all-bot games.
 
     .venv/bin/python bench/bot_strength.py [--games a,b] [--levels easy,normal,hard]
-        [--seeds 100] [--start 0] [--against easy|random] [--seats 4,5] [--jobs 1]
+        [--seeds 100] [--start 0] [--against easy|normal|random] [--seats 4,5] [--jobs 1]
         [--head-to-head-only | --all-bot-only] [--quiet]
 
 Per game and level, over ``--seeds`` seeds:
@@ -42,11 +42,11 @@ ALL_BOT_SEATS = {"age-of-steam": 4, "steam-rollers": 3, "days-of-steam": 3, "str
 
 
 def bot_result(game: Game, final: State, bot: int) -> str:
-    """"win" when the bot's score is above every other seat's, "tie" when
-    level with the best of them, else "loss"."""
-    scores = game.outcome(final).scores
-    best = max(s for i, s in enumerate(scores) if i != bot)
-    return "win" if scores[bot] > best else "tie" if scores[bot] == best else "loss"
+    """"win" when the game ranks the bot first alone, "tie" when first with
+    others, else "loss" (the ranking, not the score: String Railway's two
+    players tied on their weaker colours are ranked by their other ones)."""
+    first = game.outcome(final).ranking[0]
+    return "win" if first == [bot] else "tie" if bot in first else "loss"
 
 
 def end_kind(slug: str, final: State) -> str:
@@ -148,7 +148,7 @@ def main() -> int:
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels (default: all)")
     parser.add_argument("--seeds", type=int, default=100, help="seeds per measure (default 100)")
     parser.add_argument("--start", type=int, default=0, help="first seed (default 0)")
-    parser.add_argument("--against", default="easy", choices=["easy", "random"],
+    parser.add_argument("--against", default="easy", choices=["easy", "normal", "random"],
                         help="the head-to-head opponent (default easy, today's bot)")
     parser.add_argument("--seats", default="", help="all-bot seat counts, e.g. 4,5 (default: the game's usual)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")
