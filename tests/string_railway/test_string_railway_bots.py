@@ -46,3 +46,32 @@ def test_the_normal_bot_takes_the_station_the_next_rival_colour_wanted_when_both
     after = GAME.apply(state, 0, chosen.pop()).state
     assert cell(25, 9) in after["strings"][-1]["entered"]
     assert after["companies"][0]["score"] == 4
+
+
+def test_the_normal_bot_counts_the_points_of_the_colour_laying_now_in_full_while_its_other_colour_has_yet_to_play() -> None:
+    """Round 1: ann's first colour lays before her second has played. On
+    the scores the second (3) looks the weaker and the easy bot counts the
+    first's points at half; on the expected final scores the first (one
+    string fewer to come) is the weaker and they count in full."""
+    state = typed(string_turn(table(players=2), 0))
+    four, two = [7.0, 3.0, 3.0, 3.0], [5.0, 3.0, 3.0, 3.0]
+    assert EASY.seat_worth(state, four, 0) - EASY.seat_worth(state, two, 0) == 1.0
+    assert JUDGE.seat_worth(state, four, 0) - JUDGE.seat_worth(state, two, 0) == 2.0
+
+
+def test_the_normal_bot_keeps_the_long_string_when_it_scores_little_more_than_a_short_one() -> None:
+    """A central station a short string reaches (3 points) and a local one
+    beyond it only the long string reaches (through both: 5 points): the
+    easy bot spends the long string, the normal bot lays the short one and
+    keeps the long for a fuller table (ann's other colour far ahead, so both
+    bots count these points in full)."""
+    state = table(players=2)
+    state["river"] = [[60.0, 75.0], [75.0, 60.0]]
+    put(state, "central", cell(19, 19))
+    put(state, "local", cell(35, 35))
+    state["companies"][0]["strings"] = {"short": 1, "long": 1}
+    state["companies"][2]["score"] = 20
+    string_turn(state, 0)
+    easy = {bot_action(GAME, state, 0, random.Random(seed), level="easy").split()[0] for seed in range(4)}
+    normal = {bot_action(GAME, state, 0, random.Random(seed), level="normal").split()[0] for seed in range(4)}
+    assert (easy, normal) == ({"long"}, {"short"})
