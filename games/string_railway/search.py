@@ -12,9 +12,8 @@ decision's cost). The position reached is judged by the normal bot's
 strings still to lay are expected to score). The corner and the extra draw
 are the normal bot's.
 
-Geometry is slow, so the play-outs are short and few: a decision stays
-within about a second on a quiet machine (:data:`TIME_LIMIT` stops a slow
-one).
+Geometry is slow, so the play-outs are short and few: three, one per
+candidate (:data:`TIME_LIMIT` stops a search gone far too slow).
 """
 
 from __future__ import annotations
@@ -29,12 +28,15 @@ from games.string_railway.state import typed
 
 WIDTH = 3
 """Candidates played out per decision."""
-SAMPLES = 2
-"""Play-outs per candidate (the draws to come sampled)."""
+SAMPLES = 1
+"""Play-outs per candidate (the draws to come sampled; every candidate
+meets the same draws, so one compares them fairly)."""
 HORIZON = 4
 """Actions played out after the candidate."""
-TIME_LIMIT = 2.0
-"""Seconds after which a search keeps its best so far."""
+TIME_LIMIT = 6.0
+"""Seconds after which a search keeps its best so far: a safety only, far
+above a decision's usual time, since a search cut short by the clock
+decides by the machine's load, not only by the view and the rng."""
 
 
 def candidates(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
