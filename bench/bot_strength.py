@@ -7,7 +7,7 @@
 Per game and level, over ``--seeds`` seeds:
 
 - head to head: one seat at the level against seats of ``--against`` (the
-  easy level, today's bot, unless told ``random``): 2 players (Age of Steam
+  easy level, today's bot, unless told ``normal`` or ``random``): 2 players (Age of Steam
   3), the level's seat rotating with the seed; a win counts 1, a tie for the
   best score 1/2 (the line also gives wins, ties and losses);
 - all-bot games: every seat at the level (``--seats``, a comma list, else
