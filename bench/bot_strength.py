@@ -42,11 +42,11 @@ ALL_BOT_SEATS = {"age-of-steam": 4, "steam-rollers": 3, "days-of-steam": 3, "str
 
 
 def bot_result(game: Game, final: State, bot: int) -> str:
-    """"win" when the bot's score is above every other seat's, "tie" when
-    level with the best of them, else "loss"."""
-    scores = game.outcome(final).scores
-    best = max(s for i, s in enumerate(scores) if i != bot)
-    return "win" if scores[bot] > best else "tie" if scores[bot] == best else "loss"
+    """"win" when the game ranks the bot first alone, "tie" when first with
+    others, else "loss" (the ranking, not the score: String Railway's two
+    players tied on their weaker colours are ranked by their other ones)."""
+    first = game.outcome(final).ranking[0]
+    return "win" if first == [bot] else "tie" if bot in first else "loss"
 
 
 def end_kind(slug: str, final: State) -> str:

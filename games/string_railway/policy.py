@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 import shapely
 
+from games.bots import Policy
 from games.core import Game, IllegalAction, State
 from games.string_railway import board, stations
 from games.string_railway.laying import Context, Laid, check_path
@@ -67,17 +68,53 @@ REACH = 30.0
 """A network's reach for later turns: a short string."""
 
 
+@dataclass(frozen=True)
+class Judgement:
+    """How a seat values a string: its worth is its weakest company's score
+    plus ``stronger`` of each other's; the long string is worth
+    ``long_kept`` points more kept while short ones remain; a station placed
+    is worth ``later`` of its points within reach of the seat's networks and
+    costs ``deny`` of them within reach of the others'. The easy bot's
+    is :data:`EASY`; a stronger bot overrides the parts it judges better."""
+
+    stronger: float = STRONGER
+    long_kept: float = LONG_KEPT
+    later: float = LATER
+    deny: float = DENY
+
+    def seat_worth(self, state: StringRailwayState, scores: list[float], seat: int) -> float:
+        """A seat's weakest company's score, plus ``stronger`` of each other."""
+        mine = sorted(scores[k] for k, c in enumerate(state["companies"]) if c["seat"] == seat)
+        return mine[0] + self.stronger * sum(mine[1:]) if mine else 0.0
+
+    def margin(self, state: StringRailwayState, scores: list[float], seat: int) -> float:
+        """The seat's worth minus the best other seat's."""
+        worths = [self.seat_worth(state, scores, s) for s in range(len(state["players"]))]
+        others = [w for s, w in enumerate(worths) if s != seat]
+        return worths[seat] - (max(others) if others else 0.0)
+
+    def spending(self, state: StringRailwayState, company: int, length: str) -> float:
+        """``long_kept`` for laying the long string while short ones remain."""
+        shorts = state["companies"][company]["strings"].get("short", 0)
+        return self.long_kept if length == "long" and shorts > 0 else 0.0
+
+    def string_value(self, state: StringRailwayState, seat: int, company: int, length: str, laid: Laid) -> float:
+        """The margin after the string, less :meth:`spending`."""
+        return self.margin(state, scores_after(state, company, laid), seat) - self.spending(state, company, length)
+
+
+EASY = Judgement()
+"""The easy bot's judgement."""
+
+
 def seat_worth(state: StringRailwayState, scores: list[float], seat: int) -> float:
     """A seat's weakest company's score, plus :data:`STRONGER` of each other."""
-    mine = sorted(scores[k] for k, c in enumerate(state["companies"]) if c["seat"] == seat)
-    return mine[0] + STRONGER * sum(mine[1:]) if mine else 0.0
+    return EASY.seat_worth(state, scores, seat)
 
 
 def margin(state: StringRailwayState, scores: list[float], seat: int) -> float:
     """The seat's worth minus the best other seat's."""
-    worths = [seat_worth(state, scores, s) for s in range(len(state["players"]))]
-    others = [w for s, w in enumerate(worths) if s != seat]
-    return worths[seat] - (max(others) if others else 0.0)
+    return EASY.margin(state, scores, seat)
 
 
 def scores_after(state: StringRailwayState, company: int, laid: Laid) -> list[float]:
@@ -92,13 +129,12 @@ def scores_after(state: StringRailwayState, company: int, laid: Laid) -> list[fl
 def string_value(state: StringRailwayState, seat: int, company: int, length: str, laid: Laid) -> float:
     """The margin after the string, less :data:`LONG_KEPT` for spending the
     long string while short ones remain."""
-    return margin(state, scores_after(state, company, laid), seat) - spending(state, company, length)
+    return EASY.string_value(state, seat, company, length, laid)
 
 
 def spending(state: StringRailwayState, company: int, length: str) -> float:
     """:data:`LONG_KEPT` for laying the long string while short ones remain."""
-    shorts = state["companies"][company]["strings"].get("short", 0)
-    return LONG_KEPT if length == "long" and shorts > 0 else 0.0
+    return EASY.spending(state, company, length)
 
 
 def string_text(length: str, laid: Laid) -> str:
@@ -205,7 +241,7 @@ def through_estimate(ctx: Context, company: int, kind_name: str, cells: list[str
 
 
 def shortlist(ctx: Context, seat: int, company: int, kind_name: str, cells: list[str],
-              floor: float, current: list[tuple[str, Laid]], count: int) -> list[Spot]:
+              floor: float, current: list[tuple[str, Laid]], count: int, judge: Judgement = EASY) -> list[Spot]:
     """The ``count`` cells whose estimate is best: this turn's points
     through the new station (at least ``floor``, the points of the best
     proposal without it), plus :data:`LATER` of its points within reach of
@@ -220,7 +256,7 @@ def shortlist(ctx: Context, seat: int, company: int, kind_name: str, cells: list
     for j, c in enumerate(state["companies"]):
         net = _centres(sorted(ctx.network(j)))
         reach = _reach_weight(_distances(net, xy).min(axis=0) if len(net) else np.full(len(cells), np.inf))
-        later += (LATER if c["seat"] == seat else -DENY) * reach * here
+        later += (judge.later if c["seat"] == seat else -judge.deny) * reach * here
     estimate = np.maximum(through, floor) + later
     order = sorted(range(len(cells)), key=lambda i: (-float(estimate[i]), cells[i]))[:count]
     return [Spot(cells[i], float(estimate[i]), float(through[i]), float(later[i])) for i in order]
@@ -272,7 +308,7 @@ def strings_through(ctx: Context, company: int, cell: str, limit: float,
 
 
 def best_through(state: StringRailwayState, seat: int, company: int, cell: str,
-                 current: list[tuple[str, Laid]], bar: float) -> float:
+                 current: list[tuple[str, Laid]], bar: float, judge: Judgement = EASY) -> float:
     """The best value of this turn's string entering a station placed at
     ``cell``, checked by the laying rules (-inf when none is legal); only
     strings whose guessed points (less the long string's keeping) pass
@@ -282,7 +318,7 @@ def best_through(state: StringRailwayState, seat: int, company: int, cell: str,
     best = -math.inf
     for length in strings_left(after["companies"][company]):
         limit = table().string_lengths[length]
-        spend = spending(after, company, length)
+        spend = judge.spending(after, company, length)
         for guess, path in strings_through(ctx, company, cell, limit, current)[:CHAINS]:
             if guess - spend <= bar:
                 break
@@ -290,36 +326,42 @@ def best_through(state: StringRailwayState, seat: int, company: int, cell: str,
                 laid = check_path(ctx, company, length, path)
             except IllegalAction:  # the straight string is refused
                 continue
-            best = max(best, string_value(after, seat, company, length, laid))
+            best = max(best, judge.string_value(after, seat, company, length, laid))
             bar = max(bar, laid.points - spend)
     return best
 
 
 def choose_cell(state: StringRailwayState, seat: int, rng: random.Random) -> str:
     """The cell the drawn station goes on (see the module docstring)."""
+    return ranked_cells(state, seat, rng)[0]
+
+
+def ranked_cells(state: StringRailwayState, seat: int, rng: random.Random,
+                 judge: Judgement = EASY) -> list[str]:
+    """The placements of the drawn station worth trying, best first (the
+    shortlisted cells, each valued by this turn's best string and its worth
+    for later; never empty)."""
     company = state["company"]
     cells = stations.legal_cells(state)
     current = string_options(state, company)
-    values = [string_value(state, seat, company, length, laid) for length, laid in current]
-    points = [laid.points - spending(state, company, length) for length, laid in current]
-    unlaid = margin(state, [float(c["score"]) for c in state["companies"]], seat)
+    values = [judge.string_value(state, seat, company, length, laid) for length, laid in current]
+    points = [laid.points - judge.spending(state, company, length) for length, laid in current]
+    unlaid = judge.margin(state, [float(c["score"]) for c in state["companies"]], seat)
     kind_name = tile_kinds()[state["drawn"][0] - 1]
     spots = shortlist(Context.of(state), seat, company, kind_name, cells, max(points, default=0.0), current,
-                      SHORTLIST)
+                      SHORTLIST, judge)
     lines = np.array([board.polyline(list(laid.path)) for _l, laid in current], dtype=object)
-    best: tuple[float, float, str] | None = None
+    keys: list[tuple[float, float, str]] = []
     for spot in spots:
         blocked = shapely.intersects(board.tile(spot.cell), lines) if len(current) else np.array([], dtype=bool)
         kept = [i for i, b in enumerate(blocked) if not b]
         now = max((values[i] for i in kept), default=unlaid)
         bar = max((points[i] for i in kept), default=0.0)
         if spot.through > bar:
-            now = max(now, best_through(state, seat, company, spot.cell, current, bar))
-        key = (now + spot.later, rng.random(), spot.cell)
-        if best is None or key[:2] > best[:2]:
-            best = key
-    cell = best[2] if best is not None else cells[0]
-    return f"{stations.block_of(cell)} {cell}"
+            now = max(now, best_through(state, seat, company, spot.cell, current, bar, judge))
+        keys.append((now + spot.later, rng.random(), spot.cell))
+    keys.sort(key=lambda k: (-k[0], -k[1]))
+    return [f"{stations.block_of(cell)} {cell}" for cell in [k[2] for k in keys] or cells[:1]]
 
 
 # -- the corner ---------------------------------------------------------------
@@ -365,3 +407,14 @@ class StringRailwayPolicy:
 
 
 POLICY = StringRailwayPolicy()
+
+
+def __getattr__(name: str) -> dict[str, Policy]:
+    """``LEVELS``, the stronger levels (:mod:`games.bots`): :mod:`planner`'s
+    (normal) and :mod:`search`'s (hard); ``POLICY`` is the easy bot. Read
+    lazily: both build on this module."""
+    if name == "LEVELS":
+        from .planner import PLANNER
+        from .search import HARD
+        return {"normal": PLANNER, "hard": HARD}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

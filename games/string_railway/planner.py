@@ -1,0 +1,151 @@
+"""String Railway's normal bot: the easy bot's eye for points, with a
+player's sense of the whole game.
+
+- **The weakest colour, as it will be.** With two players a seat's score
+  is its weaker colour's. The easy bot takes the colour that has not
+  played yet this round for the weaker and counts the points of the one
+  laying now at half. The planner judges on each colour's expected final
+  score (:class:`Projected`: its score plus :data:`PER_STRING` for every
+  string it has still to lay), so the points that will count are counted
+  in full.
+- **The long string is kept** while short ones remain unless it scores
+  :data:`LONG_KEPT` points more (the 60 cm string reaches most late, with
+  the table full of stations).
+- **Reach.** A string also changes what the table offers later: the
+  stations it brings within reach of the colour laying it (its network
+  grows), and the ones it takes from the other seat's colours (a
+  countryside station takes one company, a suburban two; a landmark two).
+  Each string is valued at its points plus :data:`FUTURE` of the laying
+  colour's gain in reach, less :data:`RIVALS` of the others' (reach: the
+  points of the stations it may still enter, weighed by how near its
+  network lies).
+
+Stations are placed as the easy bot places them, judged by :data:`JUDGE`;
+the corner and the extra draw are the easy bot's.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from dataclasses import dataclass
+
+from games.core import Game, State
+from games.string_railway.laying import Laid
+from games.string_railway.laying import Context
+from games.string_railway.policy import (POLICY, Judgement, _centres, _distances, _reach_weight, ranked_cells,
+                                         station_points, string_options, string_text)
+from games.string_railway.state import Company, RailString, Station, StringRailwayState, typed
+from games.string_railway.turns import strings_left
+
+PER_STRING = 5.0
+"""The points a string still to lay is expected to score."""
+LONG_KEPT = 3.0
+"""Points the long string is worth kept while short strings remain."""
+FUTURE = 0.3
+"""The worth of a point of reach the laying colour gains."""
+RIVALS = 0.3
+"""The worth of a point of reach the other seat's colours lose."""
+
+
+@dataclass(frozen=True)
+class Projected(Judgement):
+    """A seat's worth on its companies' expected final scores: each one's
+    score plus :data:`PER_STRING` for every string it has still to lay (the
+    company laying now counts this string done). So the company that has
+    not played yet is not taken for the weakest, and the one that will be
+    weakest at the end gets the points that count."""
+
+    def seat_worth(self, state: StringRailwayState, scores: list[float], seat: int) -> float:
+        acting = state["company"]
+        projected = [scores[k] + PER_STRING * (sum(c["strings"].values()) - (k == acting))
+                     for k, c in enumerate(state["companies"])]
+        return super().seat_worth(state, projected, seat)
+
+
+JUDGE = Projected(long_kept=LONG_KEPT)
+"""The normal bot's judgement."""
+
+
+def after_lay(state: StringRailwayState, company: int, length: str, laid: Laid) -> StringRailwayState:
+    """A shallow copy of the table once ``company`` has laid ``laid`` (the
+    input is not changed): the string, its chips, every score."""
+    after = typed(dict(state))
+    after["stations"] = [Station(**{**s, "owner": company}) if s["cell"] in laid.chips else s
+                         for s in state["stations"]]
+    after["strings"] = state["strings"] + [RailString(
+        company=company, length="long" if length == "long" else "short", path=list(laid.path),
+        entered=list(laid.entered), newly=list(laid.newly), crossings=len(laid.crossings),
+        cross_at=[[x, y] for x, y in laid.crossings], points=laid.points)]
+    companies: list[Company] = [typed_company(c) for c in state["companies"]]
+    companies[company]["score"] += laid.points
+    companies[company]["strings"] = dict(companies[company]["strings"])
+    companies[company]["strings"][length] -= 1
+    for owner, change in laid.owners.items():
+        companies[owner]["score"] += change
+    after["companies"] = companies
+    return after
+
+
+def typed_company(c: Company) -> Company:
+    """A shallow copy of a company."""
+    return Company(**c)
+
+
+def reach_points(ctx: Context, company: int) -> float:
+    """The points of the stations ``company`` may still enter, each weighed
+    by how near its network lies (:func:`policy._reach_weight`)."""
+    net = ctx.network(company)
+    others = [(c, p) for c in ctx.cells if c not in net for p in [station_points(ctx, company, c)] if p]
+    if not net or not others:
+        return 0.0
+    d = _distances(_centres(sorted(net)), _centres([c for c, _p in others])).min(axis=0)
+    return float((_reach_weight(d) * np.array([p for _c, p in others], dtype=float)).sum())
+
+
+def reach_weights(state: StringRailwayState, seat: int) -> dict[int, float]:
+    """The weight of each company's reach to the laying colour's seat:
+    :data:`FUTURE` for the laying colour, minus :data:`RIVALS` for the other
+    seats' colours with strings left (the seat's other colour: none)."""
+    weights: dict[int, float] = {}
+    for k, c in enumerate(state["companies"]):
+        if k == state["company"]:
+            weights[k] = FUTURE
+        elif c["seat"] != seat and strings_left(c):
+            weights[k] = -RIVALS
+    return weights
+
+
+def ranked_strings(state: StringRailwayState, seat: int, rng: random.Random) -> list[str]:
+    """The strings the company could lay, best first (see the module
+    docstring); empty: nothing to lay."""
+    company = state["company"]
+    weights = reach_weights(state, seat)
+    now = Context.of(state)
+    before = {k: reach_points(now, k) for k in weights}
+    scored = []
+    for length, laid in string_options(state, company):
+        later = Context.of(after_lay(state, company, length, laid))
+        change = sum(w * (reach_points(later, k) - before[k]) for k, w in weights.items())
+        scored.append((JUDGE.string_value(state, seat, company, length, laid) + change, rng.random(),
+                       string_text(length, laid)))
+    scored.sort(key=lambda v: (-v[0], -v[1]))
+    return [text for _v, _t, text in scored]
+
+
+class StringRailwayPlanner:
+    """The normal level (see the module docstring)."""
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        s = typed(state)
+        if s["phase"] == "string":
+            texts = ranked_strings(s, seat, rng)
+            if texts:
+                return texts[0]
+        if s["phase"] == "place":
+            return ranked_cells(s, seat, rng, JUDGE)[0]
+        return POLICY.choose(game, state, seat, rng)
+
+
+PLANNER = StringRailwayPlanner()
