@@ -19,9 +19,10 @@ A bot seat has a **level** (:data:`LEVELS`), chosen by the table:
   is the shared engine for it.
 
 A game whose ``policy`` module has no ``LEVELS`` entry for a level plays that
-level with its ``POLICY`` (today: Days of Steam, Steam Rollers, String
-Railway and Mine Carts play every level with their one bot; Age of Steam has
-all three).
+level with its ``POLICY`` (a game added without stronger bots); every game
+registered today has all three, its normal bot in ``planner.py`` and its
+hard one in ``search.py``. The figures of each level (against easy, against
+normal, all-bot games, decision times) come from ``bench/bot_strength.py``.
 
 The shared engine is :class:`Greedy`: a one-ply lookahead that applies each
 candidate action to a copy of the view and keeps the one whose result a
