@@ -35,11 +35,11 @@ CANDIDATES = 3
 """Candidates played out per choice."""
 SAMPLES = 1
 """Play-outs per candidate."""
-TIME_LIMIT = 4.0
+TIME_LIMIT = 2.0
 """Seconds after which a search stops with the best candidate so far: it is
-checked between play-outs, so a decision can run one play-out past it; at
+checked between play-outs, so a decision can run one play-out past it (at
 8 s the slowest decision measured on a loaded 2-core machine took 11.7 s,
-over the 10 s a hard bot may think."""
+over the 10 s a hard bot may think; 2 s keeps the p95 within 3 s there)."""
 PLAYOUT_ACTIONS = 600
 """The most actions of a play-out (a turn of six railroads is far fewer)."""
 
@@ -71,11 +71,10 @@ class SearchingRailroad(PlanningRailroad):
         if phase not in ("shares", "actions"):
             return super().choose(game, state, seat, rng)
         texts = [c.text for c in game.legal_actions(state, seat)]
-        first = super().choose(game, state, seat, rng)
-        candidates = [first] + [t for t in self.alternatives(state, seat, texts, phase) if t != first]
-        candidates = candidates[:CANDIDATES]
+        candidates = self.candidates(state, seat, texts, phase)[:CANDIDATES]
         if len(candidates) < 2:
-            return first
+            return candidates[0]
+        first = candidates[0]
         start = time.perf_counter()
         best: tuple[float, str] | None = None
         for text in candidates:
@@ -89,16 +88,18 @@ class SearchingRailroad(PlanningRailroad):
                 break
         return best[1] if best is not None else first
 
-    def alternatives(self, state: State, seat: int, texts: list[str], phase: str) -> list[str]:
-        """The other candidates, most promising first: the next best
-        actions by the normal bot's values; one share more and one fewer."""
+    def candidates(self, state: State, seat: int, texts: list[str], phase: str) -> list[str]:
+        """The normal bot's choice first, then the other candidates, most
+        promising first: the next best actions by the normal bot's values
+        (weighed once); one share more and one fewer."""
         if phase == "actions":
             taken = {a for a in state["action"] if a}
             values = self.action_values(state, seat, taken)
             ranked = sorted(values.items(), key=lambda kv: (-kv[1], kv[0]))
-            return [f"action {name}" for name, _ in ranked if f"action {name}" in texts]
-        chosen = int(self.issue(state, seat, texts).split()[1])
-        return [t for t in (f"shares {chosen + 2}", f"shares {chosen - 1}") if t in texts]
+            return [f"action {name}" for name, _ in ranked if f"action {name}" in texts] or [texts[0]]
+        chosen = self.issue(state, seat, texts)
+        k = int(chosen.split()[1])
+        return [chosen] + [t for t in (f"shares {k + 2}", f"shares {k - 1}") if t in texts]
 
     def play_out(self, game: Game, state: State, seat: int, text: str, rng: random.Random) -> float:
         """``text`` played, then the seat as the normal bot and its rivals

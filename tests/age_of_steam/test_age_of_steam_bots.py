@@ -114,3 +114,20 @@ def test_the_normal_bot_beats_the_easy_bot_head_to_head_in_most_fixed_seeds() ->
         scores = GAME.outcome(final).scores
         wins += all(scores[seat] > x for i, x in enumerate(scores) if i != seat)
     assert wins >= 3
+
+
+def test_the_normal_bot_issues_no_share_that_runs_its_expenses_past_its_income() -> None:
+    """Income ahead of expenses: past the founding turns, a railroad whose
+    expenses ($8 of shares, $3 of engine) already run past its income ($3)
+    issues only the shares its expenses need, even with links on offer that
+    a share would build (the old planner issued one more, and in 5-seat
+    games such railroads spiralled into shares paying shares)."""
+    state = started(5)
+    state["round"] = 4
+    state["income"] = [3] * 5
+    state["shares"][0] = 8
+    state["engine"][0] = 3
+    state["cash"][0] = 0
+    need = shares_to_pay(typed(state), 0)
+    assert need == 2
+    assert bot_action(GAME, state, 0, random.Random(1), level="normal") == f"shares {need}"
