@@ -13,8 +13,9 @@ a public count, the game's secret is never seen, so the future draws are
 guessed, never read. Each play-out ends in a position judged by
 :func:`standing`; the candidate with the best mean is chosen. Every other
 choice is the normal bot's. The number of play-outs is fixed (so the choice
-depends only on the view and the rng); :data:`TIME_LIMIT` only stops a
-search that runs far too long, keeping the best so far.
+depends only on the view and the rng) unless :data:`TIME_LIMIT` stops a
+search that runs long (a loaded machine), keeping the best so far: the
+normal bot's own choice is always played out first.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ import random
 from games.age_of_steam import GAME
 from games.age_of_steam.economy import shares_to_pay
 from games.age_of_steam.links import delivery_value, link_plans, plan_gain
-from games.age_of_steam.search import standing
+from games.age_of_steam.search import SearchingRailroad, standing
 from games.age_of_steam.state import typed
 from games.age_of_steam.track import network
 from games.bots import Policy, bot_action, play_game, policy_for
@@ -131,3 +131,24 @@ def test_the_normal_bot_issues_no_share_that_runs_its_expenses_past_its_income()
     need = shares_to_pay(typed(state), 0)
     assert need == 2
     assert bot_action(GAME, state, 0, random.Random(1), level="normal") == f"shares {need}"
+
+
+def test_the_hard_bot_plays_out_the_normal_bots_choice_first() -> None:
+    """The hard bot's candidates (shares, then actions) start with the
+    normal bot's own choice, so a search its time limit cuts short has
+    weighed it; the others are distinct legal choices."""
+    hard = policy_for("age-of-steam", "hard")
+    normal = policy_for("age-of-steam", "normal")
+    assert isinstance(hard, SearchingRailroad)
+    rng = random.Random(2)
+    state = started(4)
+    for phase in ("shares", "actions"):
+        while state["phase"] != phase:
+            due = GAME.to_act(state)
+            seat = due[0]
+            state = GAME.apply(state, seat, bot_action(GAME, state, seat, rng, policy_for("age-of-steam", "easy"))).state
+        seat = GAME.to_act(state)[0]
+        texts = [c.text for c in GAME.legal_actions(state, seat)]
+        found = hard.candidates(state, seat, texts, phase)
+        assert found[0] == normal.choose(GAME, state, seat, random.Random(0))
+        assert len(found) == len(set(found)) >= 2 and set(found) <= set(texts)
