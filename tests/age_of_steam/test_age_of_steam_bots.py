@@ -8,6 +8,7 @@ import random
 from games.age_of_steam import GAME
 from games.age_of_steam.economy import shares_to_pay
 from games.age_of_steam.links import delivery_value, link_plans, plan_gain
+from games.age_of_steam import search
 from games.age_of_steam.search import SearchingRailroad, standing
 from games.age_of_steam.state import typed
 from games.age_of_steam.track import network
@@ -152,3 +153,21 @@ def test_the_hard_bot_plays_out_the_normal_bots_choice_first() -> None:
         found = hard.candidates(state, seat, texts, phase)
         assert found[0] == normal.choose(GAME, state, seat, random.Random(0))
         assert len(found) == len(set(found)) >= 2 and set(found) <= set(texts)
+
+
+def test_a_hard_search_past_its_time_limit_plays_the_normal_bots_choice() -> None:
+    """A play-out still running at the search's deadline is dropped (not
+    finished, however long the rest of the turn takes on a loaded machine);
+    with no play-out finished the hard bot plays the normal bot's choice."""
+    hard = policy_for("age-of-steam", "hard")
+    assert isinstance(hard, SearchingRailroad)
+    state = started(4)
+    seat = GAME.to_act(state)[0]
+    assert hard.play_out(GAME, state, seat, "shares 0", random.Random(1), deadline=0.0) is None
+    saved = search.TIME_LIMIT
+    search.TIME_LIMIT = -1.0
+    try:
+        chosen = hard.choose(GAME, state, seat, random.Random(3))
+    finally:
+        search.TIME_LIMIT = saved
+    assert chosen == policy_for("age-of-steam", "normal").choose(GAME, state, seat, random.Random(3))
