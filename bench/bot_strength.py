@@ -149,7 +149,7 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=100, help="seeds per measure (default 100)")
     parser.add_argument("--start", type=int, default=0, help="first seed (default 0)")
     parser.add_argument("--against", default="easy", choices=["easy", "normal", "random"],
-                        help="the head-to-head opponent (default easy, today's bot; normal to measure hard against it)")
+                        help="the head-to-head opponent (default easy, today's bot)")
     parser.add_argument("--seats", default="", help="all-bot seat counts, e.g. 4,5 (default: the game's usual)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")
     only = parser.add_mutually_exclusive_group()

@@ -15,7 +15,8 @@ A bot seat has a **level** (:data:`LEVELS`), chosen by the table:
 - ``normal``: the game's stronger heuristic player, ``policy.LEVELS["normal"]``;
 - ``hard``: ``policy.LEVELS["hard"]``, a player that searches (rollouts of its
   own policy from a few candidate moves within a time budget, chance sampled
-  from what the seat may see, never read).
+  from what the seat may see, never read); :class:`games.bot_search.Rollouts`
+  is the shared engine for it.
 
 A game whose ``policy`` module has no ``LEVELS`` entry for a level plays that
 level with its ``POLICY`` (today: Days of Steam, Steam Rollers, String

@@ -22,7 +22,7 @@ from collections import deque
 from functools import cache, lru_cache
 from typing import Iterator, Sequence
 
-from games.bots import Greedy, score_margin
+from games.bots import Greedy, Policy, score_margin
 from games.core import Game, State
 
 from .board import board, hex_distance, parse_piece
@@ -277,3 +277,15 @@ def evaluate(game: Game, state: State, seat: int) -> float:
 
 
 POLICY = Greedy(evaluate, promising, limit=60)
+
+
+def __getattr__(name: str) -> dict[str, Policy]:
+    """``LEVELS``, the stronger levels (:mod:`games.bots`): :mod:`planner`'s
+    cube racer (normal) and :mod:`search`'s, which plays its best choices a
+    round ahead (hard); ``POLICY`` is the easy bot. Read lazily: both build
+    on this module."""
+    if name == "LEVELS":
+        from .planner import NORMAL
+        from .search import HARD
+        return {"normal": NORMAL, "hard": HARD}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

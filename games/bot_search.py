@@ -1,0 +1,113 @@
+"""The hard level's engine: rollouts of a game's own policy from a few
+candidate moves, seeing only the seat's view.
+
+:class:`Rollouts` is a :class:`games.bots.Policy`. Given a seat's view it
+takes the ``width`` best candidate actions (a game-specific ranking, best
+first, usually the normal bot's own), and for each of ``samples`` sampled
+worlds plays every candidate out: the candidate applied, then every seat
+played by ``playout`` (each seeing its own view of the sampled world) and
+chance drawn with the bot's own rng, until the game ends or ``horizon``
+actions have passed. The position reached is judged by ``evaluate``; the
+candidate with the best mean wins (ties: the earlier, better-ranked one).
+
+Hidden information: the search starts from the view, never the state. A game
+whose view hides something (a deck's order, other hands) gives
+``determinize``, which fills the hidden parts with a sample consistent with
+the view (drawn with the bot's rng); the default uses the view as it is,
+which is right for games whose only unknown is the chance still to come
+(that is drawn in the play-out from the bot's rng, never the game's secret).
+Every candidate of one sample is played out in the same sampled world and
+with the same rng seed (common random numbers), so the comparison measures
+the candidates, not the luck.
+
+The number of play-outs is fixed, so a decision depends only on the view and
+the rng; ``time_limit`` only stops a search that runs far too long, keeping
+the best mean so far (it is checked between play-outs, so a decision may
+run one play-out past it).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from games.bots import Policy
+from games.core import CHANCE, Game, IllegalAction, State
+
+Ranked = Callable[[Game, State, int, random.Random], Sequence[str]]
+"""A seat's candidate action texts in a view, best first."""
+Judge = Callable[[Game, State, int], float]
+"""How good a position is for a seat (higher is better)."""
+Determinize = Callable[[Game, State, int, random.Random], State]
+"""A whole state consistent with a seat's view, hidden parts sampled."""
+
+
+def as_seen(game: Game, view: State, seat: int, rng: random.Random) -> State:
+    """The default world: the view itself (nothing hidden but future chance)."""
+    return view
+
+
+def playout(game: Game, world: State, seat: int, first: str, policy: Policy,
+            rng: random.Random, horizon: int | None) -> State | None:
+    """``world`` after ``seat`` plays ``first`` and everybody then plays
+    ``policy`` (each from its own view) for up to ``horizon`` actions, chance
+    drawn from ``rng``; None when ``first`` is illegal in this world."""
+    try:
+        state = game.apply(world, seat, first).state
+    except IllegalAction:
+        return None
+    taken = 0
+    while not game.is_over(state) and (horizon is None or taken < horizon):
+        due = game.to_act(state)
+        if CHANCE in due:
+            who, action = CHANCE, game.sample_chance(state, rng)
+        else:
+            who = due[0] if len(due) == 1 else rng.choice(due)
+            action = policy.choose(game, game.view(state, who), who, rng)
+        try:
+            state = game.apply(state, who, action).state
+        except IllegalAction:
+            break  # a world the sample got wrong: judge what was reached
+        taken += 1
+    return state
+
+
+@dataclass(frozen=True)
+class Rollouts:
+    """Plays the ``width`` best candidates out ``samples`` times each with
+    ``policy`` and keeps the one with the best mean ``evaluate`` (see the
+    module docstring). With one candidate or none it plays ``policy``."""
+
+    policy: Policy
+    candidates: Ranked
+    evaluate: Judge
+    determinize: Determinize = as_seen
+    width: int = 4
+    samples: int = 2
+    horizon: int | None = None
+    time_limit: float = 3.0
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        texts = list(dict.fromkeys(self.candidates(game, state, seat, rng)))[:self.width]
+        if len(texts) <= 1:
+            return texts[0] if texts else self.policy.choose(game, state, seat, rng)
+        totals = [0.0] * len(texts)
+        counts = [0] * len(texts)
+        deadline = time.perf_counter() + self.time_limit
+        for _ in range(self.samples):
+            world = self.determinize(game, state, seat, rng)
+            seed = rng.getrandbits(64)
+            for i, text in enumerate(texts):
+                if time.perf_counter() > deadline:
+                    break
+                end = playout(game, world, seat, text, self.policy, random.Random(seed), self.horizon)
+                if end is not None:
+                    totals[i] += self.evaluate(game, end, seat)
+                    counts[i] += 1
+        tried = [i for i in range(len(texts)) if counts[i]]
+        if not tried:
+            return self.policy.choose(game, state, seat, rng)
+        best = max(tried, key=lambda i: (totals[i] / counts[i], -i))
+        return texts[best]
