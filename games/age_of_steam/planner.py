@@ -7,7 +7,10 @@ a dollar spent is worth :data:`DOLLAR_VP` while shares pay for it.
 
 - Issue shares: only those the best link plan this turn pays back (its
   extra income and track against the shares' cost), and always enough
-  that this turn's expenses are paid without losing income.
+  that this turn's expenses are paid without losing income; after the
+  founding turns, none beyond that which would put its expenses more than
+  :data:`EXPENSE_SLACK` ahead of its income (no spiral of shares paying
+  for shares).
 - Auction: bid for first place only when the action the railroad wants
   most is worth more than the bid and an earlier seat could take it.
 - Actions: the one worth most for what it enables: Locomotive when a
@@ -53,6 +56,11 @@ ENGINE_GOAL = 4
 """The engine a railroad works up to whatever its deliveries say."""
 ENGINE_BONUS = 3.0
 """The VP a Locomotive is worth beyond its deliveries while the engine is short of :meth:`engine_wanted`."""
+EXPENSE_SLACK = 4
+"""How far a railroad's expenses may run ahead of its income through shares
+issued beyond those its expenses need (from :data:`FOUNDING_ROUNDS` on)."""
+FOUNDING_ROUNDS = 2
+"""The first turns, when every railroad issues to found its network."""
 URBAN_REACH = 3
 """How far from a city holding cubes of its colour a new city is considered."""
 
@@ -141,8 +149,9 @@ class PlanningRailroad(AgeOfSteamPolicy):
         scored = self.scored_plans(state, seat, rules().builds_per_turn)
         cash = int(state["cash"][seat])
         best_k, best_value = least, float("-inf")
+        most = max(least, min(MAX_NEW_SHARES, self.spare_shares(state, seat)))
         for k in offered:
-            if k < least or k > max(least, MAX_NEW_SHARES):
+            if k < least or k > most:
                 continue
             budget = cash + k * rules().share_value - reserve(state, seat, k)
             value, _ = self.best_within(scored, budget, 0.0)
@@ -152,6 +161,15 @@ class PlanningRailroad(AgeOfSteamPolicy):
         if best_k not in offered:
             best_k = min((k for k in offered if k >= best_k), default=offered[-1])
         return f"shares {best_k}"
+
+    def spare_shares(self, state: State, seat: int) -> int:
+        """The most shares the railroad issues this turn, unless its expenses
+        need more: after the founding turns, only while its expenses stay
+        within :data:`EXPENSE_SLACK` of its income (income ahead of
+        expenses, so a railroad never spirals into shares paying shares)."""
+        if int(state["round"]) <= FOUNDING_ROUNDS:
+            return MAX_NEW_SHARES
+        return max(0, int(state["income"][seat]) + EXPENSE_SLACK - expenses(typed(state), seat))
 
     def bid(self, state: State, seat: int, texts: list[str]) -> str:
         """Drop out (passing with Turn Order), unless first place is worth a

@@ -13,8 +13,9 @@ a public count, the game's secret is never seen, so the future draws are
 guessed, never read. Each play-out ends in a position judged by
 :func:`standing`; the candidate with the best mean is chosen. Every other
 choice is the normal bot's. The number of play-outs is fixed (so the choice
-depends only on the view and the rng); :data:`TIME_LIMIT` only stops a
-search that runs far too long, keeping the best so far.
+depends only on the view and the rng) unless :data:`TIME_LIMIT` stops a
+search that runs long (a loaded machine), keeping the best candidate played
+out so far: the normal bot's own choice is always played out first.
 """
 
 from __future__ import annotations
@@ -35,11 +36,12 @@ CANDIDATES = 3
 """Candidates played out per choice."""
 SAMPLES = 1
 """Play-outs per candidate."""
-TIME_LIMIT = 4.0
-"""Seconds after which a search stops with the best candidate so far: it is
-checked between play-outs, so a decision can run one play-out past it; at
-8 s the slowest decision measured on a loaded 2-core machine took 11.7 s,
-over the 10 s a hard bot may think."""
+TIME_LIMIT = 2.0
+"""Seconds a search may take, from the start of the decision: a play-out
+still running then is dropped (checked between its actions) and the best
+candidate played out so far is chosen, else the normal bot's. Checked only
+between play-outs, a 2 s limit let decisions on a loaded 2-core machine
+(load 20) reach p95 15 s, max 31 s."""
 PLAYOUT_ACTIONS = 600
 """The most actions of a play-out (a turn of six railroads is far fewer)."""
 
@@ -70,40 +72,44 @@ class SearchingRailroad(PlanningRailroad):
         phase = state["phase"]
         if phase not in ("shares", "actions"):
             return super().choose(game, state, seat, rng)
+        deadline = time.perf_counter() + TIME_LIMIT
         texts = [c.text for c in game.legal_actions(state, seat)]
-        first = super().choose(game, state, seat, rng)
-        candidates = [first] + [t for t in self.alternatives(state, seat, texts, phase) if t != first]
-        candidates = candidates[:CANDIDATES]
+        candidates = self.candidates(state, seat, texts, phase)[:CANDIDATES]
         if len(candidates) < 2:
-            return first
-        start = time.perf_counter()
+            return candidates[0]
+        first = candidates[0]
         best: tuple[float, str] | None = None
         for text in candidates:
             total = 0.0
             for _ in range(SAMPLES):
-                total += self.play_out(game, state, seat, text, random.Random(rng.random()))
+                got = self.play_out(game, state, seat, text, random.Random(rng.random()), deadline)
+                if got is None:
+                    return best[1] if best is not None else first
+                total += got
             mean = total / SAMPLES
             if best is None or mean > best[0]:
                 best = (mean, text)
-            if time.perf_counter() - start > TIME_LIMIT:
-                break
         return best[1] if best is not None else first
 
-    def alternatives(self, state: State, seat: int, texts: list[str], phase: str) -> list[str]:
-        """The other candidates, most promising first: the next best
-        actions by the normal bot's values; one share more and one fewer."""
+    def candidates(self, state: State, seat: int, texts: list[str], phase: str) -> list[str]:
+        """The normal bot's choice first, then the other candidates, most
+        promising first: the next best actions by the normal bot's values
+        (weighed once); one share more and one fewer."""
         if phase == "actions":
             taken = {a for a in state["action"] if a}
             values = self.action_values(state, seat, taken)
             ranked = sorted(values.items(), key=lambda kv: (-kv[1], kv[0]))
-            return [f"action {name}" for name, _ in ranked if f"action {name}" in texts]
-        chosen = int(self.issue(state, seat, texts).split()[1])
-        return [t for t in (f"shares {chosen + 2}", f"shares {chosen - 1}") if t in texts]
+            return [f"action {name}" for name, _ in ranked if f"action {name}" in texts] or [texts[0]]
+        chosen = self.issue(state, seat, texts)
+        k = int(chosen.split()[1])
+        return [chosen] + [t for t in (f"shares {k + 2}", f"shares {k - 1}") if t in texts]
 
-    def play_out(self, game: Game, state: State, seat: int, text: str, rng: random.Random) -> float:
+    def play_out(self, game: Game, state: State, seat: int, text: str, rng: random.Random,
+                 deadline: float = float("inf")) -> float | None:
         """``text`` played, then the seat as the normal bot and its rivals
         as :data:`RIVAL_MODEL` to the end of the turn (chance sampled with
-        ``rng``); :func:`standing` there."""
+        ``rng``); :func:`standing` there; None when ``deadline`` (a
+        :func:`time.perf_counter` time) passes first."""
         try:
             now = game.apply(state, seat, text).state
         except IllegalAction:
@@ -112,6 +118,8 @@ class SearchingRailroad(PlanningRailroad):
         for _ in range(PLAYOUT_ACTIONS):
             if game.is_over(now) or int(now["round"]) != start_round:
                 break
+            if time.perf_counter() > deadline:
+                return None
             due = game.to_act(now)
             if CHANCE in due:
                 now = game.apply(now, CHANCE, game.sample_chance(now, rng)).state

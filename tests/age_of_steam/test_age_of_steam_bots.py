@@ -8,7 +8,8 @@ import random
 from games.age_of_steam import GAME
 from games.age_of_steam.economy import shares_to_pay
 from games.age_of_steam.links import delivery_value, link_plans, plan_gain
-from games.age_of_steam.search import standing
+from games.age_of_steam import search
+from games.age_of_steam.search import SearchingRailroad, standing
 from games.age_of_steam.state import typed
 from games.age_of_steam.track import network
 from games.bots import Policy, bot_action, play_game, policy_for
@@ -114,3 +115,59 @@ def test_the_normal_bot_beats_the_easy_bot_head_to_head_in_most_fixed_seeds() ->
         scores = GAME.outcome(final).scores
         wins += all(scores[seat] > x for i, x in enumerate(scores) if i != seat)
     assert wins >= 3
+
+
+def test_the_normal_bot_issues_no_share_that_runs_its_expenses_past_its_income() -> None:
+    """Income ahead of expenses: past the founding turns, a railroad whose
+    expenses ($8 of shares, $3 of engine) already run past its income ($3)
+    issues only the shares its expenses need, even with links on offer that
+    a share would build (the old planner issued one more, and in 5-seat
+    games such railroads spiralled into shares paying shares)."""
+    state = started(5)
+    state["round"] = 4
+    state["income"] = [3] * 5
+    state["shares"][0] = 8
+    state["engine"][0] = 3
+    state["cash"][0] = 0
+    need = shares_to_pay(typed(state), 0)
+    assert need == 2
+    assert bot_action(GAME, state, 0, random.Random(1), level="normal") == f"shares {need}"
+
+
+def test_the_hard_bot_plays_out_the_normal_bots_choice_first() -> None:
+    """The hard bot's candidates (shares, then actions) start with the
+    normal bot's own choice, so a search its time limit cuts short has
+    weighed it; the others are distinct legal choices."""
+    hard = policy_for("age-of-steam", "hard")
+    normal = policy_for("age-of-steam", "normal")
+    assert isinstance(hard, SearchingRailroad)
+    rng = random.Random(2)
+    state = started(4)
+    for phase in ("shares", "actions"):
+        while state["phase"] != phase:
+            due = GAME.to_act(state)
+            seat = due[0]
+            state = GAME.apply(state, seat, bot_action(GAME, state, seat, rng, policy_for("age-of-steam", "easy"))).state
+        seat = GAME.to_act(state)[0]
+        texts = [c.text for c in GAME.legal_actions(state, seat)]
+        found = hard.candidates(state, seat, texts, phase)
+        assert found[0] == normal.choose(GAME, state, seat, random.Random(0))
+        assert len(found) == len(set(found)) >= 2 and set(found) <= set(texts)
+
+
+def test_a_hard_search_past_its_time_limit_plays_the_normal_bots_choice() -> None:
+    """A play-out still running at the search's deadline is dropped (not
+    finished, however long the rest of the turn takes on a loaded machine);
+    with no play-out finished the hard bot plays the normal bot's choice."""
+    hard = policy_for("age-of-steam", "hard")
+    assert isinstance(hard, SearchingRailroad)
+    state = started(4)
+    seat = GAME.to_act(state)[0]
+    assert hard.play_out(GAME, state, seat, "shares 0", random.Random(1), deadline=0.0) is None
+    saved = search.TIME_LIMIT
+    search.TIME_LIMIT = -1.0
+    try:
+        chosen = hard.choose(GAME, state, seat, random.Random(3))
+    finally:
+        search.TIME_LIMIT = saved
+    assert chosen == policy_for("age-of-steam", "normal").choose(GAME, state, seat, random.Random(3))
