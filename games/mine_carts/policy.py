@@ -38,6 +38,7 @@ import copy
 import random
 from dataclasses import dataclass
 
+from games.bots import Policy
 from games.core import Game, IllegalAction, State
 from games.playout import random_action
 
@@ -329,3 +330,14 @@ class MineCartsPolicy:
 
 
 POLICY = MineCartsPolicy()
+
+
+def __getattr__(name: str) -> dict[str, Policy]:
+    """``LEVELS``, the stronger levels (:mod:`games.bots`): :mod:`tactics`'
+    team that reads the other factory (normal) and :mod:`search`'s, which
+    plays its choices out (hard); ``POLICY`` is the easy bot. Read lazily:
+    both build on this module."""
+    if name == "LEVELS":
+        from .tactics import NORMAL
+        return {"normal": NORMAL}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

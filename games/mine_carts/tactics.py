@@ -1,0 +1,239 @@
+"""Mine Carts' normal bot: the easy bot's whole-turn plans, judged with the
+other team's cards in mind.
+
+The easy bot (:mod:`games.mine_carts.policy`) plans its turn well but sees
+the other team's reply only as its carts moving with the switch worst for
+us, its cards left out. A good player looks at the other factory, face up on
+the table: a gold cart left two cards from the other team's town is a gold
+conceded when that team lays two cards a turn and holds the shapes that fit.
+So this bot:
+
+- judges each finished plan (cards laid, switch set, carts moved) by the
+  other team's **threat**: the cards its gold cart's cheapest route home
+  still needs (:func:`~games.mine_carts.planner.gold_route`, from where our
+  move leaves the gold cart), against the cards that team lays a turn and
+  the shapes of its factory (:func:`fits`): a route it can finish is a gold
+  it scores, a route one card too long a gold it may score the turn after;
+- also tries its cards on the squares of that route (:func:`spoilers`): a
+  pit or a card turned away on the way into the other team's town costs it
+  a turn or more;
+- values a higher allotment more (a team laying three cards a turn builds
+  three times as fast as one laying one) and the cards it still needs less
+  than a gold.
+
+Everything it reads is on the table: the grid, the carts, both factories
+(face up) and the allotments; the deck's order is not kept (each draw is
+chance), so nothing hidden is read.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from games.core import Game, IllegalAction, State
+from games.playout import random_action
+
+from . import policy as easy
+from .cards import why_not
+from .movement import GOLD, allotment_for
+from .params import rules
+from .phases import carts_copy, run_moves
+from .planner import CARD, Route, gold_route, leads
+from .state import MineCartsState, typed
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What the normal bot's judgement weighs, in cards needed (a gold is
+    :data:`~games.mine_carts.policy.GOLD_VALUE`)."""
+
+    threat: float = 0.8
+    """The share of a gold lost when the other team can finish its route on its next turn."""
+    near: float = 0.25
+    """The share of a gold lost when its route is one card longer than it lays a turn."""
+    allotment: float = 6.0
+    """Each card a turn the team lays beyond the first."""
+    spoil_squares: int = 3
+    """The first squares of the other team's route tried as spoilers."""
+
+
+def fits(route: Route, factory: list[str]) -> bool:
+    """Whether the factory holds a card for every square of the route that
+    needs one, turned to lead the route on (each card used once)."""
+    needs = [(enter, leave) for _sq, enter, leave, needed in route.path if needed]
+    if len(needs) > len(factory):
+        return False
+
+    def place(i: int, left: tuple[str, ...]) -> bool:
+        if i == len(needs):
+            return True
+        enter, leave = needs[i]
+        for j, code in enumerate(left):
+            if any(leave in leads(code, r)[enter] for r in rules().kinds[code].rotations):
+                if place(i + 1, left[:j] + left[j + 1:]):
+                    return True
+        return False
+
+    return place(0, tuple(factory))
+
+
+def threat(state: MineCartsState, team: int, w: Weights) -> float:
+    """After our move: the share of a gold the other team (next to play) is
+    expected to score on its turn with the cards it holds (a route needing
+    no card is left to :func:`~games.mine_carts.policy.worst_reply`, which
+    moves it exactly)."""
+    other = 1 - team
+    route = gold_route(state, other)
+    needed = route.to_team(other) // CARD
+    if needed == 0 or needed >= 10:
+        return 0.0
+    t = state["teams"][other]
+    if needed <= t["allotment"]:
+        return w.threat if fits(route, t["factory"]) else w.threat / 3
+    return w.near if needed == t["allotment"] + 1 else 0.0
+
+
+def moved(state: MineCartsState, team: int, colour: str, chosen: tuple[int, ...],
+          w: Weights) -> tuple[float, MineCartsState]:
+    """Phases II and III with this switch on a copy: the gold scored (or
+    conceded) and the allotment earned, and the copy."""
+    sim = carts_copy(state)
+    moves = run_moves(sim, colour, chosen)
+    allotment = state["teams"][team]["allotment"]
+    for m in moves:
+        if m["cart"] != GOLD and m["team"] == team:
+            allotment = allotment_for(len(m["squares"]) - 1, allotment)
+    return easy.gold_value(moves, team) + w.allotment * (allotment - 1), sim
+
+
+def after_switch(state: MineCartsState, team: int, colour: str, chosen: tuple[int, ...], w: Weights) -> float:
+    """Our move with this switch, then the other team's reply: its carts
+    moved with the switch worst for us (:func:`easy.worst_reply`) and the
+    gold its cards threaten (:func:`threat`)."""
+    value, sim = moved(state, team, colour, chosen, w)
+    if any(t["gold"] >= rules().gold_to_win for t in sim["teams"]) or value >= easy.GOLD_VALUE / 2:
+        return value + easy.judge(sim, team)
+    return value + easy.worst_reply(sim, team) - easy.GOLD_VALUE * threat(sim, team, w)
+
+
+def best_switch(state: MineCartsState, team: int, rng: random.Random, w: Weights) -> tuple[float, str]:
+    """The best switch action's value and text (ties by the rng)."""
+    best: tuple[float, float, str] | None = None
+    for text, colour, chosen in easy.switch_texts(state):
+        key = (after_switch(state, team, colour, chosen, w), rng.random(), text)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    assert best is not None
+    return best[0], best[2]
+
+
+def quick_switch(state: MineCartsState, team: int, w: Weights) -> float:
+    """The best switch's value on our own move and the threat it leaves."""
+    best = -easy.GOLD_VALUE * 10
+    for _text, colour, chosen in easy.switch_texts(state):
+        value, sim = moved(state, team, colour, chosen, w)
+        if value < easy.GOLD_VALUE / 2:
+            value -= easy.GOLD_VALUE * threat(sim, team, w)
+        best = max(best, value + easy.judge(sim, team))
+    return best
+
+
+def spoilers(state: MineCartsState, team: int, factory: tuple[str, ...], w: Weights) -> list[tuple[str, str, int]]:
+    """Cards on the first squares of the other team's cheapest route: a pit,
+    or any card any way round (one turned away from the route breaks it)."""
+    route = gold_route(state, 1 - team)
+    if route.to_team(1 - team) // CARD >= 10:
+        return []
+    out: list[tuple[str, str, int]] = []
+    for square, _enter, _leave, _needed in route.path[:w.spoil_squares]:
+        if why_not(state, square) is None:
+            out.extend((code, square, r) for code in sorted(set(factory)) for r in rules().kinds[code].rotations)
+    return out
+
+
+_Grown = dict[easy._Changed, tuple[float, float, easy.Plan]]
+
+
+def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) -> list[tuple[float, str]]:
+    """The first cards of the best plans for the rest of the turn's
+    allotment, best first with their values (the easy bot's beam, with
+    :func:`spoilers` among the candidates and :func:`quick_switch` and
+    :func:`best_switch` judging whole plans); empty when no card can be laid."""
+    t = state["teams"][team]
+    left = t["allotment"] - t["laid"]
+    beam = [easy.Plan((), state, tuple(t["factory"]), 0.0)]
+    for step in range(left):
+        grown: _Grown = {}
+        for p in beam:
+            tried = easy.candidates(p.state, team, p.factory, rng) + spoilers(p.state, team, p.factory, w)
+            for code, square, r in tried:
+                sim = easy.laid(p.state, code, square, r)
+                factory = list(p.factory)
+                factory.remove(code)
+                changed = tuple(sorted((sq, f"{c['card']} {c['rotation']}") for sq, c in sim["grid"].items()
+                                       if state["grid"].get(sq) != c))
+                if changed in grown:
+                    continue
+                value = easy.judge(sim, team) + easy.MOBILITY * easy.mobility(sim, team)
+                nxt = easy.Plan(p.actions + (easy.lay_text(code, square, r),), sim, tuple(factory), value)
+                grown[changed] = (nxt.value, rng.random(), nxt)
+        if not grown:
+            break
+        if step == left - 1:
+            grown = sifted(grown, team, w)
+        beam = [p for _v, _r, p in sorted(grown.values(), key=lambda k: k[:2], reverse=True)[:easy.BEAM]]
+    firsts: dict[str, tuple[float, float]] = {}
+    for p in beam:
+        if not p.actions:
+            continue
+        value, _text = best_switch(p.state, team, rng, w)
+        key = (value, rng.random())
+        if p.actions[0] not in firsts or key > firsts[p.actions[0]]:
+            firsts[p.actions[0]] = key
+    return [(v[0], text) for text, v in sorted(firsts.items(), key=lambda kv: kv[1], reverse=True)]
+
+
+def sifted(grown: _Grown, team: int, w: Weights) -> _Grown:
+    """The :data:`easy.SIFT` best whole plans judged again by our own move
+    and the threat it leaves (:func:`quick_switch`)."""
+    out = dict(grown)
+    for key in sorted(grown, key=lambda k: grown[k][:2], reverse=True)[:easy.SIFT]:
+        _value, r, p = grown[key]
+        again = quick_switch(p.state, team, w) + easy.MOBILITY * easy.mobility(p.state, team)
+        out[key] = (again, r, easy.Plan(p.actions, p.state, p.factory, again))
+    return out
+
+
+def ranked(state: MineCartsState, team: int, rng: random.Random, w: Weights) -> list[str]:
+    """The actions worth playing now, best first: the first cards of the
+    best plans (phase I) or every switch by its value (phases II-III)."""
+    if state["phase"] == "lay":
+        return [text for _v, text in plan_turn(state, team, rng, w)]
+    if state["phase"] == "switch":
+        scored = [(after_switch(state, team, colour, chosen, w), rng.random(), text)
+                  for text, colour, chosen in easy.switch_texts(state)]
+        return [text for *_k, text in sorted(scored, reverse=True)]
+    return []
+
+
+@dataclass(frozen=True)
+class TacticsPolicy:
+    """See the module docstring. A plan the rules refuse (never expected)
+    or a turn with nothing to plan falls back on a random legal action."""
+
+    weights: Weights = Weights()
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        s = typed(state)
+        texts = ranked(s, easy.team_of(s, seat), rng, self.weights)
+        if texts:
+            try:
+                game.apply(state, seat, texts[0])
+                return texts[0]
+            except IllegalAction:
+                pass
+        return random_action(game, state, seat, rng)
+
+
+NORMAL = TacticsPolicy()
