@@ -1,13 +1,13 @@
 """Bot strength: each game's bot levels against today's bot, and all-bot games.
 
     .venv/bin/python bench/bot_strength.py [--games a,b] [--levels easy,normal,hard]
-        [--seeds 100] [--start 0] [--against easy|random] [--seats 4,5] [--jobs 1]
+        [--seeds 100] [--start 0] [--against easy|normal|random] [--seats 4,5] [--jobs 1]
         [--head-to-head-only | --all-bot-only] [--quiet]
 
 Per game and level, over ``--seeds`` seeds:
 
 - head to head: one seat at the level against seats of ``--against`` (the
-  easy level, today's bot, unless told ``random``): 2 players (Age of Steam
+  easy level, today's bot, unless told ``normal`` or ``random``): 2 players (Age of Steam
   3), the level's seat rotating with the seed; a win counts 1, a tie for the
   best score 1/2 (the line also gives wins, ties and losses);
 - all-bot games: every seat at the level (``--seats``, a comma list, else
@@ -148,7 +148,7 @@ def main() -> int:
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels (default: all)")
     parser.add_argument("--seeds", type=int, default=100, help="seeds per measure (default 100)")
     parser.add_argument("--start", type=int, default=0, help="first seed (default 0)")
-    parser.add_argument("--against", default="easy", choices=["easy", "random"],
+    parser.add_argument("--against", default="easy", choices=["easy", "normal", "random"],
                         help="the head-to-head opponent (default easy, today's bot)")
     parser.add_argument("--seats", default="", help="all-bot seat counts, e.g. 4,5 (default: the game's usual)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")

@@ -338,6 +338,7 @@ def __getattr__(name: str) -> dict[str, Policy]:
     plays its choices out (hard); ``POLICY`` is the easy bot. Read lazily:
     both build on this module."""
     if name == "LEVELS":
+        from .search import HARD
         from .tactics import NORMAL
-        return {"normal": NORMAL}
+        return {"normal": NORMAL, "hard": HARD}
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -28,6 +28,7 @@ chance), so nothing hidden is read.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 
@@ -36,7 +37,8 @@ from games.playout import random_action
 
 from . import policy as easy
 from .cards import why_not
-from .movement import GOLD, allotment_for
+from .board import neighbour
+from .movement import GOLD, Travel, allotment_for, exits, in_station, travel
 from .params import rules
 from .phases import carts_copy, run_moves
 from .planner import CARD, Route, gold_route, leads
@@ -54,8 +56,15 @@ class Weights:
     """The share of a gold lost when its route is one card longer than it lays a turn."""
     allotment: float = 6.0
     """Each card a turn the team lays beyond the first."""
+    run: float = 1.0
+    """Each space a cart of the team could move next turn, up to the spaces
+    that raise the allotment (:func:`run_value`)."""
     spoil_squares: int = 3
     """The first squares of the other team's route tried as spoilers."""
+    beam: int = easy.BEAM
+    """Plans kept after each card of the turn."""
+    sift: int = easy.SIFT
+    """Whole plans judged again by the team's own move."""
 
 
 def fits(route: Route, factory: list[str]) -> bool:
@@ -94,6 +103,48 @@ def threat(state: MineCartsState, team: int, w: Weights) -> float:
     return w.near if needed == t["allotment"] + 1 else 0.0
 
 
+def goal(allotment: int) -> int:
+    """The spaces one move must reach to raise this allotment (0: it is the highest)."""
+    return min((spaces for spaces, cards in rules().allotment_for_spaces if cards > allotment), default=0)
+
+
+def runs(state: MineCartsState, team: int) -> list[Travel]:
+    """Where each cart (1 or 2) of the team would go on its next turn, the
+    other carts where they are, with each switch (and each track out of its town)."""
+    out: list[Travel] = []
+    sim = copy.copy(state)
+    for colour in rules().switch_colours:
+        sim["switch"] = colour
+        for number, c in state["teams"][team]["carts"].items():
+            firsts: list[int | None] = list(exits(sim, team, number)) if in_station(c) else [None]
+            out.extend(travel(sim, team, number, first) for first in firsts)
+    return out
+
+
+def longest_run(state: MineCartsState, team: int) -> int:
+    """The most spaces a cart (1 or 2) of the team could move on its next
+    turn (:func:`runs`)."""
+    return max((trip.spaces for trip in runs(state, team)), default=0)
+
+
+def run_ends(state: MineCartsState, team: int, factory: tuple[str, ...]) -> list[tuple[str, str, int]]:
+    """While the allotment can still rise: each card, any way round, on the
+    square just past where a cart of the team would stop (a longer move)."""
+    if not goal(state["teams"][team]["allotment"]):
+        return []
+    squares = {neighbour(trip.cart["square"], trip.cart["path"][1]) for trip in runs(state, team)
+               if trip.cart["path"] is not None}
+    return [(code, square, r) for square in sorted(squares) if why_not(state, square) is None
+            for code in sorted(set(factory)) for r in rules().kinds[code].rotations]
+
+
+def run_value(state: MineCartsState, team: int, w: Weights) -> float:
+    """A cart's way to a higher allotment: :attr:`Weights.run` for each
+    space its next move could go, up to the :func:`goal`."""
+    target = goal(state["teams"][team]["allotment"])
+    return w.run * min(longest_run(state, team), target) if target else 0.0
+
+
 def moved(state: MineCartsState, team: int, colour: str, chosen: tuple[int, ...],
           w: Weights) -> tuple[float, MineCartsState]:
     """Phases II and III with this switch on a copy: the gold scored (or
@@ -104,6 +155,7 @@ def moved(state: MineCartsState, team: int, colour: str, chosen: tuple[int, ...]
     for m in moves:
         if m["cart"] != GOLD and m["team"] == team:
             allotment = allotment_for(len(m["squares"]) - 1, allotment)
+    sim["teams"][team]["allotment"] = allotment  # the copy's own team dict
     return easy.gold_value(moves, team) + w.allotment * (allotment - 1), sim
 
 
@@ -114,7 +166,8 @@ def after_switch(state: MineCartsState, team: int, colour: str, chosen: tuple[in
     value, sim = moved(state, team, colour, chosen, w)
     if any(t["gold"] >= rules().gold_to_win for t in sim["teams"]) or value >= easy.GOLD_VALUE / 2:
         return value + easy.judge(sim, team)
-    return value + easy.worst_reply(sim, team) - easy.GOLD_VALUE * threat(sim, team, w)
+    return (value + easy.worst_reply(sim, team) - easy.GOLD_VALUE * threat(sim, team, w)
+            + run_value(sim, team, w))
 
 
 def best_switch(state: MineCartsState, team: int, rng: random.Random, w: Weights) -> tuple[float, str]:
@@ -135,7 +188,7 @@ def quick_switch(state: MineCartsState, team: int, w: Weights) -> float:
         value, sim = moved(state, team, colour, chosen, w)
         if value < easy.GOLD_VALUE / 2:
             value -= easy.GOLD_VALUE * threat(sim, team, w)
-        best = max(best, value + easy.judge(sim, team))
+        best = max(best, value + easy.judge(sim, team) + run_value(sim, team, w))
     return best
 
 
@@ -166,7 +219,8 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) 
     for step in range(left):
         grown: _Grown = {}
         for p in beam:
-            tried = easy.candidates(p.state, team, p.factory, rng) + spoilers(p.state, team, p.factory, w)
+            tried = (easy.candidates(p.state, team, p.factory, rng) + spoilers(p.state, team, p.factory, w)
+                     + run_ends(p.state, team, p.factory))
             for code, square, r in tried:
                 sim = easy.laid(p.state, code, square, r)
                 factory = list(p.factory)
@@ -175,14 +229,14 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) 
                                        if state["grid"].get(sq) != c))
                 if changed in grown:
                     continue
-                value = easy.judge(sim, team) + easy.MOBILITY * easy.mobility(sim, team)
+                value = easy.judge(sim, team) + easy.MOBILITY * easy.mobility(sim, team) + run_value(sim, team, w)
                 nxt = easy.Plan(p.actions + (easy.lay_text(code, square, r),), sim, tuple(factory), value)
                 grown[changed] = (nxt.value, rng.random(), nxt)
         if not grown:
             break
         if step == left - 1:
             grown = sifted(grown, team, w)
-        beam = [p for _v, _r, p in sorted(grown.values(), key=lambda k: k[:2], reverse=True)[:easy.BEAM]]
+        beam = [p for _v, _r, p in sorted(grown.values(), key=lambda k: k[:2], reverse=True)[:w.beam]]
     firsts: dict[str, tuple[float, float]] = {}
     for p in beam:
         if not p.actions:
@@ -195,10 +249,10 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) 
 
 
 def sifted(grown: _Grown, team: int, w: Weights) -> _Grown:
-    """The :data:`easy.SIFT` best whole plans judged again by our own move
+    """The ``w.sift`` best whole plans judged again by our own move
     and the threat it leaves (:func:`quick_switch`)."""
     out = dict(grown)
-    for key in sorted(grown, key=lambda k: grown[k][:2], reverse=True)[:easy.SIFT]:
+    for key in sorted(grown, key=lambda k: grown[k][:2], reverse=True)[:w.sift]:
         _value, r, p = grown[key]
         again = quick_switch(p.state, team, w) + easy.MOBILITY * easy.mobility(p.state, team)
         out[key] = (again, r, easy.Plan(p.actions, p.state, p.factory, again))
