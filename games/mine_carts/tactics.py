@@ -63,6 +63,9 @@ class Weights:
     """The first squares of the other team's route tried as spoilers."""
     beam: int = easy.BEAM
     """Plans kept after each card of the turn."""
+    route_beam: int = 3
+    """Plans kept after each card by the cards the gold cart still needs
+    alone (two cards that lead it home are kept though a cart's run looks better)."""
     sift: int = easy.SIFT
     """Whole plans judged again by the team's own move."""
 
@@ -218,6 +221,7 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) 
     beam = [easy.Plan((), state, tuple(t["factory"]), 0.0)]
     for step in range(left):
         grown: _Grown = {}
+        base: dict[easy._Changed, float] = {}
         for p in beam:
             tried = (easy.candidates(p.state, team, p.factory, rng) + spoilers(p.state, team, p.factory, w)
                      + run_ends(p.state, team, p.factory))
@@ -229,14 +233,17 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) 
                                        if state["grid"].get(sq) != c))
                 if changed in grown:
                     continue
-                value = easy.judge(sim, team) + easy.MOBILITY * easy.mobility(sim, team) + run_value(sim, team, w)
+                base[changed] = easy.judge(sim, team)
+                value = base[changed] + easy.MOBILITY * easy.mobility(sim, team) + run_value(sim, team, w)
                 nxt = easy.Plan(p.actions + (easy.lay_text(code, square, r),), sim, tuple(factory), value)
                 grown[changed] = (nxt.value, rng.random(), nxt)
         if not grown:
             break
         if step == left - 1:
-            grown = sifted(grown, team, w)
-        beam = [p for _v, _r, p in sorted(grown.values(), key=lambda k: k[:2], reverse=True)[:w.beam]]
+            grown = sifted(grown, base, team, w)
+        kept = sorted(grown, key=lambda k: grown[k][:2], reverse=True)[:w.beam]
+        kept += sorted(grown, key=lambda k: (base[k], grown[k][:2]), reverse=True)[:w.route_beam]
+        beam = [grown[k][2] for k in dict.fromkeys(kept)]
     firsts: dict[str, tuple[float, float]] = {}
     for p in beam:
         if not p.actions:
@@ -248,11 +255,15 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) 
     return [(v[0], text) for text, v in sorted(firsts.items(), key=lambda kv: kv[1], reverse=True)]
 
 
-def sifted(grown: _Grown, team: int, w: Weights) -> _Grown:
-    """The ``w.sift`` best whole plans judged again by our own move
+def sifted(grown: _Grown, base: dict[easy._Changed, float], team: int, w: Weights) -> _Grown:
+    """The ``w.sift`` best whole plans, and as many by the cards the gold
+    cart still needs alone (a plan that finishes its route is never lost
+    behind plans that lengthen a cart's run), judged again by our own move
     and the threat it leaves (:func:`quick_switch`)."""
     out = dict(grown)
-    for key in sorted(grown, key=lambda k: grown[k][:2], reverse=True)[:w.sift]:
+    best = sorted(grown, key=lambda k: grown[k][:2], reverse=True)[:w.sift]
+    best += sorted(grown, key=lambda k: (base[k], grown[k][1]), reverse=True)[:w.sift]
+    for key in dict.fromkeys(best):
         _value, r, p = grown[key]
         again = quick_switch(p.state, team, w) + easy.MOBILITY * easy.mobility(p.state, team)
         out[key] = (again, r, easy.Plan(p.actions, p.state, p.factory, again))
