@@ -14,9 +14,10 @@ So this bot:
   move leaves the gold cart), against the cards that team lays a turn and
   the shapes of its factory (:func:`fits`): a route it can finish is a gold
   it scores, a route one card too long a gold it may score the turn after;
-- also tries its cards on the squares of that route (:func:`spoilers`): a
-  pit or a card turned away on the way into the other team's town costs it
-  a turn or more;
+- also tries its cards on the first squares of that route (:func:`spoilers`):
+  a pit, or a card that takes the gold cart away from that town, costs the
+  other team a turn or more (a card that only breaks the route is covered
+  again by its next card);
 - values a higher allotment more (a team laying three cards a turn builds
   three times as fast as one laying one) and the cards it still needs less
   than a gold.
@@ -196,15 +197,22 @@ def quick_switch(state: MineCartsState, team: int, w: Weights) -> float:
 
 
 def spoilers(state: MineCartsState, team: int, factory: tuple[str, ...], w: Weights) -> list[tuple[str, str, int]]:
-    """Cards on the first squares of the other team's cheapest route: a pit,
-    or any card any way round (one turned away from the route breaks it)."""
+    """Cards on the first squares of the other team's cheapest route that
+    it cannot simply cover again: a pit, or a card that takes the gold cart
+    onto it and turns it away from that route (a card that only breaks the
+    route is covered by the other team's next card)."""
     route = gold_route(state, 1 - team)
     if route.to_team(1 - team) // CARD >= 10:
         return []
     out: list[tuple[str, str, int]] = []
-    for square, _enter, _leave, _needed in route.path[:w.spoil_squares]:
-        if why_not(state, square) is None:
-            out.extend((code, square, r) for code in sorted(set(factory)) for r in rules().kinds[code].rotations)
+    for square, enter, leave, _needed in route.path[:w.spoil_squares]:
+        if why_not(state, square) is not None:
+            continue
+        for code in sorted(set(factory)):
+            for r in rules().kinds[code].rotations:
+                ways = leads(code, r)[enter]
+                if rules().kinds[code].is_pit or (ways and leave not in ways):
+                    out.append((code, square, r))
     return out
 
 
@@ -222,15 +230,18 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) 
     for step in range(left):
         grown: _Grown = {}
         base: dict[easy._Changed, float] = {}
+        spoiled: set[easy._Changed] = set()
         for p in beam:
-            tried = (easy.candidates(p.state, team, p.factory, rng) + spoilers(p.state, team, p.factory, w)
-                     + run_ends(p.state, team, p.factory))
+            spoiling = set(spoilers(p.state, team, p.factory, w))
+            tried = easy.candidates(p.state, team, p.factory, rng) + sorted(spoiling) + run_ends(p.state, team, p.factory)
             for code, square, r in tried:
                 sim = easy.laid(p.state, code, square, r)
                 factory = list(p.factory)
                 factory.remove(code)
                 changed = tuple(sorted((sq, f"{c['card']} {c['rotation']}") for sq, c in sim["grid"].items()
                                        if state["grid"].get(sq) != c))
+                if (code, square, r) in spoiling:
+                    spoiled.add(changed)
                 if changed in grown:
                     continue
                 base[changed] = easy.judge(sim, team)
@@ -240,7 +251,7 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) 
         if not grown:
             break
         if step == left - 1:
-            grown = sifted(grown, base, team, w)
+            grown = sifted(grown, base, spoiled, team, w)
         kept = sorted(grown, key=lambda k: grown[k][:2], reverse=True)[:w.beam]
         kept += sorted(grown, key=lambda k: (base[k], grown[k][:2]), reverse=True)[:w.route_beam]
         beam = [grown[k][2] for k in dict.fromkeys(kept)]
@@ -255,14 +266,18 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) 
     return [(v[0], text) for text, v in sorted(firsts.items(), key=lambda kv: kv[1], reverse=True)]
 
 
-def sifted(grown: _Grown, base: dict[easy._Changed, float], team: int, w: Weights) -> _Grown:
-    """The ``w.sift`` best whole plans, and as many by the cards the gold
-    cart still needs alone (a plan that finishes its route is never lost
-    behind plans that lengthen a cart's run), judged again by our own move
-    and the threat it leaves (:func:`quick_switch`)."""
-    out = dict(grown)
+def sifted(grown: _Grown, base: dict[easy._Changed, float], spoiled: set[easy._Changed], team: int,
+           w: Weights) -> _Grown:
+    """The ``w.sift`` best whole plans, as many by the cards the gold cart
+    still needs alone (a plan that finishes its route is never lost behind
+    plans that lengthen a cart's run), and every plan whose last card is a
+    spoiler (:func:`spoilers`), judged again by our own move
+    and the threat it leaves (:func:`quick_switch`); only those go on (a
+    plan not judged again has no threat counted against it)."""
+    out: _Grown = {}
     best = sorted(grown, key=lambda k: grown[k][:2], reverse=True)[:w.sift]
     best += sorted(grown, key=lambda k: (base[k], grown[k][1]), reverse=True)[:w.sift]
+    best += sorted(spoiled, key=lambda k: grown[k][:2], reverse=True)
     for key in dict.fromkeys(best):
         _value, r, p = grown[key]
         again = quick_switch(p.state, team, w) + easy.MOBILITY * easy.mobility(p.state, team)
