@@ -14,7 +14,7 @@ from games.core import State
 from games.mine_carts import GAME
 from games.mine_carts.planner import CARD, gold_route
 from games.mine_carts.search import candidates, evaluate
-from games.mine_carts.state import typed
+from games.mine_carts.state import plain, typed
 from games.mine_carts.tactics import NORMAL, fits, threat
 from mine_carts_fixtures import BLUE, RED, give, put, set_cart, started
 
@@ -71,4 +71,4 @@ def test_the_hard_bot_plays_out_the_normal_bots_moves_and_judges_gold_first() ->
     ahead = typed(GAME.apply(state, 0, ranked[0]).state)
     before = evaluate(GAME, state, 0)
     ahead["teams"][RED]["gold"] = 1
-    assert evaluate(GAME, ahead, 0) > before + 50
+    assert evaluate(GAME, plain(ahead), 0) > before + 50
