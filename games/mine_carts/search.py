@@ -3,9 +3,9 @@
 :class:`games.bot_search.Rollouts` over :mod:`games.mine_carts.tactics`:
 the normal bot ranks the moves worth playing now (the first cards of its
 best whole-turn plans, or every switch by its value), and each of the best
-:data:`WIDTH` is played out for the rest of this turn, the other team's
-next turn and ours after it (:data:`HORIZON` actions), every team played
-by a quicker normal bot (:data:`QUICK`: a narrower beam) and the draws
+:data:`WIDTH` is played out for the rest of this turn and the other
+team's next turn (:data:`HORIZON` actions), every team played by a quicker
+normal bot (:data:`QUICK`: a narrower beam) and the draws
 drawn from the bot's own rng. The position reached is judged by
 :func:`evaluate`: the gold between the teams first, then the cards each
 team's gold cart route still needs.
@@ -32,9 +32,12 @@ WIDTH = 3
 SAMPLES = 2
 """Play-outs of each move (the same draws for every move of a sample)."""
 HORIZON = 8
-"""Actions played out: about the rest of this turn, the other team's and ours."""
+"""Actions played out: about the rest of this turn and the other team's (with the draws)."""
 QUICK = TacticsPolicy(Weights(beam=2, sift=6, spoil_squares=2))
 """The play-outs' player: the normal bot with a narrower beam."""
+TIME_LIMIT = 4.0
+"""Seconds after which the search stops (a safety stop: its play-outs take
+about 0.3 s of one core; only a machine many times overloaded reaches it)."""
 ROUTE_CAP = 12.0
 """Cards needed counted at most (a route that long is as good as none)."""
 
@@ -60,4 +63,4 @@ def evaluate(game: Game, state: State, seat: int) -> float:
 
 
 HARD = Rollouts(policy=QUICK, candidates=candidates, evaluate=evaluate, width=WIDTH, samples=SAMPLES,
-                horizon=HORIZON, time_limit=2.0)
+                horizon=HORIZON, time_limit=TIME_LIMIT)

@@ -19,8 +19,13 @@ So this bot:
   other team a turn or more (a card that only breaks the route is covered
   again by its next card);
 - values a higher allotment more (a team laying three cards a turn builds
-  three times as fast as one laying one) and the cards it still needs less
-  than a gold.
+  three times as fast as one laying one): it counts the spaces a cart of
+  its own could run next turn, up to the 3 (then 5) that raise the
+  allotment (:func:`run_value`), and tries its cards just past where its
+  carts would stop (:func:`run_ends`);
+- keeps, after each card, the plans best by the cards the gold cart still
+  needs alone as well as the best overall, so a plan that finishes the
+  gold cart's route is never lost behind plans that lengthen a cart's run.
 
 Everything it reads is on the table: the grid, the carts, both factories
 (face up) and the allotments; the deck's order is not kept (each draw is
