@@ -44,9 +44,8 @@ from games.playout import random_action
 from . import policy as easy
 from .cards import why_not
 from .board import neighbour
-from .movement import GOLD, Travel, allotment_for, exits, in_station, travel
+from .movement import Travel, exits, in_station, travel
 from .params import rules
-from .phases import carts_copy, run_moves
 from .planner import CARD, Route, gold_route, leads
 from .state import MineCartsState, typed
 
@@ -154,25 +153,11 @@ def run_value(state: MineCartsState, team: int, w: Weights) -> float:
     return w.run * min(longest_run(state, team), target) if target else 0.0
 
 
-def moved(state: MineCartsState, team: int, colour: str, chosen: tuple[int, ...],
-          w: Weights) -> tuple[float, MineCartsState]:
-    """Phases II and III with this switch on a copy: the gold scored (or
-    conceded) and the allotment earned, and the copy."""
-    sim = carts_copy(state)
-    moves = run_moves(sim, colour, chosen)
-    allotment = state["teams"][team]["allotment"]
-    for m in moves:
-        if m["cart"] != GOLD and m["team"] == team:
-            allotment = allotment_for(len(m["squares"]) - 1, allotment)
-    sim["teams"][team]["allotment"] = allotment  # the copy's own team dict
-    return easy.gold_value(moves, team) + w.allotment * (allotment - 1), sim
-
-
 def after_switch(state: MineCartsState, team: int, colour: str, chosen: tuple[int, ...], w: Weights) -> float:
     """Our move with this switch, then the other team's reply: its carts
     moved with the switch worst for us (:func:`easy.worst_reply`) and the
     gold its cards threaten (:func:`threat`)."""
-    value, sim = moved(state, team, colour, chosen, w)
+    value, sim = easy.moved(state, team, colour, chosen, w.allotment)
     if any(t["gold"] >= rules().gold_to_win for t in sim["teams"]) or value >= easy.GOLD_VALUE / 2:
         return value + easy.judge(sim, team)
     return (value + easy.worst_reply(sim, team) - easy.GOLD_VALUE * threat(sim, team, w)
@@ -194,7 +179,7 @@ def quick_switch(state: MineCartsState, team: int, w: Weights) -> float:
     """The best switch's value on our own move and the threat it leaves."""
     best = -easy.GOLD_VALUE * 10
     for _text, colour, chosen in easy.switch_texts(state):
-        value, sim = moved(state, team, colour, chosen, w)
+        value, sim = easy.moved(state, team, colour, chosen, w.allotment)
         if value < easy.GOLD_VALUE / 2:
             value -= easy.GOLD_VALUE * threat(sim, team, w)
         best = max(best, value + easy.judge(sim, team) + run_value(sim, team, w))
