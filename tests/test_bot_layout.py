@@ -16,6 +16,7 @@ from games.registry import get_game, registered
 from tests.support.race import Race
 
 BOT = Path(__file__).resolve().parents[1] / "bot"
+UI = sorted((BOT / "ui").glob("*.py"))  # the components, a package grouped by feature
 
 
 def _bot_imports(path: Path) -> list[list[str]]:
@@ -40,7 +41,9 @@ def test_discord_helpers_import_no_bot_module_above_them() -> None:
 
 
 def test_components_do_not_import_the_app_or_the_cogs() -> None:
-    assert _mentions(BOT / "ui.py", "app", "cogs", "lifecycle", "game_commands") == []
+    assert UI
+    for path in UI:
+        assert _mentions(path, "app", "cogs", "lifecycle", "game_commands") == [], path.name
 
 
 def test_cogs_do_not_import_the_app() -> None:
@@ -55,13 +58,13 @@ def _attributes(path: Path) -> Iterator[str]:
 
 
 def test_components_and_cogs_reach_the_games_only_through_the_service() -> None:
-    for path in [BOT / "ui.py", BOT / "discord_io.py", *(BOT / "cogs").glob("*.py")]:
+    for path in [*UI, BOT / "discord_io.py", *(BOT / "cogs").glob("*.py")]:
         assert "store" not in set(_attributes(path)), f"{path.name} goes around the service to the store"
         assert _mentions(path, "store") == [], path.name
 
 
 def test_components_and_cogs_never_read_a_whole_state() -> None:
-    for path in [BOT / "ui.py", BOT / "discord_io.py", BOT / "app.py", *(BOT / "cogs").glob("*.py")]:
+    for path in [*UI, BOT / "discord_io.py", BOT / "app.py", *(BOT / "cogs").glob("*.py")]:
         assert "state" not in set(_attributes(path)), f"{path.name} reads a state: ask the service"
 
 
@@ -128,3 +131,25 @@ async def test_game_new_autocompletes_the_game_by_name(simcord_env: Any) -> None
     assert "**Race**" in lobby.response.content
     if simcord_env.bot.store is not None:
         await simcord_env.bot.store.close()
+
+
+def test_every_component_of_the_ui_package_is_registered_once() -> None:
+    """The app registers ``bot.ui.DYNAMIC_ITEMS`` at start-up: a button or
+    select defined in any module of the package and left out of it would
+    stop answering after a restart (components defined elsewhere may join it)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import discord
+
+    import bot.ui
+
+    defined = set()
+    for module in pkgutil.iter_modules(bot.ui.__path__):
+        name = f"bot.ui.{module.name}"
+        defined |= {obj for obj in vars(importlib.import_module(name)).values()
+                    if inspect.isclass(obj) and issubclass(obj, discord.ui.DynamicItem) and obj.__module__ == name}
+    assert len(defined) >= 11
+    assert defined <= set(bot.ui.DYNAMIC_ITEMS), sorted(c.__name__ for c in defined - set(bot.ui.DYNAMIC_ITEMS))
+    assert len(set(bot.ui.DYNAMIC_ITEMS)) == len(bot.ui.DYNAMIC_ITEMS)

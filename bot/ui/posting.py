@@ -1,0 +1,249 @@
+"""Posting in a game's thread: a move with its board and buttons, a text, the
+thread reopened or archived, a deleted thread turned into a paused game.
+
+:func:`post_to_thread` is what every feature calls after the service
+returns a :class:`~bot.service.Post`: it waits for the game's earlier posts
+(:mod:`bot.post_order`), pings only those due, remembers which message
+reported which log entry (to correct it on Undo), takes the Undo button off
+the post before, adds the end-of-game animation, refreshes the lobby message
+and wakes the scheduler. A post that Discord refuses is logged, never an
+error: the move is already stored.
+
+This module sits below the features (the lobby, the turn panel, the history,
+the reminders), which all post through it; a post in turn carries the turn
+panel's buttons and refreshes the lobby, so those names
+(:func:`bot.ui.turn_panel.post_view`, :func:`~bot.ui.turn_panel.turn_view`,
+:func:`bot.ui.lobby.refresh_lobby`) are imported where they are called, not
+at the top."""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any, Sequence
+
+import discord
+
+from games.registry import get_game
+
+from ..discord_io import NO_MENTIONS, ServiceBot, board_file, channel_gone, mentions_for
+from ..discord_text import member_name
+from ..service import Post, SeatKeeping, ServiceError
+from ..turn_notice import turn_notices
+
+log = logging.getLogger("railyard.ui")
+
+
+def acting_name(interaction: discord.Interaction[Any]) -> str:
+    """The acting member's name, display-safe (see :mod:`bot.discord_text`)."""
+    return member_name(interaction.user)
+
+
+async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post, nonce: str | None = None) -> bool:
+    """Post ``post`` in the game's thread, reopening it if archived, pinging
+    only the users meant, with a "Your turn" button while the game runs,
+    after the game's earlier posts (:mod:`bot.post_order`). False when
+    Discord did not take it (logged; a deleted thread pauses the game,
+    see :func:`thread_gone`); a game without a thread: True, nothing to
+    post. ``nonce``: Discord keeps one message per nonce."""
+    if thread_id is None or post.game_id is None:
+        bot.service.posted(post)
+        return True
+    from .lobby import refresh_lobby  # the features import this module: see the module docstring
+    message: discord.Message | None = None
+    try:
+        await bot.service.turn_to_post(post)  # after the game's earlier posts, whatever their drawing time
+        message = await _send_post(bot, thread_id, post, nonce)
+    except discord.HTTPException as exc:
+        # The move is already stored; a deleted or locked thread must not
+        # turn it into an error. The game shows again with /game status.
+        await _thread_failed(bot, thread_id, exc)
+    else:
+        await _remember_post(bot, post, message)
+        await _withdraw_undo(bot, message.channel, post)
+    finally:
+        bot.service.posted(post)
+    if message is not None and post.finished:
+        await add_animation(bot, message, post)
+    if post.finished:
+        await refresh_lobby(bot, post.game_id)
+    wake_scheduler(bot)  # a bot may be due now
+    return message is not None
+
+
+async def _thread_failed(bot: ServiceBot, thread_id: int, error: discord.HTTPException) -> None:
+    """A post in a game's thread failed: logged; if the thread is gone, its
+    game is paused (a lobby called off) and the channel told (:func:`thread_gone`)."""
+    log.warning("could not post in thread %s: %s", thread_id, error)
+    if not channel_gone(error):
+        return
+    try:
+        row = await bot.service.game_in_thread(thread_id)
+    except ServiceError:
+        return
+    await thread_gone(bot, row.id)
+
+
+async def thread_gone(bot: ServiceBot, game_id: int) -> None:
+    """The game's thread was deleted. A running game is paused (nothing
+    moves, no timer fires; ``/game resume`` in its channel opens a new
+    thread); a lobby is called off (abandoned: nothing was played). Its
+    lobby message shows it, and the channel is told, once (whoever pauses
+    or ends the game first tells it)."""
+    from .lobby import refresh_lobby  # see the module docstring
+    row = await bot.service.get(game_id)
+    name = f"{get_game(row.slug).name} #{game_id}"
+    if row.status == "active":
+        if not await SeatKeeping(bot.service).pause(game_id):
+            return
+        log.warning("game %s: its thread %s is gone: the game is paused", game_id, row.thread_id)
+        text = (f"⏸️ The thread of {name} was deleted, so the game is paused. A player (or a member with "
+                f"Manage Threads) resumes it here with `/game resume game:{game_id}`, in a new thread; "
+                f"`/game abandon game:{game_id}` here calls it off.")
+    elif row.status == "lobby":
+        if not await SeatKeeping(bot.service).end_quietly(game_id, row.status):
+            return
+        log.warning("game %s: its thread %s is gone: the lobby is called off", game_id, row.thread_id)
+        text = (f"⚠️ The thread of {name} was deleted, so the game is called off "
+                "(abandoned). Its log stays stored; `/game new` starts another.")
+    else:
+        return
+    if row.channel_id is not None:
+        try:
+            channel = bot.get_channel(row.channel_id) or await bot.fetch_channel(row.channel_id)
+            assert isinstance(channel, discord.abc.Messageable)
+            await channel.send(text, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not tell channel %s its thread is gone: %s", game_id, row.channel_id, exc)
+    await refresh_lobby(bot, game_id)
+
+
+async def _withdraw_undo(bot: ServiceBot, channel: discord.abc.Messageable, post: Post) -> None:
+    """Take the Undo button off the post of the log entry before ``post``'s
+    move (the move ended its chance) in ``channel``, where ``post`` was just
+    sent; its other buttons stay. Done after the move is posted, so it never
+    delays it; a failure costs only the tidying."""
+    from .turn_panel import turn_view  # see the module docstring
+    if post.after_seq is None or post.game_id is None:
+        return
+    if not isinstance(channel, (discord.Thread, discord.TextChannel)):
+        return
+    try:
+        message_id = await bot.service.post_message(post.game_id, post.after_seq)
+        if message_id is None:
+            return
+        await channel.get_partial_message(message_id).edit(
+            view=turn_view(post.game_id, post.full_board), allowed_mentions=NO_MENTIONS)
+    except (discord.HTTPException, ServiceError) as exc:
+        log.warning("game %s: could not take Undo off the post of entry %s: %s", post.game_id, post.after_seq, exc)
+
+
+async def _send_post(bot: ServiceBot, thread_id: int, post: Post, nonce: str | None = None) -> discord.Message:
+    from .turn_panel import post_view  # see the module docstring
+    assert post.game_id is not None
+    channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
+    if isinstance(channel, discord.Thread) and channel.archived:
+        await channel.edit(archived=False)
+    assert isinstance(channel, discord.abc.Messageable)
+    view = post_view(post)
+    file = board_file(post, guild=getattr(channel, "guild", None))
+    # a direct message for those who chose one
+    pings, note = await turn_notices(bot, post.game_id, post.ping_user_ids, thread_id)
+    kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(pings)}
+    if file is not None:
+        kwargs["file"] = file
+    if view is not None:
+        kwargs["view"] = view
+    if nonce is not None:
+        kwargs["nonce"] = nonce
+    return await channel.send(clip_text(post.text + note), **kwargs)
+
+
+async def _remember_post(bot: ServiceBot, post: Post, message: discord.Message) -> None:
+    """Remember which thread message reported the move (to correct it if
+    the move is taken back); a failure only costs that correction."""
+    if post.seq is None or post.game_id is None:
+        return
+    try:
+        await bot.service.remember_post(post.game_id, post.seq, message.id)
+    except ServiceError as exc:
+        log.warning("game %s: could not remember post %s of entry %s: %s", post.game_id, message.id, post.seq, exc)
+
+
+async def add_animation(bot: ServiceBot, message: discord.Message, post: Post) -> None:
+    """Add the whole game as an animated GIF to the post with the final
+    scores, once drawn (off the event loop, after the post is out: drawing
+    never holds the final scores back), under the guild's upload limit.
+    Any failure is logged and the post stays as it is."""
+    assert post.game_id is not None
+    guild = getattr(message.channel, "guild", None)
+    limit = guild.filesize_limit if guild is not None else 10 * 1024 * 1024
+    try:
+        made = await bot.service.animation(post.game_id, limit)
+        if made is None:
+            return
+        gif = discord.File(io.BytesIO(made.data), filename="game.gif",
+                           description=f"The whole game in {made.frames} frames")
+        await message.edit(attachments=[*message.attachments, gif], allowed_mentions=NO_MENTIONS)
+    except (discord.HTTPException, ServiceError) as exc:
+        log.warning("game %s: the animation could not be added to the final post: %s", post.game_id, exc)
+
+
+async def send_to_thread(bot: ServiceBot, thread_id: int | None, text: str, pings: Sequence[int] = (),
+                         view: discord.ui.View | None = None, nonce: str | None = None) -> bool:
+    """A text post in a game's thread (reopened if archived), pinging only
+    ``pings``; a deleted or locked thread is logged, never an error. False
+    when Discord did not take it."""
+    if thread_id is None:
+        return True
+    try:
+        channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
+        if isinstance(channel, discord.Thread) and channel.archived:
+            await channel.edit(archived=False)
+        assert isinstance(channel, discord.abc.Messageable)
+        kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(list(pings))}
+        if view is not None:
+            kwargs["view"] = view
+        if nonce is not None:
+            kwargs["nonce"] = nonce
+        await channel.send(clip_text(text), **kwargs)
+    except discord.HTTPException as exc:
+        await _thread_failed(bot, thread_id, exc)
+        return False
+    return True
+
+
+def clip_text(text: str) -> str:
+    return text if len(text) <= 2000 else text[:1999] + "…"
+
+
+async def keep_thread_open(bot: ServiceBot, thread_id: int | None) -> None:
+    """Reopen an active game's thread if Discord archived it for inactivity
+    (asked of Discord afresh: the cache may not have seen the archiving)."""
+    if thread_id is None:
+        return
+    try:
+        channel = await bot.fetch_channel(thread_id)
+        if isinstance(channel, discord.Thread) and channel.archived:
+            await channel.edit(archived=False)
+    except discord.HTTPException as exc:
+        await _thread_failed(bot, thread_id, exc)
+
+
+async def close_thread(bot: ServiceBot, thread_id: int | None) -> None:
+    """Archive the thread of a game that ended for idleness."""
+    if thread_id is None:
+        return
+    try:
+        channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
+        if isinstance(channel, discord.Thread) and not channel.archived:
+            await channel.edit(archived=True)
+    except discord.HTTPException as exc:
+        log.warning("could not archive thread %s: %s", thread_id, exc)
+
+
+def wake_scheduler(bot: ServiceBot) -> None:
+    """Ask the scheduler to look again now (a bot may be due)."""
+    wake = getattr(bot, "wake_scheduler", None)
+    if callable(wake):
+        wake()
