@@ -29,15 +29,16 @@ from .tactics import NORMAL, TacticsPolicy, Weights, ranked
 
 WIDTH = 3
 """Moves played out (the normal bot's best)."""
-SAMPLES = 2
-"""Play-outs of each move (the same draws for every move of a sample)."""
+SAMPLES = 1
+"""Play-outs of each move (the same draws for every move): one, since the
+other team's factory is face up and only the draws after its turn are chance."""
 HORIZON = 8
 """Actions played out: about the rest of this turn and the other team's (with the draws)."""
 QUICK = TacticsPolicy(Weights(beam=2, sift=6, spoil_squares=2))
 """The play-outs' player: the normal bot with a narrower beam."""
-TIME_LIMIT = 4.0
+TIME_LIMIT = 2.0
 """Seconds after which the search stops (a safety stop: its play-outs take
-about 0.3 s of one core; only a machine many times overloaded reaches it)."""
+about 0.15 s of one core; only a machine ten times overloaded reaches it)."""
 ROUTE_CAP = 12.0
 """Cards needed counted at most (a route that long is as good as none)."""
 
