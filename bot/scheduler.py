@@ -20,7 +20,12 @@ Planning
     reminder count and clock.
 
 Firing
-    ``bot``: the bot plays the seat (its chooser sees only the seat's view).
+    A tick fires each game's due timers in order, and different games' at
+    once: a bot thinking in one game (in the bots' shared pool,
+    :mod:`bot.bot_pool`, one decision at a time per game) holds up nothing
+    of another's.
+    ``bot``: the bot plays the seat at the seat's level (its chooser sees
+    only the seat's view).
     In a team game a bot waits while a human teammate is due: he always has
     the first say; once his turn clock runs out, the bot plays for the team.
     ``remind``: the seat's player is pinged again, at most
@@ -66,10 +71,11 @@ from datetime import date, datetime, timedelta
 from typing import Awaitable, Callable, Mapping, Protocol, Sequence
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from games.bots import policy_for
+from games.bots import DEFAULT_LEVEL, policy_for
 from games.core import Game, IllegalAction, State
 from games.playout import random_action
 
+from .bot_pool import SHARED, BotPool
 from .service import GameService, Post, SeatKeeping, ServiceError, Unavailable, seat_mention
 from .store import NO_SEAT, OutboxPost, Schedule, SeatRow, StoreError, Timer
 
@@ -281,12 +287,21 @@ class BotPlayer(Protocol):
     def choose(self, game: Game, state_view: State, seat: int, rng: random.Random) -> str: ...
 
 
+@dataclass(frozen=True)
 class GameBots:
-    """The default bot: each game's own policy (``games.bots.policy_for``),
-    given the seat's view only."""
+    """The default bot: each game's own policy at ``level``
+    (``games.bots.policy_for``), given the seat's view only."""
+
+    level: str = DEFAULT_LEVEL
 
     def choose(self, game: Game, state_view: State, seat: int, rng: random.Random) -> str:
-        return policy_for(game.slug).choose(game, state_view, seat, rng)
+        return policy_for(game.slug, self.level).choose(game, state_view, seat, rng)
+
+
+def at_level(player: BotPlayer, level: str) -> BotPlayer:
+    """Who decides for a bot seat at ``level``: the games' own bots play at
+    the seat's level; any other player (a test's) plays as it is."""
+    return GameBots(level) if isinstance(player, GameBots) else player
 
 
 # -- what the transport posts ---------------------------------------------------
@@ -392,16 +407,20 @@ class Scheduler:
     """Fires the stored due times through the service. ``clock`` gives now
     (seconds since the epoch; a fake one in tests); ``notify`` receives each
     :class:`Notice` as it happens (the transport posts it); ``bot_player``
-    chooses the bots' moves."""
+    chooses the bots' moves (each seat at its level), in ``pool``'s threads
+    (by default the one all schedulers of the process share:
+    :mod:`bot.bot_pool`)."""
 
     def __init__(self, service: GameService, clock: Callable[[], float] = time.time,
-                 notify: Notify | None = None, bot_player: BotPlayer | None = None) -> None:
+                 notify: Notify | None = None, bot_player: BotPlayer | None = None,
+                 pool: BotPool | None = None) -> None:
         self.service = service
         self.keeping = SeatKeeping(service)
         self.store = service.store
         self.clock = clock
         self.notify = notify
         self.bot_player: BotPlayer = bot_player or GameBots()
+        self.pool = pool or SHARED
         self.wall_clock: Callable[[], float] = time.time
         """Real time, as Discord stamps its messages (when a post was queued:
         a retry looks only at messages since); ``clock`` may be a test's."""
@@ -417,10 +436,19 @@ class Scheduler:
             timers = await self.store.due_timers(now)
             if not timers:
                 break
+            by_game: dict[int, list[Timer]] = {}
             for timer in timers:
-                for notice in await self._guard(timer.game_id, self.fire(timer, now)) or []:
-                    await self._deliver(notice, notices)
+                by_game.setdefault(timer.game_id, []).append(timer)
+            await asyncio.gather(*(self._fire_game(due, now, notices) for due in by_game.values()))
         return notices
+
+    async def _fire_game(self, timers: Sequence[Timer], now: float, notices: list[Notice]) -> None:
+        """One game's due timers, in order; other games' fire meanwhile, so a
+        bot thinking in one game (:mod:`bot.bot_pool`) never holds up the
+        moves, reminders and clocks of the others."""
+        for timer in timers:
+            for notice in await self._guard(timer.game_id, self.fire(timer, now)) or []:
+                await self._deliver(notice, notices)
 
     async def _deliver(self, notice: Notice, notices: list[Notice]) -> None:
         """Hand ``notice`` to the transport (without one, to the caller of
@@ -610,9 +638,11 @@ class Scheduler:
             return None  # a human teammate is due: his say first
         rng = random.Random(f"{game_id}:{table.row.version}:{seat}")
         user_id = table.seats[seat].user_id
-        # a policy may think for a second or more: off the event loop, so
-        # every interaction meanwhile is still answered at once
-        action = await asyncio.to_thread(self._choice, table.game, table.state, seat, rng, game_id)
+        # a policy may think for seconds: off the event loop, in the bots'
+        # own pool, so every interaction and every other game's move
+        # meanwhile is still answered at once
+        player = at_level(self.bot_player, table.seats[seat].level)
+        action = await self.pool.decide(game_id, self._choice, player, table.game, table.state, seat, rng, game_id)
         return await self.service.act(game_id, user_id, action, expected_version=table.row.version,
                                       interaction_id=f"bot:{game_id}:{table.row.version + 1}",
                                       queue_until=queue_until)
@@ -621,12 +651,13 @@ class Scheduler:
         """The seats whose turn clock ran out (a spent clock mark)."""
         return {t.seat for t in await self.store.timers(game_id) if t.kind == "clock" and t.due_at is None}
 
-    def _choice(self, game: Game, state: State, seat: int, rng: random.Random, game_id: int) -> str:
-        """The bot's legal choice from the seat's view, or a random legal
+    @staticmethod
+    def _choice(player: BotPlayer, game: Game, state: State, seat: int, rng: random.Random, game_id: int) -> str:
+        """``player``'s legal choice from the seat's view, or a random legal
         one (logged) when its policy fails or is refused by the rules."""
         view = game.view(state, seat)
         try:
-            action = self.bot_player.choose(game, view, seat, rng)
+            action = player.choose(game, view, seat, rng)
             game.apply(state, seat, action)
         except (IllegalAction, RuntimeError, KeyError, IndexError, ValueError) as exc:
             log.warning("game %s: the bot's choice for seat %s failed (%s); playing a random legal move",

@@ -17,8 +17,9 @@ from typing import Sequence
 from games.core import Game
 from games.registry import all_games, get_game
 
+from .bot_levels import seat_label
 from .ratings import BOT_GAMES, is_bot, rebuild, shown
-from .service import (MAX_MESSAGE, GameService, ServiceError, TIMED_OUT_KIND, is_bot_seat, store_faults_answered,
+from .service import (MAX_MESSAGE, GameService, ServiceError, TIMED_OUT_KIND, store_faults_answered,
                       without_legacy_keys)
 from .store import GameRow, SeatRow
 
@@ -138,7 +139,7 @@ class Standings:
             also = len(m.due) - 1
             return f"➡️ {label}: **your turn** since {ago(m.since)}" + (f" (with {also} more)" if also > 0 else "") \
                 + clock
-        names = fit(", ".join(f"{s.name} 🤖" if is_bot_seat(s) else s.name for s in m.due[:3]), NAMES_MAX)
+        names = fit(", ".join(seat_label(s) for s in m.due[:3]), NAMES_MAX)
         more = f" +{len(m.due) - 3}" if len(m.due) > 3 else ""
         return f"⏳ {label}: waiting for {names}{more} since {ago(m.since)}"
 

@@ -53,8 +53,8 @@ async def _started(env: Any) -> tuple[Any, Any, Any, Any]:
 
 async def test_new_game_posts_lobby_and_opens_thread(env: Any) -> None:
     channel, thread, lobby, ann, _bob = await _lobby(env)
-    labels = [c["label"] for row in lobby.components for c in row["components"]]
-    assert labels == ["Join", "Leave", "Start", "Add bot", "Remove bot"]
+    labels = [c.get("label") or c["placeholder"] for row in lobby.components for c in row["components"]]
+    assert labels == ["Join", "Leave", "Start", "Add bot", "Remove bot", "🤖 Add a bot at a level…"]
     assert thread.name == "Race #1"
     assert env.backend.channels[thread.id].thread_metadata.auto_archive_duration == 10080  # a week
     assert "home of Race #1" in thread.history()[0].content

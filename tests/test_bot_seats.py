@@ -41,9 +41,9 @@ async def test_creator_adds_bots_in_the_lobby_and_they_play_promptly_unpinged(en
     refused = await bob.click(lobby, label="Add bot")
     assert refused.ephemeral and "Only the player who created the game" in said(refused)
     added = await ann.click(lobby, label="Add bot")
-    assert added.ephemeral and "Bot 1 🤖 takes a seat" in said(added)
+    assert added.ephemeral and "Bot 1 (normal) 🤖 takes a seat" in said(added)
     shown = next(m for m in channel.history() if m.id == lobby.id)
-    assert "Seats 2/4" in shown.content and "ann, Bot 1." in shown.content
+    assert "Seats 2/4" in shown.content and "ann, Bot 1 (normal) 🤖." in shown.content
     await ann.slash(thread, "game start")
     game_id = (await env.bot.service.store.game_for_thread(thread.id)).id
     if await _due(env, game_id) == [0]:
@@ -53,7 +53,7 @@ async def test_creator_adds_bots_in_the_lobby_and_they_play_promptly_unpinged(en
     log = await env.bot.service.store.log(game_id)
     assert any(a.seat == 1 for a in log)
     posts = [m for m in thread.history() if m.author.bot]
-    assert any(re.search(r"Bot 1 (stepped|rolled)", m.content) and m.attachments for m in posts)
+    assert any(re.search(r"Bot 1 \(normal\) (stepped|rolled)", m.content) and m.attachments for m in posts)
     for message in posts:
         assert not re.search(r"<@-", message.content)
         assert set(_stored(env, message).ping_user_ids) <= {ann.id}
@@ -65,7 +65,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_the_bot_until_taken_back
     await ann.slash(thread, "game start")
     game_id = (await env.bot.service.store.game_for_thread(thread.id)).id
     left = await bob.slash(thread, "game leave")
-    assert not left.ephemeral and "the bot 🤖 plays the seat" in left.response.content
+    assert not left.ephemeral and "the bot 🤖 (normal) plays the seat" in left.response.content
     if await _due(env, game_id) == [0]:
         await ann.slash(thread, "race step", choice="step 2")
     assert await _due(env, game_id) == [0]  # the bot played bob's turn at once
@@ -114,7 +114,7 @@ async def test_the_creator_removes_the_last_bot_from_the_lobby_and_the_seats_clo
     removed = await ann.click(lobby, label="Remove bot")
     assert "Bot 2" in said(removed) and "leaves the lobby" in said(removed)
     seats = await env.bot.service.store.seats(game_id)
-    assert [(s.seat, s.name, s.bot) for s in seats] == [(0, "ann", False), (1, "Bot 1", True), (2, "bob", False)]
+    assert [(s.seat, s.name, s.bot) for s in seats] == [(0, "ann", False), (1, "Bot 1 (normal)", True), (2, "bob", False)]
     await ann.click(lobby, label="Remove bot")
     none_left = await ann.click(lobby, label="Remove bot")
     assert "There is no bot in this game" in said(none_left)

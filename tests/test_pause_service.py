@@ -156,6 +156,7 @@ async def test_a_version_6_sqlite_database_is_upgraded_to_allow_pausing_its_runn
     db = sqlite3.connect(db_path)  # back to version 6: the CHECK without 'paused'
     db.execute("PRAGMA writable_schema = ON")
     db.execute("UPDATE sqlite_master SET sql = replace(sql, ', ''paused''', '') WHERE name = 'games'")
+    db.execute("ALTER TABLE seats DROP COLUMN level")  # and without version 8's bot levels
     db.execute("PRAGMA user_version = 6")
     db.commit()
     db.close()

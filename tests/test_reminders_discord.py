@@ -41,7 +41,8 @@ def _stored(env: Any, message: Any) -> Any:
 
 
 def _labels(message: Any) -> list[str]:
-    return [c.label for row in message.components for c in row.children]
+    """Its buttons' labels and its selects' placeholders."""
+    return [getattr(c, "label", None) or c.placeholder for row in message.components for c in row.children]
 
 
 async def _tick(env: Any) -> None:
@@ -123,15 +124,24 @@ async def test_game_remind_pings_the_due_player_once_an_hour(env: Any, clock: Fa
     assert not (await second.slash(thread, "game remind")).ephemeral
 
 
-async def test_clock_ran_out_offers_skip_and_bot_and_the_player_takes_his_seat_back(
-        env: Any, clock: FakeClock) -> None:
-    thread, _lobby, first, second, game_id = await _game(env, remind="off", clock="2h")
+async def clock_ran_out(env: Any, clock: FakeClock, game: str = "race") -> tuple[Any, Any, Any, int, Any]:
+    """A started game with a 2 h turn clock whose due player let it run out:
+    its thread, the late player, the other, the game's id and the post
+    saying it ran out."""
+    thread, _lobby, first, second, game_id = await _game(env, game=game, remind="off", clock="2h")
     await _tick(env)
     clock.advance(2 * HOUR)
     await _tick(env)
     ran_out = thread.history()[-1]
-    assert "turn clock ran out" in ran_out.content and _stored(env, ran_out).ping_user_ids == []
-    assert _labels(ran_out) == ["Skip the turn", "Hand to the bot"]
+    assert "turn clock ran out" in ran_out.content
+    return thread, first, second, game_id, ran_out
+
+
+async def test_clock_ran_out_offers_skip_and_bot_and_the_player_takes_his_seat_back(
+        env: Any, clock: FakeClock) -> None:
+    thread, first, second, game_id, ran_out = await clock_ran_out(env, clock)
+    assert _stored(env, ran_out).ping_user_ids == []
+    assert _labels(ran_out) == ["Skip the turn", "Hand to the bot", "🤖 Hand the seat to the bot at a level…"]
     own = await first.click(ran_out, label="Hand to the bot")
     assert "No other player's turn clock" in said(own)
     late_seat = 0 if first.name == "ann" else 1
@@ -237,11 +247,7 @@ async def test_a_skip_is_the_skippers_not_the_skipped_players_to_take_back(env: 
     back with ``/game undo``: a staller can't cancel every skip."""
     register_renderer(PassRace.slug, render)
     with registered(PassRace()):
-        thread, _lobby, late, other, game_id = await _game(env, game="pass-race", remind="off", clock="2h")
-        await _tick(env)
-        clock.advance(2 * HOUR)
-        await _tick(env)
-        ran_out = thread.history()[-1]
+        thread, late, other, game_id, ran_out = await clock_ran_out(env, clock, "pass-race")
         skipped = await other.click(ran_out, label="Skip the turn")
         assert "Skipped" in said(skipped)
         post = [m for m in thread.history() if m.attachments][-1]

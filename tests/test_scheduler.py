@@ -357,7 +357,7 @@ async def test_bot_seats_play_through_the_service_and_are_never_pinged(store: St
         await keeping.add_bot(game_id, BOB)
     assert "Bot 2" in await keeping.add_bot(game_id, ANN)
     seats = await store.seats(game_id)
-    assert [(s.name, s.bot) for s in seats] == [("ann", False), ("Bot 1", True), ("Bot 2", True)]
+    assert [(s.name, s.bot) for s in seats] == [("ann", False), ("Bot 1 (normal)", True), ("Bot 2 (normal)", True)]
     start = await service.start(game_id, ANN)
     assert all(u > 0 for u in start.ping_user_ids) and "<@-" not in start.text
     if await _due_user(service, game_id) == ANN:
@@ -448,7 +448,7 @@ async def test_bot_seat_keeps_its_flag_when_a_player_leaves_the_lobby(store: Sto
     await SeatKeeping(service).add_bot(game_id, ANN)
     await service.leave(game_id, BOB)
     assert [(s.seat, s.name, s.bot) for s in await store.seats(game_id)] == [(0, "ann", False),
-                                                                            (1, "Bot 1", True)]
+                                                                            (1, "Bot 1 (normal)", True)]
 
 
 # -- housekeeping ----------------------------------------------------------------------
@@ -585,7 +585,7 @@ async def test_schema_2_database_is_upgraded_with_players_seats_and_default_sett
     await _v2_game(store_target)
     store = await open_store(store_target)
     try:
-        assert await store.schema_version() == store.schema_version_known == 7
+        assert await store.schema_version() == store.schema_version_known == 8
         assert [(s.name, s.bot) for s in await store.seats(1)] == [("ann", False)]
         assert await store.schedule(1) == Schedule()
         clock = FakeClock()

@@ -17,8 +17,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from games.bots import DEFAULT_LEVEL
 from games.registry import all_games, get_game
 
+from ..bot_levels import level_choices
 from ..discord_io import (NO_MENTIONS, ServiceBot, board_file, bot_of, check_game_permissions, file_kwargs,
                           mentions_for, reply)
 from ..discord_text import member_name
@@ -32,6 +34,8 @@ log = logging.getLogger("railyard.bot")
 
 AUTOCOMPLETE_MAX = 25  # Discord shows at most 25 suggestions; typing narrows them to the rest
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # the longest auto-archive duration: a week
+LEVEL_CHOICES = [app_commands.Choice(name=label, value=level) for level, label in level_choices()]
+"""A bot level, as a command's option offers it (:mod:`bot.bot_levels`)."""
 
 
 async def game_here(interaction: discord.Interaction[Any]) -> int:
@@ -156,7 +160,9 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         await lobby_action(interaction, await game_here(interaction), "join")
 
     @app_commands.command(name="leave", description="Give up your seat (once started, the bot plays it)")
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(level="Once started: the level the bot plays your seat at (default normal)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def leave(self, interaction: discord.Interaction[Any], level: str = DEFAULT_LEVEL) -> None:
         game_id = await game_here(interaction)
         status = (await self.bot.service.get(game_id)).status
         if status in ("finished", "abandoned"):
@@ -164,7 +170,7 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         if status != "active":
             await lobby_action(interaction, game_id, "leave")
             return
-        text = await SeatKeeping(self.bot.service).leave_to_bot(game_id, interaction.user.id)
+        text = await SeatKeeping(self.bot.service).leave_to_bot(game_id, interaction.user.id, level)
         await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
         wake_scheduler(self.bot)
 

@@ -11,6 +11,7 @@ from typing import Awaitable, Callable, ParamSpec, Sequence, TypeVar
 
 from games.core import State
 
+from ..bot_levels import seat_label
 from ..store import GameRow, OutcomeUnknown, SeatRow, StoreUnavailable
 
 log = logging.getLogger("railyard.service")
@@ -111,8 +112,8 @@ def is_bot_seat(seat: SeatRow) -> bool:
 
 
 def seat_mention(seat: SeatRow) -> str:
-    """A due seat in a post: a mention for a player, the name and 🤖 for a bot."""
-    return f"{seat.name} 🤖" if is_bot_seat(seat) else f"<@{seat.user_id}>"
+    """A due seat in a post: a mention for a player, the name, level and 🤖 for a bot."""
+    return seat_label(seat) if is_bot_seat(seat) else f"<@{seat.user_id}>"
 
 
 RESUME_LEASE = 120.0

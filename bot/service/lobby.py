@@ -12,6 +12,7 @@ from typing import Awaitable, Callable
 from games.core import CHANCE, IllegalAction, new_secret, resolve_chance, secret_from_seed
 from games.registry import get_game
 
+from ..bot_levels import seat_label
 from ..store import GameRow, NewAction, UniqueViolation
 from .common import RESUME_LEASE, ServiceError, log, storable_name, store_faults_answered
 from .core import ServiceCore
@@ -85,7 +86,7 @@ class Lobby(ServiceCore):
         game = get_game(row.slug)
         seats = await self.store.seats(game_id)
         opts = ", ".join(f"{k}: {v}" for k, v in row.options.items())
-        names = ", ".join(s.name for s in seats) or "nobody"
+        names = ", ".join(seat_label(s) for s in seats) or "nobody"
         head = f"**{game.name}**" + (f" ({opts})" if opts else "")
         status = {
             "lobby": f"Seats {len(seats)}/{game.max_seats} (plays {game.players_needed()}): {names}.",

@@ -5,8 +5,10 @@ of a game the scheduler or a deleted thread stops."""
 
 from __future__ import annotations
 
+from games.bots import DEFAULT_LEVEL
 from games.registry import get_game
 
+from ..bot_levels import level_refused
 from ..store import Schedule, VersionConflict
 from .common import ServiceError, clip, is_bot_seat, store_faults_answered
 from .game_service import GameService
@@ -16,6 +18,13 @@ from .values import Post, Table
 BOT_ADDED = "{name} 🤖 takes a seat."
 BOT_REMOVED = "{name} 🤖 leaves the lobby."
 TIMED_OUT_KIND = "clock"
+
+
+def _check_level(level: str) -> None:
+    """ServiceError unless ``level`` is a bot level (``games.bots.LEVELS``)."""
+    refused = level_refused(level)
+    if refused is not None:
+        raise ServiceError(refused)
 
 
 def _handed_already(name: str) -> ServiceError:
@@ -41,8 +50,9 @@ class SeatKeeping:
         return await self.store.schedule(game_id)
 
     @store_faults_answered
-    async def add_bot(self, game_id: int, user_id: int) -> str:
-        """Seat the bot in a lobby (its creator only, while a seat is free)."""
+    async def add_bot(self, game_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> str:
+        """Seat the bot, at ``level``, in a lobby (its creator only, while a seat is free)."""
+        _check_level(level)
         async with self.service.changing(game_id):
             row = await self.service.get(game_id)
             game = get_game(row.slug)
@@ -52,7 +62,7 @@ class SeatKeeping:
                 raise ServiceError("Only the player who created the game can add a bot.")
             if len(await self.store.seats(game_id)) >= game.max_seats:
                 raise ServiceError(f"{game.name} is full ({game.max_seats} players).")
-            seat = await self.store.add_bot_seat(game_id, seen=row)
+            seat = await self.store.add_bot_seat(game_id, seen=row, level=level)
         return BOT_ADDED.format(name=seat.name)
 
     @store_faults_answered
@@ -72,17 +82,18 @@ class SeatKeeping:
         return BOT_REMOVED.format(name=bots[-1].name)
 
     @store_faults_answered
-    async def leave_to_bot(self, game_id: int, user_id: int) -> str:
-        """A player leaves a running game: the bot plays his seat from now
-        on (he can take it back with ``/game takeover``). Said once: a second
-        click is told it is already so."""
+    async def leave_to_bot(self, game_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> str:
+        """A player leaves a running game: the bot plays his seat, at
+        ``level``, from now on (he can take it back with ``/game takeover``).
+        Said once: a second click is told it is already so."""
+        _check_level(level)
         async with self.service.changing(game_id):
             table = await self.service.player_board(game_id, user_id)
             assert table.seat is not None
             if table.seats[table.seat].bot or not await self.store.set_seat_bot(game_id, table.seat, True,
-                                                                                seen=table.row):
+                                                                                seen=table.row, level=level):
                 raise ServiceError("The bot already plays your seat; `/game takeover` takes it back.")
-        return f"{table.seats[table.seat].name} left the game: the bot 🤖 plays the seat from now on."
+        return f"{table.seats[table.seat].name} left the game: the bot 🤖 ({level}) plays the seat from now on."
 
     @store_faults_answered
     async def take_back(self, game_id: int, user_id: int) -> str:
@@ -110,21 +121,24 @@ class SeatKeeping:
             raise ServiceError("No other player's turn clock has run out in this game (or he has moved since).")
         return table, out[0]
 
-    async def _hand_to_bot(self, table: Table, seat: int) -> None:
-        """Hand a timed-out ``seat`` to the bot (inside :meth:`GameService.changing`);
-        a second hand is told it is done already."""
-        if not await self.store.set_seat_bot(table.row.id, seat, True, seen=table.row):
+    async def _hand_to_bot(self, table: Table, seat: int, level: str = DEFAULT_LEVEL) -> None:
+        """Hand a timed-out ``seat`` to the bot at ``level`` (inside
+        :meth:`GameService.changing`); a second hand is told it is done already."""
+        if not await self.store.set_seat_bot(table.row.id, seat, True, seen=table.row, level=level):
             raise _handed_already(table.seats[seat].name)
 
     @store_faults_answered
-    async def timed_out_to_bot(self, game_id: int, user_id: int, seat: int | None = None) -> str:
-        """Another player hands a seat whose clock ran out to the bot (once:
-        a second click is told it is already done, and nothing is posted)."""
+    async def timed_out_to_bot(self, game_id: int, user_id: int, seat: int | None = None,
+                               level: str = DEFAULT_LEVEL) -> str:
+        """Another player hands a seat whose clock ran out to the bot at
+        ``level`` (once: a second click is told it is already done, and
+        nothing is posted)."""
+        _check_level(level)
         async with self.service.changing(game_id):
             table, out = await self._timed_out(game_id, user_id, seat)
-            await self._hand_to_bot(table, out)
+            await self._hand_to_bot(table, out, level)
         name = table.seats[out].name
-        return f"{name}'s clock ran out: the bot 🤖 plays the seat until {name} takes it back (`/game takeover`)."
+        return f"{name}'s clock ran out: the bot 🤖 ({level}) plays the seat until {name} takes it back (`/game takeover`)."
 
     @store_faults_answered
     async def skip_timed_out(self, game_id: int, user_id: int, seat: int | None = None) -> Post | str:

@@ -59,6 +59,8 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
+from games.bots import DEFAULT_LEVEL
+
 log = logging.getLogger("railyard.store")
 
 
@@ -113,6 +115,10 @@ class SeatRow:
     bot: bool = False
     """The bot plays this seat: one added in the lobby (a reserved negative
     ``user_id``, see :meth:`Store.add_bot_seat`) or one handed to it."""
+    level: str = DEFAULT_LEVEL
+    """The bot's level (``games.bots.LEVELS``) when the bot plays the seat:
+    chosen when it was seated or handed over; seats made before levels
+    existed play at ``normal``, as they did."""
 
 
 NO_SEAT = -9
@@ -305,6 +311,11 @@ _GAME_COLUMNS = (
 )
 
 
+def _seat(r: Sequence[Any]) -> SeatRow:
+    """A seat from a ``seat, user_id, name, bot, level`` row."""
+    return SeatRow(r[0], r[1], r[2], bool(r[3]), r[4])
+
+
 def _game(row: Sequence[Any]) -> GameRow:
     return GameRow(
         id=row[0], guild_id=row[1], channel_id=row[2], thread_id=row[3],
@@ -487,9 +498,9 @@ class Store(ABC):
     async def seats(self, game_id: int) -> list[SeatRow]:
         async with self.reading() as tx:
             rows = await tx.fetchall(
-                "SELECT seat, user_id, name, bot FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+                "SELECT seat, user_id, name, bot, level FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
             )
-        return [SeatRow(r[0], r[1], r[2], bool(r[3])) for r in rows]
+        return [_seat(r) for r in rows]
 
     async def add_seat(self, game_id: int, user_id: int, name: str, *, seen: GameRow | None = None) -> int:
         async with self.transaction() as tx:
@@ -507,14 +518,14 @@ class Store(ABC):
         async with self.transaction() as tx:
             await self._held(tx, game_id, seen)
             rows = await tx.fetchall(
-                "SELECT user_id, name, bot FROM seats WHERE game_id = ? AND user_id <> ? ORDER BY seat",
+                "SELECT user_id, name, bot, level FROM seats WHERE game_id = ? AND user_id <> ? ORDER BY seat",
                 (game_id, user_id),
             )
             await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             if rows:
                 await tx.executemany(
-                    "INSERT INTO seats (game_id, seat, user_id, name, bot) VALUES (?, ?, ?, ?, ?)",
-                    [(game_id, i, r[0], r[1], r[2]) for i, r in enumerate(rows)],
+                    "INSERT INTO seats (game_id, seat, user_id, name, bot, level) VALUES (?, ?, ?, ?, ?, ?)",
+                    [(game_id, i, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows)],
                 )
 
     # -- play -------------------------------------------------------------
@@ -547,8 +558,8 @@ class Store(ABC):
                     await self._hold(tx, game_id, was, expected_version)
                 if seats is not None:
                     rows = await tx.fetchall(
-                        "SELECT seat, user_id, name, bot FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-                    if [SeatRow(r[0], r[1], r[2], bool(r[3])) for r in rows] != list(seats):
+                        "SELECT seat, user_id, name, bot, level FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+                    if [_seat(r) for r in rows] != list(seats):
                         raise VersionConflict(f"game {game_id}: the seats changed")
                 if actions:
                     await tx.executemany(
@@ -635,32 +646,40 @@ class Store(ABC):
         return int(row[0]) if row else None
 
     # -- bot seats, schedules and timers (games that last a week) ----------
-    async def add_bot_seat(self, game_id: int, *, seen: GameRow | None = None) -> SeatRow:
-        """Seat the bot in the next seat of a lobby. A bot has no Discord
-        user: it takes the reserved user id -k (the smallest k free in this
-        game) and the name "Bot k" (posts add 🤖; the boards' fonts have no
-        emoji, so the stored name, which they draw, has none)."""
+    async def add_bot_seat(self, game_id: int, *, seen: GameRow | None = None,
+                           level: str = DEFAULT_LEVEL) -> SeatRow:
+        """Seat the bot, playing at ``level``, in the next seat of a lobby. A
+        bot has no Discord user: it takes the reserved user id -k (the
+        smallest k free in this game) and the name "Bot k (level)", the one
+        place a bot's name is made: boards, turn posts, the log and the export
+        all show it (posts add 🤖; the boards' fonts have no emoji, so the
+        stored name, which they draw, has none)."""
         async with self.transaction() as tx:
             await self._held(tx, game_id, seen)
             rows = await tx.fetchall("SELECT user_id FROM seats WHERE game_id = ?", (game_id,))
             taken = {int(r[0]) for r in rows}
             k = next(k for k in range(1, len(taken) + 2) if -k not in taken)
-            seat, name = len(rows), f"Bot {k}"
+            seat, name = len(rows), f"Bot {k} ({level})"
             await tx.execute(
-                "INSERT INTO seats (game_id, seat, user_id, name, bot) VALUES (?, ?, ?, ?, 1)",
-                (game_id, seat, -k, name),
+                "INSERT INTO seats (game_id, seat, user_id, name, bot, level) VALUES (?, ?, ?, ?, 1, ?)",
+                (game_id, seat, -k, name, level),
             )
-        return SeatRow(seat, -k, name, True)
+        return SeatRow(seat, -k, name, True, level)
 
-    async def set_seat_bot(self, game_id: int, seat: int, bot: bool, *, seen: GameRow | None = None) -> bool:
-        """Hand ``seat`` to the bot (or back to its player); the game's
-        timers are planned again. False when the seat already was so."""
+    async def set_seat_bot(self, game_id: int, seat: int, bot: bool, *, seen: GameRow | None = None,
+                           level: str = DEFAULT_LEVEL) -> bool:
+        """Hand ``seat`` to the bot playing at ``level`` (or back to its
+        player, keeping the level it had); the game's timers are planned
+        again. False when the seat already was so."""
         async with self.transaction() as tx:
             await self._held(tx, game_id, seen)
-            changed = await tx.execute(
-                "UPDATE seats SET bot = ? WHERE game_id = ? AND seat = ? AND bot <> ?",
-                (int(bot), game_id, seat, int(bot)),
-            )
+            if bot:
+                changed = await tx.execute(
+                    "UPDATE seats SET bot = 1, level = ? WHERE game_id = ? AND seat = ? AND bot <> 1",
+                    (level, game_id, seat))
+            else:
+                changed = await tx.execute(
+                    "UPDATE seats SET bot = 0 WHERE game_id = ? AND seat = ? AND bot <> 0", (game_id, seat))
             await tx.execute("UPDATE schedules SET replan = 1 WHERE game_id = ?", (game_id,))
         return changed == 1
 

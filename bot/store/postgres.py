@@ -49,7 +49,7 @@ from asyncpg.pool import PoolConnectionProxy
 
 from . import OutcomeUnknown, Store, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 """The schema version this Railyard writes: the same number as SQLite's
 ``user_version`` for the same logical schema (``len(sqlite.MIGRATIONS)``)."""
 SCHEMA_BASE_VERSION = 2
@@ -253,6 +253,10 @@ UPGRADES: dict[int, str] = {
     ALTER TABLE games DROP CONSTRAINT games_status_check;
     ALTER TABLE games ADD CONSTRAINT games_status_check
         CHECK (status IN ('lobby', 'active', 'finished', 'abandoned', 'paused'));
+    """,
+    # 7 -> 8: a bot seat's level; seats made before play at normal, as they did.
+    7: """
+    ALTER TABLE seats ADD COLUMN level TEXT NOT NULL DEFAULT 'normal';
     """,
 }
 """Scripts taking a database from version ``n`` to ``n + 1``."""

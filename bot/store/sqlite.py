@@ -218,6 +218,12 @@ MIGRATIONS: tuple[str, ...] = (
         WHERE type = 'table' AND name = 'games';
     PRAGMA writable_schema = RESET;
     """,
+    # 8: a bot seat's level (games.bots.LEVELS), chosen when the bot is
+    # seated or handed the seat; seats made before keep playing as they
+    # did, at normal.
+    """
+    ALTER TABLE seats ADD COLUMN level TEXT NOT NULL DEFAULT 'normal';
+    """,
 )
 
 SQLITE_MAGIC = b"SQLite format 3\x00"

@@ -10,10 +10,13 @@ from typing import Any
 
 import discord
 
+from games.bots import DEFAULT_LEVEL
+
 from ..discord_io import NO_MENTIONS, ServiceBot, bot_of, channel_gone, check_game_permissions, guarded, reply
 from ..scheduler import schedule_text
 from ..service import SeatKeeping, ServiceError
 from ..standings import Standings
+from .levels import chosen_level, level_select
 from .posting import acting_name, post_to_thread, thread_gone
 
 
@@ -25,6 +28,7 @@ def lobby_view(game_id: int, open_lobby: bool = True) -> discord.ui.View:
         view.add_item(LobbyButton(game_id, "start"))
         view.add_item(AddBotButton(game_id))
         view.add_item(RemoveBotButton(game_id))
+        view.add_item(AddBotLevelSelect(game_id))
     return view
 
 
@@ -127,9 +131,25 @@ class AddBotButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry
         await guarded(interaction, add_bot(interaction, self.game_id), self.game_id)
 
 
-async def add_bot(interaction: discord.Interaction[Any], game_id: int) -> None:
+class AddBotLevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ry:botlevel:(?P<game>[0-9]+)"):
+    """Under the lobby's buttons: the creator seats a bot at the level chosen."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(level_select(f"ry:botlevel:{game_id}", "🤖 Add a bot at a level…"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> "AddBotLevelSelect":
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, add_bot(interaction, self.game_id, chosen_level(self.item)), self.game_id)
+
+
+async def add_bot(interaction: discord.Interaction[Any], game_id: int, level: str = DEFAULT_LEVEL) -> None:
     bot = bot_of(interaction)
-    text = await SeatKeeping(bot.service).add_bot(game_id, interaction.user.id)
+    text = await SeatKeeping(bot.service).add_bot(game_id, interaction.user.id, level)
     await reply(interaction, text)
     await refresh_lobby(bot, game_id)
 

@@ -11,10 +11,13 @@ from typing import Any
 
 import discord
 
+from games.bots import DEFAULT_LEVEL
+
 from ..discord_io import NO_MENTIONS, ServiceBot, bot_of, guarded, reply
 from ..scheduler import Notice
 from ..service import Post, SeatKeeping
 from ..turn_notice import turn_notices
+from .levels import chosen_level, level_select
 from .lobby import refresh_lobby
 from .posting import acting_name, close_thread, keep_thread_open, post_to_thread, send_to_thread, wake_scheduler
 from .turn_panel import TurnButton
@@ -52,6 +55,7 @@ def clock_view(game_id: int, seat: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(ClockButton(game_id, seat, "skip"))
     view.add_item(ClockButton(game_id, seat, "bot"))
+    view.add_item(HandOverLevelSelect(game_id, seat))
     return view
 
 
@@ -78,8 +82,28 @@ class ClockButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await guarded(interaction, clock_action(interaction, self.game_id, self.seat, self.op), self.game_id)
 
 
-async def clock_action(interaction: discord.Interaction[Any], game_id: int, seat: int | None, op: str) -> None:
-    """Skip a timed-out seat or hand it to the bot, from a button or a command."""
+class HandOverLevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                          template=r"ry:clocklevel:(?P<game>[0-9]+):(?P<seat>[0-9]{1,2})"):
+    """Under a "turn clock ran out" post, beside **Hand to the bot**: another
+    player hands the late seat to the bot at the level chosen."""
+
+    def __init__(self, game_id: int, seat: int) -> None:
+        super().__init__(level_select(f"ry:clocklevel:{game_id}:{seat}", "🤖 Hand the seat to the bot at a level…"))
+        self.game_id, self.seat = game_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> "HandOverLevelSelect":
+        return cls(int(match["game"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, clock_action(interaction, self.game_id, self.seat, "bot", chosen_level(self.item)),
+                      self.game_id)
+
+
+async def clock_action(interaction: discord.Interaction[Any], game_id: int, seat: int | None, op: str,
+                       level: str = DEFAULT_LEVEL) -> None:
+    """Skip a timed-out seat or hand it to the bot (at ``level``), from a button, a select or a command."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
     keeping = SeatKeeping(bot.service)
@@ -87,7 +111,7 @@ async def clock_action(interaction: discord.Interaction[Any], game_id: int, seat
     if op == "skip":
         done = await keeping.skip_timed_out(game_id, interaction.user.id, seat)
     else:
-        done = await keeping.timed_out_to_bot(game_id, interaction.user.id, seat)
+        done = await keeping.timed_out_to_bot(game_id, interaction.user.id, seat, level)
     if isinstance(done, Post):
         await post_to_thread(bot, row.thread_id, done)
         said = "Skipped: the turn's safe default was played."

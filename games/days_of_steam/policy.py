@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bots import Greedy, score_margin
+from games.bots import Greedy, Policy, score_margin
 from games.core import Game, State
 
 POINT = 10.0
@@ -83,3 +83,11 @@ def evaluate(game: Game, state: State, seat: int) -> float:
 
 
 POLICY = Greedy(evaluate, limit=80)
+
+from .planner import PLANNER  # noqa: E402
+from .search import SEARCH  # noqa: E402
+
+LEVELS: dict[str, Policy] = {"normal": PLANNER, "hard": SEARCH}
+"""The stronger levels (games.bots.LEVELS): normal plans its next delivery by
+the steam along the track (:mod:`.planner`), hard plays its best few
+actions out a few turns ahead (:mod:`.search`)."""
