@@ -38,6 +38,7 @@ import copy
 import random
 from dataclasses import dataclass
 
+from games.bots import Policy
 from games.core import Game, IllegalAction, State
 from games.playout import random_action
 
@@ -118,16 +119,19 @@ def switch_texts(state: MineCartsState) -> list[tuple[str, str, tuple[int, ...]]
     return out
 
 
-def moved(state: MineCartsState, team: int, colour: str, chosen: tuple[int, ...]) -> tuple[float, MineCartsState]:
+def moved(state: MineCartsState, team: int, colour: str, chosen: tuple[int, ...],
+          per_card: float = ALLOTMENT) -> tuple[float, MineCartsState]:
     """Phases II and III with this switch on a copy: the gold scored (or
-    conceded) and the allotment earned, and the copy."""
+    conceded) and the allotment earned (``per_card`` each card a turn
+    beyond the first), and the copy (with that allotment)."""
     sim = carts_copy(state)
     moves = run_moves(sim, colour, chosen)
     allotment = state["teams"][team]["allotment"]
     for m in moves:
         if m["cart"] != GOLD and m["team"] == team:
             allotment = allotment_for(len(m["squares"]) - 1, allotment)
-    return gold_value(moves, team) + ALLOTMENT * (allotment - 1), sim
+    sim["teams"][team]["allotment"] = allotment  # the copy's own team dict
+    return gold_value(moves, team) + per_card * (allotment - 1), sim
 
 
 def after_switch(state: MineCartsState, team: int, colour: str, chosen: tuple[int, ...]) -> float:
@@ -329,3 +333,15 @@ class MineCartsPolicy:
 
 
 POLICY = MineCartsPolicy()
+
+
+def __getattr__(name: str) -> dict[str, Policy]:
+    """``LEVELS``, the stronger levels (:mod:`games.bots`): :mod:`tactics`'
+    team that reads the other factory (normal) and :mod:`search`'s, which
+    plays its choices out (hard); ``POLICY`` is the easy bot. Read lazily:
+    both build on this module."""
+    if name == "LEVELS":
+        from .search import HARD
+        from .tactics import NORMAL
+        return {"normal": NORMAL, "hard": HARD}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,74 @@
+"""Mine Carts' stronger bots: the normal bot (games/mine_carts/tactics.py)
+reads the other team's face-up factory; the hard bot (games/mine_carts/search.py) plays the
+normal bot's best moves out. Each test sets a position where the easy bot
+(today's, kept as the benchmark) goes wrong."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.bots import bot_action
+from games.core import State
+from games.mine_carts import GAME
+from games.mine_carts.planner import CARD, gold_route
+from games.mine_carts.search import candidates, evaluate
+from games.mine_carts.state import plain, typed
+from games.mine_carts.tactics import NORMAL, fits, threat
+from mine_carts_fixtures import BLUE, RED, give, put, set_cart, started
+
+
+def one_card_from_blue() -> State:
+    """Red to lay 1 card (straight, curve, curve); the gold cart rests on F2
+    heading east at Blue's town H2, one straight on G2 away, and Blue holds
+    three straights; Blue's cart 1 is out of H2 (on E8)."""
+    state = started()
+    put(state, "F2", "straight", 90)
+    set_cart(state, RED, "gold", "F2", [3, 1])
+    put(state, "E8", "straight", 0)
+    set_cart(state, BLUE, "1", "E8", [2, 0])
+    give(state, RED, ["straight", "curve", "curve"])
+    give(state, BLUE, ["straight", "straight", "straight"])
+    return state
+
+
+def red_turn(state: State, level: str, seed: int) -> State:
+    while typed(state)["phase"] in ("lay", "switch") and typed(state)["team"] == RED:
+        state = GAME.apply(state, 0, bot_action(GAME, state, 0, random.Random(seed), level=level)).state
+    return state
+
+
+def blue_cards_needed(state: State) -> int:
+    return gold_route(typed(state), BLUE).to_team(BLUE) // CARD
+
+
+def test_the_other_teams_route_is_a_threat_only_with_the_cards_to_finish_it() -> None:
+    state = one_card_from_blue()
+    route = gold_route(typed(state), BLUE)
+    assert fits(route, ["straight", "pit", "pit"]) and not fits(route, ["curve", "pit", "pit"])
+    assert threat(typed(state), RED, NORMAL.weights) == NORMAL.weights.threat
+    give(state, BLUE, ["curve", "curve", "pit"])  # no straight: the route needs another way
+    assert threat(typed(state), RED, NORMAL.weights) < NORMAL.weights.threat
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_normal_bot_takes_the_gold_cart_away_from_a_route_the_other_team_can_finish(seed: int) -> None:
+    """The easy bot sees Blue's reply without Blue's cards and leaves the
+    gold cart one straight from H2; the normal bot lays a curve on G2 that
+    takes the gold cart onto it and turns it away (Blue then needs two
+    cards and lays one a turn)."""
+    easy = red_turn(one_card_from_blue(), "easy", seed)
+    assert blue_cards_needed(easy) == 1
+    normal = red_turn(one_card_from_blue(), "normal", seed)
+    assert blue_cards_needed(normal) > typed(normal)["teams"][BLUE]["allotment"]
+
+
+def test_the_hard_bot_plays_out_the_normal_bots_moves_and_judges_gold_first() -> None:
+    state = one_card_from_blue()
+    ranked = candidates(GAME, state, 0, random.Random(0))
+    assert ranked[0].startswith("curve G2")
+    ahead = typed(GAME.apply(state, 0, ranked[0]).state)
+    before = evaluate(GAME, state, 0)
+    ahead["teams"][RED]["gold"] = 1
+    assert evaluate(GAME, plain(ahead), 0) > before + 50
