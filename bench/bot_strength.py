@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bot_strength.py [--games a,b] [--levels easy,normal,hard]
         [--seeds 100] [--start 0] [--against easy|normal|random] [--seats 4,5] [--jobs 1]
-        [--head-to-head-only | --all-bot-only] [--quiet]
+        [--head-to-head-only | --all-bot-only] [--quiet] [--whole-searches]
 
 Per game and level, over ``--seeds`` seeds:
 
@@ -19,6 +19,11 @@ Per game and level, over ``--seeds`` seeds:
 
 ``--jobs`` plays that many games at once (processes). Prints one line per
 measure; ``--quiet`` leaves out the line per all-bot game.
+
+``--whole-searches`` stops the hard searches' safety clock (their
+``time_limit``), so every search runs all its play-outs: the strength figures
+then depend only on the seeds, not on how loaded the machine is, and the
+decision times show what a whole search costs.
 """
 
 from __future__ import annotations
@@ -60,6 +65,24 @@ def end_kind(slug: str, final: State) -> str:
         from games.steam_rollers.params import rules
         return "emptied-cities" if len(empty_cities(final)) >= rules().empty_cities_to_end else "full-maps"
     return ""
+
+
+class StoppedClock:
+    """A ``time`` module whose clock never moves: a search's deadline never passes."""
+
+    @staticmethod
+    def perf_counter() -> float:
+        return 0.0
+
+
+def stop_search_clocks() -> None:
+    """Every hard search in this process runs all its play-outs (see
+    ``--whole-searches``): the search modules' clocks are stopped."""
+    import importlib
+    for name in ("games.bot_search", "games.age_of_steam.search"):
+        module = importlib.import_module(name)
+        if hasattr(module, "time"):
+            setattr(module, "time", StoppedClock)
 
 
 class Timed:
@@ -156,10 +179,13 @@ def main() -> int:
     only.add_argument("--head-to-head-only", action="store_true", help="leave out the all-bot games")
     only.add_argument("--all-bot-only", action="store_true", help="leave out the head-to-head games")
     parser.add_argument("--quiet", action="store_true", help="no line per all-bot game")
+    parser.add_argument("--whole-searches", action="store_true",
+                        help="hard searches ignore their time limit (figures independent of load)")
     args = parser.parse_args()
     seeds = range(args.start, args.start + args.seeds)
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
-    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+    start = stop_search_clocks if args.whole_searches else None
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs), initializer=start) as pool:
         for slug in [s.strip() for s in args.games.split(",") if s.strip()]:
             counts = [int(n) for n in args.seats.split(",") if n.strip()] or [ALL_BOT_SEATS.get(slug, 2)]
             for level in levels:
