@@ -20,10 +20,21 @@ Every candidate of one sample is played out in the same sampled world and
 with the same rng seed (common random numbers), so the comparison measures
 the candidates, not the luck.
 
+Three optional rules shape a play-out (all off by default):
+
+- ``rivals``: the policy every other seat plays (a model of the rivals,
+  e.g. a quicker player than the seat's own ``policy``);
+- ``until``: a stop rule, given the world the play-out began in and the
+  state reached (e.g. "the turn is over"), checked before every action
+  along with ``horizon``;
+- ``cut_playouts``: the time limit is checked inside every play-out, before
+  each of its actions, and a play-out still running then is dropped.
+
 The number of play-outs is fixed, so a decision depends only on the view and
 the rng; ``time_limit`` only stops a search that runs far too long, keeping
-the best mean so far (it is checked between play-outs, so a decision may
-run one play-out past it).
+the best mean so far (without ``cut_playouts`` it is checked between
+play-outs, so a decision may run one play-out past it). The clock is read
+through this module's ``time`` attribute (a bench or test may stop it).
 """
 
 from __future__ import annotations
@@ -42,6 +53,8 @@ Judge = Callable[[Game, State, int], float]
 """How good a position is for a seat (higher is better)."""
 Determinize = Callable[[Game, State, int, random.Random], State]
 """A whole state consistent with a seat's view, hidden parts sampled."""
+Until = Callable[[State, State], bool]
+"""Whether a play-out stops, given the world it began in and the state reached."""
 
 
 def as_seen(game: Game, view: State, seat: int, rng: random.Random) -> State:
@@ -50,22 +63,31 @@ def as_seen(game: Game, view: State, seat: int, rng: random.Random) -> State:
 
 
 def playout(game: Game, world: State, seat: int, first: str, policy: Policy,
-            rng: random.Random, horizon: int | None) -> State | None:
+            rng: random.Random, horizon: int | None, until: Until | None = None,
+            rivals: Policy | None = None, deadline: float | None = None) -> State | None:
     """``world`` after ``seat`` plays ``first`` and everybody then plays
-    ``policy`` (each from its own view) for up to ``horizon`` actions, chance
-    drawn from ``rng``; None when ``first`` is illegal in this world."""
+    ``policy`` (each from its own view; the other seats ``rivals`` when
+    given) for up to ``horizon`` actions or until ``until(world, now)``,
+    chance drawn from ``rng``; None when ``first`` is illegal in this world,
+    or when ``deadline`` (a ``time.perf_counter()`` time) passes before the
+    play-out ends."""
     try:
         state = game.apply(world, seat, first).state
     except IllegalAction:
         return None
     taken = 0
     while not game.is_over(state) and (horizon is None or taken < horizon):
+        if until is not None and until(world, state):
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
         due = game.to_act(state)
         if CHANCE in due:
             who, action = CHANCE, game.sample_chance(state, rng)
         else:
             who = due[0] if len(due) == 1 else rng.choice(due)
-            action = policy.choose(game, game.view(state, who), who, rng)
+            model = policy if rivals is None or who == seat else rivals
+            action = model.choose(game, game.view(state, who), who, rng)
         try:
             state = game.apply(state, who, action).state
         except IllegalAction:
@@ -77,8 +99,9 @@ def playout(game: Game, world: State, seat: int, first: str, policy: Policy,
 @dataclass(frozen=True)
 class Rollouts:
     """Plays the ``width`` best candidates out ``samples`` times each with
-    ``policy`` and keeps the one with the best mean ``evaluate`` (see the
-    module docstring). With one candidate or none it plays ``policy``."""
+    ``policy`` (and ``rivals``, ``until``: see :func:`playout`) and keeps the
+    one with the best mean ``evaluate`` (see the module docstring). With one
+    candidate or none, or no play-out finished in time, it plays ``policy``."""
 
     policy: Policy
     candidates: Ranked
@@ -88,6 +111,9 @@ class Rollouts:
     samples: int = 2
     horizon: int | None = None
     time_limit: float = 3.0
+    until: Until | None = None
+    rivals: Policy | None = None
+    cut_playouts: bool = False
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         texts = list(dict.fromkeys(self.candidates(game, state, seat, rng)))[:self.width]
@@ -102,7 +128,8 @@ class Rollouts:
             for i, text in enumerate(texts):
                 if time.perf_counter() > deadline:
                     break
-                end = playout(game, world, seat, text, self.policy, random.Random(seed), self.horizon)
+                end = playout(game, world, seat, text, self.policy, random.Random(seed), self.horizon,
+                              self.until, self.rivals, deadline if self.cut_playouts else None)
                 if end is not None:
                     totals[i] += self.evaluate(game, end, seat)
                     counts[i] += 1

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
+import pytest
+
+import games.bot_search
 from games.bot_search import Rollouts, playout
 from games.core import Game, State
 from tests.support.race import RACE
@@ -50,3 +54,57 @@ def test_a_playout_draws_chance_from_the_bots_rng_and_stops_at_the_horizon() -> 
 def test_an_illegal_candidate_is_not_chosen() -> None:
     search = Rollouts(Always("step 1"), lambda g, s, seat, rng: ["step 9", "step 1"], margin)
     assert search.choose(RACE, started(), 0, random.Random(1)) == "step 1"
+
+
+def test_a_playout_stops_when_its_stop_rule_says_so() -> None:
+    """``until(start, now)``: here, once three spaces have been stepped
+    since the play-out began (the race to 100 would run far longer)."""
+    def stepped_three(start: State, now: State) -> bool:
+        return sum(now["positions"]) - sum(start["positions"]) >= 3
+
+    end = playout(RACE, started("100"), 0, "step 1", Always("step 1"), random.Random(3), None,
+                  until=stepped_three)
+    assert end is not None
+    assert end["positions"] == [2, 1]
+
+
+def test_a_playout_plays_the_other_seats_with_the_rivals_model() -> None:
+    """The seat plays its own policy (steps of 1), every other seat the
+    rivals' model (steps of 2)."""
+    end = playout(RACE, started("100"), 0, "step 1", Always("step 1"), random.Random(3), 4,
+                  rivals=Always("step 2"))
+    assert end is not None
+    assert end["positions"] == [3, 4]
+
+
+class Ticking:
+    """A clock that moves one second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_a_playout_still_running_at_its_deadline_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deadline is checked before every action of the play-out: a race
+    to 100 passes a deadline 3 clock readings away before it ends."""
+    monkeypatch.setattr(games.bot_search, "time", Ticking())
+    assert playout(RACE, started("100"), 0, "step 1", Always("step 1"), random.Random(3), None,
+                   deadline=3.0) is None
+    assert playout(RACE, started("100"), 0, "step 1", Always("step 1"), random.Random(3), 6) is not None
+
+
+def test_a_search_cutting_its_playouts_at_the_time_limit_plays_its_policy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``cut_playouts`` the first candidate's play-out (a race to 10 in
+    steps of 1) is cut at the time limit, so no play-out finished and the
+    search plays its policy; checked only between play-outs, the first
+    candidate would have been played out whole and chosen."""
+    search = Rollouts(Always("step 1"), lambda g, s, seat, rng: ["step 2", "step 1"],
+                      lambda g, s, seat: 0.0, samples=1, time_limit=5.0)
+    monkeypatch.setattr(games.bot_search, "time", Ticking())
+    assert search.choose(RACE, started(), 0, random.Random(1)) == "step 2"
+    monkeypatch.setattr(games.bot_search, "time", Ticking())
+    assert replace(search, cut_playouts=True).choose(RACE, started(), 0, random.Random(1)) == "step 1"

@@ -11,7 +11,6 @@ from typing import Any, Callable
 
 import pytest
 
-import games.age_of_steam.search
 import games.bot_search
 from games.bots import DEFAULT_LEVEL, LEVELS, RANDOM, Policy, bot_action, play_game, policy_for
 from games.core import CHANCE, Game, State, chance_rng, find_choice, resolve_chance, secret_from_seed
@@ -160,7 +159,6 @@ def test_every_bot_level_decides_from_its_seats_view_only(slug: str, level: str,
     shorter than the other can't make the two decisions differ."""
     stopped = types.SimpleNamespace(perf_counter=lambda: 0.0)
     monkeypatch.setattr(games.bot_search, "time", stopped)
-    monkeypatch.setattr(games.age_of_steam.search, "time", stopped)
     game = get_game(slug)
     for state, seat in _decision_states(game, 11)[1:4]:
         other = _hidden_replaced(slug, state, seat)

@@ -7,27 +7,29 @@ action to select) it takes the :data:`CANDIDATES` best candidates by the
 normal bot's own reckoning and plays each out to the end of the turn
 (income, expenses and goods growth included), itself as the normal bot
 and its rivals as the quick easy bot (a model of them, fast enough to
-play out in a second), :data:`SAMPLES` times. The chance on the way (Production's draws, goods
-growth) is sampled from the seat's view with the bot's own rng: the bag is
-a public count, the game's secret is never seen, so the future draws are
-guessed, never read. Each play-out ends in a position judged by
-:func:`standing`; the candidate with the best mean is chosen. Every other
-choice is the normal bot's. The number of play-outs is fixed (so the choice
-depends only on the view and the rng) unless :data:`TIME_LIMIT` stops a
-search that runs long (a loaded machine), keeping the best candidate played
-out so far: the normal bot's own choice is always played out first.
+play out in a second), :data:`SAMPLES` times, through the shared engine
+(:class:`games.bot_search.Rollouts`: every candidate of a sample meets the
+same chance). The chance on the way (Production's draws, goods growth) is
+sampled from the seat's view with the bot's own rng: the bag is a public
+count, the game's secret is never seen, so the future draws are guessed,
+never read. Each play-out ends in a position judged by :func:`standing`;
+the candidate with the best mean is chosen. Every other choice is the
+normal bot's. The number of play-outs is fixed (so the choice depends only
+on the view and the rng) unless :data:`TIME_LIMIT` stops a search that runs
+long (a loaded machine), keeping the best candidate played out so far: the
+normal bot's own choice is always played out first.
 """
 
 from __future__ import annotations
 
 import random
-import time
 
-from games.core import CHANCE, Game, IllegalAction, State
+from games.bot_search import Rollouts
+from games.core import Game, State
 
 from .params import rules
+from .planner import NORMAL, TURN_DOLLAR_VP, PlanningRailroad, rounds_left
 from .policy import POLICY as RIVAL_MODEL
-from .planner import TURN_DOLLAR_VP, PlanningRailroad, rounds_left
 from .scoring import track_points
 from .state import typed
 from .track import network
@@ -44,6 +46,8 @@ between play-outs, a 2 s limit let decisions on a loaded 2-core machine
 (load 20) reach p95 15 s, max 31 s."""
 PLAYOUT_ACTIONS = 600
 """The most actions of a play-out (a turn of six railroads is far fewer)."""
+SEARCHED = ("shares", "actions")
+"""The phases whose choices are played out."""
 
 
 def standing(state: State, seat: int) -> float:
@@ -65,31 +69,29 @@ def standing(state: State, seat: int) -> float:
     return worth(seat) - (max(rivals) if rivals else 0.0)
 
 
+def turn_over(start: State, now: State) -> bool:
+    """The play-out's stop rule: the turn it began in is over."""
+    return int(now["round"]) != int(start["round"])
+
+
 class SearchingRailroad(PlanningRailroad):
     """The hard bot (see the module docstring)."""
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
-        phase = state["phase"]
-        if phase not in ("shares", "actions"):
+        if state["phase"] not in SEARCHED:
             return super().choose(game, state, seat, rng)
-        deadline = time.perf_counter() + TIME_LIMIT
+        return self.search().choose(game, state, seat, rng)
+
+    def search(self) -> Rollouts:
+        """The play-outs of a searched choice (see the module docstring)."""
+        return Rollouts(NORMAL, self.ranked, judge, width=CANDIDATES, samples=SAMPLES,
+                        horizon=PLAYOUT_ACTIONS, time_limit=TIME_LIMIT, until=turn_over,
+                        rivals=RIVAL_MODEL, cut_playouts=True)
+
+    def ranked(self, game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
+        """The seat's candidates in ``state`` (:meth:`candidates`)."""
         texts = [c.text for c in game.legal_actions(state, seat)]
-        candidates = self.candidates(state, seat, texts, phase)[:CANDIDATES]
-        if len(candidates) < 2:
-            return candidates[0]
-        first = candidates[0]
-        best: tuple[float, str] | None = None
-        for text in candidates:
-            total = 0.0
-            for _ in range(SAMPLES):
-                got = self.play_out(game, state, seat, text, random.Random(rng.random()), deadline)
-                if got is None:
-                    return best[1] if best is not None else first
-                total += got
-            mean = total / SAMPLES
-            if best is None or mean > best[0]:
-                best = (mean, text)
-        return best[1] if best is not None else first
+        return self.candidates(state, seat, texts, state["phase"])
 
     def candidates(self, state: State, seat: int, texts: list[str], phase: str) -> list[str]:
         """The normal bot's choice first, then the other candidates, most
@@ -104,31 +106,10 @@ class SearchingRailroad(PlanningRailroad):
         k = int(chosen.split()[1])
         return [chosen] + [t for t in (f"shares {k + 2}", f"shares {k - 1}") if t in texts]
 
-    def play_out(self, game: Game, state: State, seat: int, text: str, rng: random.Random,
-                 deadline: float = float("inf")) -> float | None:
-        """``text`` played, then the seat as the normal bot and its rivals
-        as :data:`RIVAL_MODEL` to the end of the turn (chance sampled with
-        ``rng``); :func:`standing` there; None when ``deadline`` (a
-        :func:`time.perf_counter` time) passes first."""
-        try:
-            now = game.apply(state, seat, text).state
-        except IllegalAction:
-            return float("-inf")
-        start_round = int(now["round"])
-        for _ in range(PLAYOUT_ACTIONS):
-            if game.is_over(now) or int(now["round"]) != start_round:
-                break
-            if time.perf_counter() > deadline:
-                return None
-            due = game.to_act(now)
-            if CHANCE in due:
-                now = game.apply(now, CHANCE, game.sample_chance(now, rng)).state
-                continue
-            who = rng.choice(due)
-            action = (PlanningRailroad.choose(self, game, now, who, rng) if who == seat
-                      else RIVAL_MODEL.choose(game, now, who, rng))
-            now = game.apply(now, who, action).state
-        return standing(now, seat)
+
+def judge(game: Game, state: State, seat: int) -> float:
+    """:func:`standing`, as the search's judge."""
+    return standing(state, seat)
 
 
 HARD = SearchingRailroad()

@@ -156,14 +156,15 @@ def test_the_hard_bot_plays_out_the_normal_bots_choice_first() -> None:
 
 
 def test_a_hard_search_past_its_time_limit_plays_the_normal_bots_choice() -> None:
-    """A play-out still running at the search's deadline is dropped (not
-    finished, however long the rest of the turn takes on a loaded machine);
-    with no play-out finished the hard bot plays the normal bot's choice."""
+    """A play-out still running at the search's deadline is dropped (the
+    shared engine checks it before every action of the play-out, however
+    long the rest of the turn takes on a loaded machine); with no play-out
+    finished the hard bot plays the normal bot's choice."""
     hard = policy_for("age-of-steam", "hard")
     assert isinstance(hard, SearchingRailroad)
+    assert hard.search().cut_playouts
     state = started(4)
     seat = GAME.to_act(state)[0]
-    assert hard.play_out(GAME, state, seat, "shares 0", random.Random(1), deadline=0.0) is None
     saved = search.TIME_LIMIT
     search.TIME_LIMIT = -1.0
     try:
