@@ -5,19 +5,22 @@ choosing.
 At the two choices that shape a turn (how many shares to issue, which
 action to select) it takes the :data:`CANDIDATES` best candidates by the
 normal bot's own reckoning and plays each out to the end of the turn
-(income, expenses and goods growth included), itself as the normal bot
-and its rivals as the quick easy bot (a model of them, fast enough to
-play out in a second), :data:`SAMPLES` times, through the shared engine
+(income, expenses and goods growth included) through the shared engine
 (:class:`games.bot_search.Rollouts`: every candidate of a sample meets the
-same chance). The chance on the way (Production's draws, goods growth) is
-sampled from the seat's view with the bot's own rng: the bag is a public
-count, the game's secret is never seen, so the future draws are guessed,
-never read. Each play-out ends in a position judged by :func:`standing`;
-the candidate with the best mean is chosen. Every other choice is the
-normal bot's. The number of play-outs is fixed (so the choice depends only
-on the view and the rng) unless :data:`TIME_LIMIT` stops a search that runs
-long (a loaded machine), keeping the best candidate played out so far: the
-normal bot's own choice is always played out first.
+same chance, and the turn's end is its stop rule), every railroad played by
+the quick normal railroad (:class:`QuickRailroad`: the normal bot without
+weighing Urbanization, fast enough to play out a turn in about a second).
+The chance on the way (Production's draws, goods growth) is sampled from
+the seat's view with the bot's own rng: the bag is a public count, the
+game's secret is never seen, so the future draws are guessed, never read.
+Each play-out ends in a position judged by :func:`standing` (the score,
+the money to come and the deliveries the network offers, against the best
+rival); the candidate with the best mean is chosen. Every other choice is
+the normal bot's. The number of play-outs is fixed (so the choice depends
+only on the view and the rng) unless :data:`TIME_LIMIT` stops a search that
+runs long (a loaded machine), keeping the best candidate played out so far:
+the normal bot's own choice is always played out first (with none played
+out, the quick railroad's choice).
 """
 
 from __future__ import annotations
@@ -25,11 +28,14 @@ from __future__ import annotations
 import random
 
 from games.bot_search import Rollouts
+from games.bots import Policy
 from games.core import Game, State
+from games.phases import OVER
 
 from .params import rules
-from .planner import NORMAL, TURN_DOLLAR_VP, PlanningRailroad, rounds_left
-from .policy import POLICY as RIVAL_MODEL
+from .economy import expenses
+from .links import delivery_value
+from .planner import TURN_DOLLAR_VP, PlanningRailroad, horizon, income_vp, rounds_left
 from .scoring import track_points
 from .state import typed
 from .track import network
@@ -46,27 +52,56 @@ between play-outs, a 2 s limit let decisions on a loaded 2-core machine
 (load 20) reach p95 15 s, max 31 s."""
 PLAYOUT_ACTIONS = 600
 """The most actions of a play-out (a turn of six railroads is far fewer)."""
+POTENTIAL = 0.5
+"""The part of a network's deliveries to come that :func:`standing` counts."""
 SEARCHED = ("shares", "actions")
 """The phases whose choices are played out."""
 
 
 def standing(state: State, seat: int) -> float:
-    """How good a position is for ``seat``, in VP: its score now (3 per
-    income, its completed track, -3 per share) with its cash and the income
-    still to come valued for the turns left, minus the best rival's."""
-    net = network(typed(state))
-    left = max(0, rounds_left(state) - 1)
+    """How good a position is for ``seat``, in VP, against the best rival:
+    its score (3 per income, its completed track, -3 per share) and, while
+    the game goes on, its cash and its income net of its expenses for the
+    turns left (:data:`TURN_DOLLAR_VP` a dollar) and :data:`POTENTIAL` of
+    the deliveries its network offers (:func:`delivery_value`, at the
+    normal bot's worth of an income point): the track built for later
+    turns counts too."""
+    game = typed(state)
+    net = network(game)
+    over = state["phase"] == OVER
+    left = 0 if over else rounds_left(state)
 
     def worth(s: int) -> float:
         if state["eliminated"][s]:
             return -100.0
         income = int(state["income"][s])
-        return (rules().vp_per_income * income + rules().vp_per_link_track * track_points(net, s)
-                + rules().vp_per_share * int(state["shares"][s])
-                + TURN_DOLLAR_VP * (income * left + int(state["cash"][s])))
+        score = (rules().vp_per_income * income + rules().vp_per_link_track * track_points(net, s)
+                 + rules().vp_per_share * int(state["shares"][s]))
+        if over:
+            return score
+        flow = income - expenses(game, s)
+        deliveries = delivery_value(game, net, s, int(state["engine"][s]), horizon(state))
+        return score + TURN_DOLLAR_VP * (flow * left + int(state["cash"][s])) + POTENTIAL * income_vp(state) * deliveries
 
     rivals = [worth(s) for s in range(len(state["players"])) if s != seat]
     return worth(seat) - (max(rivals) if rivals else 0.0)
+
+
+class QuickRailroad(PlanningRailroad):
+    """The normal railroad as the play-outs play it: the same choices, but
+    Urbanization is never weighed among the actions (the slowest to weigh,
+    and rarely the best)."""
+
+    def action_values(self, state: State, seat: int, taken: set[str],
+                      urbanization: bool = True) -> dict[str, float]:
+        return super().action_values(state, seat, taken, urbanization=False)
+
+
+QUICK = QuickRailroad()
+SELF_MODEL: PlanningRailroad = QUICK
+"""How the seat plays in its play-outs."""
+RIVALS_MODEL: Policy = QUICK
+"""How the other seats play in the play-outs."""
 
 
 def turn_over(start: State, now: State) -> bool:
@@ -84,9 +119,9 @@ class SearchingRailroad(PlanningRailroad):
 
     def search(self) -> Rollouts:
         """The play-outs of a searched choice (see the module docstring)."""
-        return Rollouts(NORMAL, self.ranked, judge, width=CANDIDATES, samples=SAMPLES,
+        return Rollouts(SELF_MODEL, self.ranked, judge, width=CANDIDATES, samples=SAMPLES,
                         horizon=PLAYOUT_ACTIONS, time_limit=TIME_LIMIT, until=turn_over,
-                        rivals=RIVAL_MODEL, cut_playouts=True)
+                        rivals=RIVALS_MODEL, cut_playouts=True)
 
     def ranked(self, game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
         """The seat's candidates in ``state`` (:meth:`candidates`)."""

@@ -92,16 +92,22 @@ def test_the_normal_bot_completes_every_link_it_starts_in_its_first_turn() -> No
 
 
 def test_standing_counts_the_score_cash_and_income_to_come_against_the_best_rival() -> None:
+    """Income to come is counted net of the expenses (shares and engine)
+    for the turns left, this one's income included; once the game is over
+    only the score counts (no railroad has track here, so no deliveries)."""
     state = started(3)
     state["income"] = [4, 2, 0]
     state["cash"] = [2, 0, 0]
     state["shares"] = [2, 2, 2]
-    rounds_after = state["rounds"] - state["round"]
-    me = 3 * 4 - 6 + 0.5 * (4 * rounds_after + 2)
-    rival = 3 * 2 - 6 + 0.5 * (2 * rounds_after)
+    left = state["rounds"] - state["round"] + 1
+    engine = state["engine"][0]
+    me = 3 * 4 - 6 + 0.5 * ((4 - 2 - engine) * left + 2)
+    rival = 3 * 2 - 6 + 0.5 * ((2 - 2 - engine) * left)
     assert standing(state, 0) == me - rival
     state["eliminated"][1] = True
-    assert standing(state, 0) == me - (3 * 0 - 6)
+    assert standing(state, 0) == me - (3 * 0 - 6 + 0.5 * ((0 - 2 - engine) * left))
+    state["phase"] = "over"
+    assert standing(state, 0) == (3 * 4 - 6) - (3 * 0 - 6)
 
 
 def test_the_normal_bot_beats_the_easy_bot_head_to_head_in_most_fixed_seeds() -> None:
