@@ -127,7 +127,7 @@ class RoundAhead:
     others: Policy = NORMAL
     width: int = 4
     rolls: int = 0
-    time_limit: float = 6.0
+    time_limit: float = 4.0
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         texts = each_die(ranked(game, state, seat, rng, self.judge, self.candidates), self.width)
@@ -161,4 +161,6 @@ class RoundAhead:
 
 
 HARD = RoundAhead()
-"""The hard level (see the module docstring)."""
+"""The hard level (see the module docstring): the best action of each die in
+the pool and the next best, 4 in all, each to the end of the round; the 4 s
+time limit is a safety net (a decision stops trying candidates after it)."""
