@@ -162,5 +162,5 @@ class RoundAhead:
 
 HARD = RoundAhead()
 """The hard level (see the module docstring): the best action of each die in
-the pool and the next best, 4 in all, each to the end of the round; the 4 s
+the pool, topped up with the next best to 4, each to the end of the round; the 4 s
 time limit is a safety net (a decision stops trying candidates after it)."""
