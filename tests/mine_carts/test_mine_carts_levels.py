@@ -14,7 +14,7 @@ from games.core import State
 from games.mine_carts import GAME
 from games.mine_carts.planner import CARD, gold_route
 from games.bot_search import playout
-from games.mine_carts.search import QUICK, WIDTH, UntilOurTurn, candidates, evaluate
+from games.mine_carts.search import QUICK, ROUNDS, WIDTH, UntilOurTurn, candidates, evaluate
 from games.mine_carts.state import plain, typed
 from games.mine_carts.tactics import NORMAL, fits, threat
 from mine_carts_fixtures import BLUE, RED, give, put, set_cart, started
@@ -100,18 +100,18 @@ def test_hard_bot_judges_a_higher_allotment_better() -> None:
 
 
 @pytest.mark.parametrize("allotment", [1, 3])
-def test_hard_bot_plays_every_move_out_to_the_start_of_our_next_turn(allotment: int) -> None:
-    """Each play-out ends where Red is about to lay its first card of the
-    next round, whatever the allotments (a fixed count of actions stopped
-    mid-turn, a different point for each)."""
+def test_hard_bot_plays_every_move_out_to_the_start_of_a_turn_of_ours(allotment: int) -> None:
+    """Each play-out ends where Red is about to lay its first card,
+    :data:`ROUNDS` rounds on, whatever the allotments (a fixed count of
+    actions stopped mid-turn, a different point for each)."""
     state = started()
     typed(state)["teams"][RED]["allotment"] = allotment
     typed(state)["teams"][BLUE]["allotment"] = 4 - allotment
-    game = UntilOurTurn(team=RED, after=typed(state)["round"])
+    game = UntilOurTurn(team=RED, after=typed(state)["round"] + ROUNDS - 1)
     rng = random.Random(0)
     for text in candidates(GAME, state, 0, rng)[:WIDTH]:
         played = playout(game, state, 0, text, QUICK, random.Random(1), None)
         assert played is not None
         end = typed(played)
         assert end["ended"] or (end["team"] == RED and end["phase"] == "lay"
-                                and end["teams"][RED]["laid"] == 0 and end["round"] == typed(state)["round"] + 1)
+                                and end["teams"][RED]["laid"] == 0 and end["round"] == typed(state)["round"] + ROUNDS)
