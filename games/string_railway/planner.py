@@ -36,6 +36,7 @@ from games.string_railway.laying import Laid
 from games.string_railway.laying import Context
 from games.string_railway.policy import (POLICY, Judgement, _centres, _distances, _reach_weight, ranked_cells,
                                          station_points, string_options, string_text)
+from games.string_railway.reply import Replies, reply_change
 from games.string_railway.state import Company, RailString, Station, StringRailwayState, typed
 from games.string_railway.turns import strings_left
 
@@ -47,6 +48,9 @@ FUTURE = 0.3
 """The worth of a point of reach the laying colour gains."""
 RIVALS = 0.3
 """The worth of a point of reach the other seat's colours lose."""
+REPLY = 1.0
+"""The worth of a point of margin the next rival's best reply loses
+(:mod:`reply`)."""
 
 
 @dataclass(frozen=True)
@@ -124,10 +128,13 @@ def ranked_strings(state: StringRailwayState, seat: int, rng: random.Random) -> 
     weights = reach_weights(state, seat)
     now = Context.of(state)
     before = {k: reach_points(now, k) for k in weights}
+    replies = Replies.of(state) if REPLY else None
     scored = []
     for length, laid in string_options(state, company):
         later = Context.of(after_lay(state, company, length, laid))
         change = sum(w * (reach_points(later, k) - before[k]) for k, w in weights.items())
+        if replies is not None:
+            change += REPLY * reply_change(state, later, seat, company, laid, replies, JUDGE, PER_STRING)
         scored.append((JUDGE.string_value(state, seat, company, length, laid) + change, rng.random(),
                        string_text(length, laid)))
     scored.sort(key=lambda v: (-v[0], -v[1]))

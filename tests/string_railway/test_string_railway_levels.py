@@ -1,0 +1,68 @@
+"""String Railway's normal and hard bots looking past their own string: the
+normal bot weighs the next rival's reply, the hard bot plays out to the end
+of that reply."""
+
+from __future__ import annotations
+
+import random
+
+from games.core import CHANCE
+from games.string_railway import GAME
+from games.string_railway.laying import Context
+from games.string_railway.planner import JUDGE, PER_STRING, after_lay
+from games.string_railway.policy import POLICY, string_options
+from games.string_railway.reply import Replies, next_rival, reply_change
+from games.string_railway.search import play_turns, strings_to_lay
+from games.string_railway.state import typed
+from tests.string_railway.string_railway_fixtures import cell, home, put, string_turn, table, track
+
+
+def _across_the_rivals_way() -> dict[str, object]:
+    """Two players; ann's first colour (NW home) lays its long string. Bob's
+    NE colour, next to play, has a local at (39, 21) and its best string
+    from there over the local at (51, 9) to the central at (39, 3); ann's
+    long string from her home to (51, 9) runs across that string."""
+    state = table(players=2)
+    state["river"] = [[60.0, 75.0], [75.0, 60.0]]  # out of everybody's way
+    put(state, "local", cell(51, 9))
+    put(state, "local", cell(3, 51))
+    put(state, "local", cell(39, 21))
+    put(state, "central", cell(39, 3))
+    track(state, 1, [home(state, 1), cell(39, 21)], [home(state, 1), cell(39, 21)])
+    for company, strings in enumerate([{"short": 0, "long": 1}, {"short": 1, "long": 0},
+                                       {"short": 1, "long": 0}, {"short": 1, "long": 0}]):
+        state["companies"][company]["strings"] = strings
+    return string_turn(state, 0)
+
+
+def test_the_normal_bot_counts_the_crossing_its_string_costs_the_next_rival() -> None:
+    s = typed(_across_the_rivals_way())
+    assert next_rival(s) == 1
+    replies = Replies.of(s)
+    assert replies is not None and replies.options[0][1].entered[-1] == cell(39, 3)
+    change = {}
+    for length, laid in string_options(s, 0):
+        change[laid.path] = reply_change(s, Context.of(after_lay(s, 0, length, laid)), 0, 0, laid, replies,
+                                         JUDGE, PER_STRING)
+    across = [p for p in change if p[-1] == "Y4"]  # the straight string to the local at (51, 9)
+    south = [p for p in change if p[-1] == "A25"]  # down the west side, far from bob
+    assert across and south
+    assert change[across[0]] == 1.0 and change[south[0]] == 0.0
+
+
+def test_nobody_replies_to_the_last_string_of_the_game() -> None:
+    state = _across_the_rivals_way()
+    for company in (1, 2, 3):
+        state["companies"][company]["strings"] = {"short": 0, "long": 0}
+    assert next_rival(typed(state)) is None and Replies.of(typed(state)) is None
+
+
+def test_the_hard_bots_play_outs_stop_once_the_next_rival_has_laid_its_string() -> None:
+    state = _across_the_rivals_way()
+    state["deck"] = state["deck"][:6]
+    first = POLICY.choose(GAME, state, 0, random.Random(1))
+    end = play_turns(GAME, state, 0, first, POLICY, random.Random(2), strings=2)
+    assert end is not None
+    assert strings_to_lay(typed(end)) == strings_to_lay(typed(state)) - 2
+    assert [s["company"] for s in end["strings"][-2:]] == [0, 1]
+    assert end["company"] == 2 and GAME.to_act(end) == [CHANCE]  # company 2's draw, not played
