@@ -34,9 +34,11 @@ from dataclasses import dataclass
 from games.core import Game, State
 from games.string_railway.laying import Laid
 from games.string_railway.laying import Context
-from games.string_railway.policy import (POLICY, Judgement, _centres, _distances, _reach_weight, ranked_cells,
-                                         station_points, string_options, string_text)
-from games.string_railway.reply import Replies, reply_change
+from games.string_railway import stations
+from games.string_railway.params import kind, table
+from games.string_railway.policy import (POLICY, Judgement, _centres, _distances, _reach_weight, new_station_points,
+                                         ranked_cells, station_points, string_options, string_text)
+from games.string_railway.reply import Replies, next_rival, reply_change
 from games.string_railway.state import Company, RailString, Station, StringRailwayState, typed
 from games.string_railway.turns import strings_left
 
@@ -48,6 +50,8 @@ FUTURE = 0.3
 """The worth of a point of reach the laying colour gains."""
 RIVALS = 0.3
 """The worth of a point of reach the other seat's colours lose."""
+LEFT = 0.5
+"""The worth of a point the next rival may take from a station just placed."""
 REPLY = 1.0
 """The worth of a point of margin the next rival's best reply loses
 (:mod:`reply`)."""
@@ -66,6 +70,28 @@ class Projected(Judgement):
         projected = [scores[k] + PER_STRING * (sum(c["strings"].values()) - (k == acting))
                      for k, c in enumerate(state["companies"])]
         return super().seat_worth(state, projected, seat)
+
+    def left_over(self, ctx: Context, seat: int, cell: str, kind_name: str, taken: bool) -> float:
+        """Minus :data:`LEFT` of the points the next rival (it plays before
+        the seat's other colour) would score entering the station, when a
+        string it has left reaches it: the station's points when this turn's
+        string leaves it, what its company limit and owner leave when it
+        enters it."""
+        rival = next_rival(ctx.state)
+        if rival is None:
+            return 0.0
+        k = kind(kind_name)
+        if taken and k.limit is not None and k.limit <= 1:
+            return 0.0
+        points = float(new_station_points(kind_name, stations.in_mountains(ctx.state, cell)))
+        if taken and k.ownable:
+            points = k.others - k.owner_change  # the rival's points, the owner's change ours
+        net = sorted(ctx.network(rival))
+        longest = max(table().string_lengths[n] for n in strings_left(ctx.state["companies"][rival]))
+        reach = longest + table().tile_size
+        if not net or float(_distances(_centres(net), _centres([cell])).min()) > reach:
+            return 0.0
+        return -LEFT * points
 
 
 JUDGE = Projected(long_kept=LONG_KEPT)

@@ -6,18 +6,18 @@ from __future__ import annotations
 
 import random
 
-from games.core import CHANCE
+from games.core import CHANCE, State
 from games.string_railway import GAME
 from games.string_railway.laying import Context
 from games.string_railway.planner import JUDGE, PER_STRING, after_lay
-from games.string_railway.policy import POLICY, string_options
+from games.string_railway.policy import EASY, POLICY, string_options
 from games.string_railway.reply import Replies, next_rival, reply_change
 from games.string_railway.search import play_turns, strings_to_lay
 from games.string_railway.state import typed
 from tests.string_railway.string_railway_fixtures import cell, home, put, string_turn, table, track
 
 
-def _across_the_rivals_way() -> dict[str, object]:
+def _across_the_rivals_way() -> State:
     """Two players; ann's first colour (NW home) lays its long string. Bob's
     NE colour, next to play, has a local at (39, 21) and its best string
     from there over the local at (51, 9) to the central at (39, 3); ann's
@@ -66,3 +66,18 @@ def test_the_hard_bots_play_outs_stop_once_the_next_rival_has_laid_its_string() 
     assert strings_to_lay(typed(end)) == strings_to_lay(typed(state)) - 2
     assert [s["company"] for s in end["strings"][-2:]] == [0, 1]
     assert end["company"] == 2 and GAME.to_act(end) == [CHANCE]  # company 2's draw, not played
+
+
+def test_the_normal_bot_counts_what_a_placed_station_leaves_the_next_rival() -> None:
+    """Bob's NE colour plays next: a central placed within its reach costs
+    the normal bot half its points, taken or not (no company limit); a
+    countryside taken leaves it nothing; out of its reach nothing counts;
+    the easy bot counts none of it."""
+    state = _across_the_rivals_way()
+    ctx = Context.of(typed(state))
+    near, far = cell(51, 21), cell(9, 75)
+    assert JUDGE.left_over(ctx, 0, near, "central", True) == JUDGE.left_over(ctx, 0, near, "central", False) == -1.5
+    assert JUDGE.left_over(ctx, 0, near, "countryside", True) == 0.0
+    assert JUDGE.left_over(ctx, 0, near, "countryside", False) == -0.5
+    assert JUDGE.left_over(ctx, 0, far, "central", False) == 0.0
+    assert EASY.left_over(ctx, 0, near, "central", False) == 0.0
