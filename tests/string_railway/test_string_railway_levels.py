@@ -1,6 +1,6 @@
-"""String Railway's normal and hard bots looking past their own string: the
-normal bot weighs the next rival's reply, the hard bot plays out to the end
-of that reply."""
+"""String Railway's normal and hard bots looking past their own turn: the
+normal bot counts what a station it places leaves the colour playing next,
+the hard bot plays out to the end of that colour's turn."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ import random
 from games.core import CHANCE, State
 from games.string_railway import GAME
 from games.string_railway.laying import Context
-from games.string_railway.planner import JUDGE, PER_STRING, after_lay
-from games.string_railway.policy import EASY, POLICY, string_options
-from games.string_railway.reply import Replies, next_rival, reply_change
+from games.string_railway.planner import JUDGE, next_rival
+from games.string_railway.policy import EASY, POLICY
 from games.string_railway.search import play_turns, strings_to_lay
 from games.string_railway.state import typed
 from tests.string_railway.string_railway_fixtures import cell, home, put, string_turn, table, track
@@ -35,26 +34,13 @@ def _across_the_rivals_way() -> State:
     return string_turn(state, 0)
 
 
-def test_the_normal_bot_counts_the_crossing_its_string_costs_the_next_rival() -> None:
-    s = typed(_across_the_rivals_way())
-    assert next_rival(s) == 1
-    replies = Replies.of(s)
-    assert replies is not None and replies.options[0][1].entered[-1] == cell(39, 3)
-    change = {}
-    for length, laid in string_options(s, 0):
-        change[laid.path] = reply_change(s, Context.of(after_lay(s, 0, length, laid)), 0, 0, laid, replies,
-                                         JUDGE, PER_STRING)
-    across = [p for p in change if p[-1] == "Y4"]  # the straight string to the local at (51, 9)
-    south = [p for p in change if p[-1] == "A25"]  # down the west side, far from bob
-    assert across and south
-    assert change[across[0]] == 1.0 and change[south[0]] == 0.0
-
-
-def test_nobody_replies_to_the_last_string_of_the_game() -> None:
+def test_the_next_rival_is_the_other_seats_colour_playing_next_with_strings_left() -> None:
     state = _across_the_rivals_way()
     for company in (1, 2, 3):
         state["companies"][company]["strings"] = {"short": 0, "long": 0}
-    assert next_rival(typed(state)) is None and Replies.of(typed(state)) is None
+    assert next_rival(typed(state)) is None
+    state["companies"][1]["strings"] = {"short": 1, "long": 0}
+    assert next_rival(typed(state)) == 1
 
 
 def test_the_hard_bots_play_outs_stop_once_the_next_rival_has_laid_its_string() -> None:
