@@ -1,63 +1,166 @@
-"""Steam Rollers' hard bot: the normal bot's best few actions, each played
-out a round or so ahead (:class:`games.bot_search.Rollouts`, every seat played
-by the normal bot's judgement over fewer builds), the position
-reached judged by the normal bot's evaluation.
+"""Steam Rollers' hard bot: the normal bot's judgement with the special
+cards valued (:mod:`card_worth`), and its best few actions each followed to
+the end of the round.
 
-What the look ahead adds to the normal bot's one ply: the die it leaves
-behind (the next player picks from what is left, and may take the cube it
-was counting on), and the next roll (a build that only pays if the right
-region comes up again soon is worth less than one that pays with many
-dice). Nothing in Steam Rollers is hidden but the dice still to be rolled,
-which the play-outs draw from the bot's own rng (the view is used as it is).
+What the hard bot adds to the normal bot's one ply:
+
+- **Cards.** It takes a card when the card is worth more than what its die
+  could build (a permanent die-changer early, a one-time card when the dice
+  are poor) and plays its cards: a changed die, a second die (2a), an
+  unlimited delivery (4a). The normal bot judges a card by its victory
+  points alone and never takes one.
+- **The dice it leaves behind.** The players after it this round pick from
+  what it leaves, and may take the cube it was counting on or the die that
+  would finish their route. Each of its :attr:`RoundAhead.width` best
+  actions is followed by the rest of the round, every other seat played by
+  the normal bot (the likeliest answer), and judged where the round ends.
+- **The next roll** (optional, :attr:`RoundAhead.rolls`), when the seat
+  starts the next round (in a two-player game the last to pick in a round is
+  the first in the next): the mean of its answers to a few sampled rolls,
+  the same rolls for every candidate (common random numbers).
+
+Nothing in Steam Rollers is hidden but the dice still to be rolled, which
+the search draws from the bot's own rng (the view is used as it is). The
+number of play-outs is fixed, so a decision depends on the view and the rng
+alone; the time limit only stops a search that runs far too long, and reads
+:mod:`games.bot_search`'s clock (``bench/bot_strength.py --whole-searches``
+stops it).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from typing import Callable
 
-from games.bot_search import Rollouts
-from games.bots import Greedy
-from games.core import Game, IllegalAction, State
+from games import bot_search
+from games.bots import Candidates, Evaluate, Greedy, Policy
+from games.core import CHANCE, Game, IllegalAction, State
 
-from .planner import JUDGE
+from .card_worth import CARD_JUDGE, hard_promising
+from .planner import JUDGE, NORMAL
 from .policy import promising
 
 
-def ranked(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
-    """The promising actions, best first by the normal bot's judgement of
-    the position each leads to (actions the view cannot settle left out)."""
+def ranked(game: Game, state: State, seat: int, rng: random.Random, judge: Evaluate = JUDGE,
+           candidates: Candidates = promising) -> list[str]:
+    """The ``candidates`` (the promising actions by default), best first by
+    ``judge`` (the normal bot's judgement by default) of the position each
+    leads to (actions the view cannot settle left out)."""
     scored: list[tuple[float, str]] = []
-    for text in dict.fromkeys(promising(game, state, seat, rng)):
+    for text in dict.fromkeys(candidates(game, state, seat, rng)):
         try:
             after = game.apply(state, seat, text).state
         except IllegalAction:
             continue
-        scored.append((JUDGE(game, after, seat), text))
+        scored.append((judge(game, after, seat), text))
     scored.sort(key=lambda pair: -pair[0])
     return [text for _, text in scored]
 
 
-QUICK_BUILDS = 8
-"""The builds a play-out's player tries (a random few of the promising ones)."""
+CARD_GREEDY = Greedy(CARD_JUDGE, hard_promising, limit=400)
+"""The hard bot's one ply: the normal bot's judgement and its cards."""
 
 
-def quick(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
-    """A play-out's candidates: the promising actions that build no track
-    (deliveries, the engine, cards: what a rival would answer with) and a
-    random :data:`QUICK_BUILDS` of the promising builds."""
-    texts = promising(game, state, seat, rng)
-    builds = [t for t in texts if "build" in t.split()]
-    others = [t for t in texts if "build" not in t.split()]
-    return others + rng.sample(builds, min(QUICK_BUILDS, len(builds)))
+def clock() -> float:
+    """The shared search engine's clock (:mod:`games.bot_search`'s ``time``),
+    so whatever stops the engine's safety clock stops this search's too."""
+    perf_counter: Callable[[], float] = vars(bot_search)["time"].perf_counter
+    return perf_counter()
 
 
-PLAYOUT = Greedy(JUDGE, quick, limit=400)
-"""The play-outs' player: the normal bot's judgement over fewer builds."""
+def die_taken(text: str) -> str:
+    """The white die an action text takes from the pool ("2a 4 build ..." -> "4")."""
+    words = text.split()
+    return words[1] if words[:1] == ["2a"] and len(words) > 1 else words[0] if words else ""
 
-HARD = Rollouts(PLAYOUT, ranked, JUDGE, width=3, samples=1, horizon=3, time_limit=6.0)
-"""The hard level: the normal bot's best 3 actions, each played out once
-for 3 actions (the roll counts as one: at least the next player's answer
-and the next roll, the same sampled roll for all three) by :data:`PLAYOUT`
-for every seat. The time limit is a safety net only, well above what the
-search takes even on a loaded machine, so a decision depends on the view
-and the rng alone."""
+
+def each_die(texts: list[str], width: int) -> list[str]:
+    """The best text for each die the pool offers (the choice that decides
+    what the next players are left with), then the next best up to ``width``
+    texts in all, best first as in ``texts``."""
+    firsts: dict[str, str] = {}
+    for text in texts:
+        firsts.setdefault(die_taken(text), text)
+    chosen = set(firsts.values())
+    for text in texts:
+        if len(chosen) >= width:
+            break
+        chosen.add(text)
+    return [text for text in texts if text in chosen]
+
+
+def round_end(game: Game, state: State, seat: int, mine: Policy, others: Policy,
+              rng: random.Random, limit: int = 12) -> State:
+    """``state`` once the round is over (the next roll due, or the game
+    over): ``seat`` (card 2a's second die, a claimed die) played by ``mine``,
+    every other seat by ``others``, each from its own view; a chance step
+    inside the round (card 5b's reroll) drawn from ``rng``."""
+    for _ in range(limit):
+        if game.is_over(state) or state["phase"] == "roll":
+            break
+        due = game.to_act(state)
+        if CHANCE in due:
+            who, action = CHANCE, game.sample_chance(state, rng)
+        else:
+            who = due[0]
+            action = (mine if who == seat else others).choose(game, game.view(state, who), who, rng)
+        try:
+            state = game.apply(state, who, action).state
+        except IllegalAction:
+            break
+    return state
+
+
+@dataclass(frozen=True)
+class RoundAhead:
+    """Plays the ``width`` best ``candidates`` by ``judge`` to the end of the
+    round, the seat's later choices by ``mine``, the other seats' by
+    ``others`` (see the module docstring), and keeps the one whose result
+    ``judge`` likes best; when the seat starts the next round, the result is
+    the mean over ``rolls`` sampled rolls of the seat's answer to each, by
+    ``mine``."""
+
+    judge: Evaluate = CARD_JUDGE
+    candidates: Candidates = hard_promising
+    mine: Policy = CARD_GREEDY
+    others: Policy = NORMAL
+    width: int = 4
+    rolls: int = 0
+    time_limit: float = 4.0
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        texts = each_die(ranked(game, state, seat, rng, self.judge, self.candidates), self.width)
+        if len(texts) <= 1:
+            return texts[0] if texts else self.mine.choose(game, state, seat, rng)
+        seeds = [rng.getrandbits(64) for _ in range(self.rolls + 1)]
+        deadline = clock() + self.time_limit
+        values: list[float] = []
+        for text in texts:
+            if values and clock() > deadline:
+                break
+            values.append(self.worth(game, game.apply(state, seat, text).state, seat, seeds))
+        best = max(range(len(values)), key=lambda i: (values[i], -i))
+        return texts[best]
+
+    def worth(self, game: Game, state: State, seat: int, seeds: list[int]) -> float:
+        """What the position after a candidate is worth to ``seat``."""
+        state = round_end(game, state, seat, self.mine, self.others, random.Random(seeds[0]))
+        if game.is_over(state) or not seeds[1:] or state["start"] != seat:
+            return self.judge(game, state, seat)
+        total = 0.0
+        for seed in seeds[1:]:
+            rng = random.Random(seed)
+            rolled = game.apply(state, CHANCE, game.sample_chance(state, rng)).state
+            if game.to_act(rolled) != [seat]:
+                total += self.judge(game, rolled, seat)
+                continue
+            action = self.mine.choose(game, game.view(rolled, seat), seat, rng)
+            total += self.judge(game, game.apply(rolled, seat, action).state, seat)
+        return total / (len(seeds) - 1)
+
+
+HARD = RoundAhead()
+"""The hard level (see the module docstring): the best action of each die in
+the pool, topped up with the next best to 4, each to the end of the round; the 4 s
+time limit is a safety net (a decision stops trying candidates after it)."""

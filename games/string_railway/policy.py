@@ -102,6 +102,12 @@ class Judgement:
         """The margin after the string, less :meth:`spending`."""
         return self.margin(state, scores_after(state, company, laid), seat) - self.spending(state, company, length)
 
+    def left_over(self, ctx: Context, seat: int, cell: str, kind_name: str, taken: bool) -> float:
+        """What a station placed at ``cell`` is worth to the seat for what
+        it leaves the others once this turn's string has (``taken``) or
+        has not entered it: nothing for the easy bot."""
+        return 0.0
+
 
 EASY = Judgement()
 """The easy bot's judgement."""
@@ -348,8 +354,8 @@ def ranked_cells(state: StringRailwayState, seat: int, rng: random.Random,
     points = [laid.points - judge.spending(state, company, length) for length, laid in current]
     unlaid = judge.margin(state, [float(c["score"]) for c in state["companies"]], seat)
     kind_name = tile_kinds()[state["drawn"][0] - 1]
-    spots = shortlist(Context.of(state), seat, company, kind_name, cells, max(points, default=0.0), current,
-                      SHORTLIST, judge)
+    ctx = Context.of(state)
+    spots = shortlist(ctx, seat, company, kind_name, cells, max(points, default=0.0), current, SHORTLIST, judge)
     lines = np.array([board.polyline(list(laid.path)) for _l, laid in current], dtype=object)
     keys: list[tuple[float, float, str]] = []
     for spot in spots:
@@ -357,9 +363,11 @@ def ranked_cells(state: StringRailwayState, seat: int, rng: random.Random,
         kept = [i for i, b in enumerate(blocked) if not b]
         now = max((values[i] for i in kept), default=unlaid)
         bar = max((points[i] for i in kept), default=0.0)
-        if spot.through > bar:
-            now = max(now, best_through(state, seat, company, spot.cell, current, bar, judge))
-        keys.append((now + spot.later, rng.random(), spot.cell))
+        through = best_through(state, seat, company, spot.cell, current, bar, judge) if spot.through > bar \
+            else -math.inf
+        now = max(now, through)
+        left = judge.left_over(ctx, seat, spot.cell, kind_name, through >= now)
+        keys.append((now + spot.later + left, rng.random(), spot.cell))
     keys.sort(key=lambda k: (-k[0], -k[1]))
     return [f"{stations.block_of(cell)} {cell}" for cell in [k[2] for k in keys] or cells[:1]]
 

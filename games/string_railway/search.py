@@ -1,42 +1,54 @@
-"""String Railway's hard bot: the normal bot's best few choices played out.
+"""String Railway's hard bot: the normal bot's best few choices played out
+to the end of the next rival's turn.
 
 Where to put a station and which string to lay are judged by what follows:
 each of the normal bot's best :data:`WIDTH` placements (or strings) is
 played out :data:`SAMPLES` times, the stations still to come drawn from
 the bot's own rng (nothing in String Railway is hidden: the deck is a set,
-each draw a uniformly random tile of it), for :data:`HORIZON` actions (this company's string, the next company's
-draw, placement and string), every seat played by the easy bot (the
-cheapest: geometry is slow, and the normal bot's reach doubles a string
-decision's cost). The position reached is judged by the normal bot's
-:class:`planner.Projected` margin (each company's score plus what its
-strings still to lay are expected to score). The corner and the extra draw
-are the normal bot's.
+each draw a uniformly random tile of it), every seat played by the easy
+bot (the cheapest: geometry is slow). A play-out runs to a turn's end, not
+a count of actions: until :data:`REPLIES` strings after the candidate's
+own have been laid (or skipped), so the position judged never has a
+station placed whose string is still to come (a count of actions stopped
+there, judging a table where the placing colour's string has not yet
+taken what it placed for). The position reached is judged by the normal
+bot's :class:`planner.Projected` margin (each company's score plus what
+its strings still to lay are expected to score). Every candidate of one
+sample meets the same draws (common random numbers). The corner and the
+extra draw are the normal bot's.
 
-Geometry is slow, so the play-outs are short and few: two per candidate,
-six actions each (:data:`TIME_LIMIT` stops a search gone far too slow).
-One play-out of four actions won 60.5 of 100 seeds against easy; two of six
-won 65, with decisions at a median of 254 ms and a p95 of 507 ms
-(``bench/bot_strength.py --games string-railway --levels hard --seeds 100
---head-to-head-only --jobs 2``).
+:data:`TIME_LIMIT` only stops a search gone far too slow (read from
+:mod:`games.bot_search`'s clock, which ``bench/bot_strength.py
+--whole-searches`` stops).
+
+Measured (``bench/bot_strength.py --games string-railway --levels hard
+--seeds 60 --head-to-head-only --jobs 2 --quiet --whole-searches``): 40 of
+seeds 0-59 against easy (67%; the six-action play-outs of three candidates
+before it: 65 of 100), with decisions at a median of 1.5 s and a p95 of
+3.8 s on a machine loaded about six times over (load 12-14 on 2 cores);
+16 of seeds 0-29 against normal (53%; ``--against normal --seeds 30``).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from games.bot_search import Rollouts
-from games.core import Game, State
+from games import bot_search
+from games.bots import Policy
+from games.core import CHANCE, Game, IllegalAction, State
 from games.string_railway.planner import JUDGE, PLANNER, ranked_strings
 from games.string_railway.policy import POLICY, ranked_cells
-from games.string_railway.state import typed
+from games.string_railway.state import StringRailwayState, typed
 
-WIDTH = 3
+WIDTH = 4
 """Candidates played out per decision."""
 SAMPLES = 2
 """Play-outs per candidate (the draws to come sampled; every candidate
 meets the same draws, so one compares them fairly)."""
-HORIZON = 6
-"""Actions played out after the candidate."""
+REPLIES = 1
+"""Strings laid after the candidate's own before a play-out stops: the
+next rival's reply."""
 TIME_LIMIT = 6.0
 """Seconds after which a search keeps its best so far: a safety only, far
 above a decision's usual time, since a search cut short by the clock
@@ -62,6 +74,73 @@ def evaluate(game: Game, state: State, seat: int) -> float:
     return JUDGE.margin(s, [float(c["score"]) for c in s["companies"]], seat)
 
 
-HARD = Rollouts(POLICY, candidates, evaluate, width=WIDTH, samples=SAMPLES, horizon=HORIZON,
-                time_limit=TIME_LIMIT)
+def clock() -> float:
+    """:mod:`games.bot_search`'s clock, so that stopping it (``--whole-searches``)
+    stops this search's too."""
+    return float(getattr(bot_search, "time").perf_counter())
+
+
+def strings_to_lay(state: StringRailwayState) -> int:
+    """The strings every company still has to lay (a skip lays one)."""
+    return sum(sum(c["strings"].values()) for c in state["companies"])
+
+
+def play_turns(game: Game, world: State, seat: int, first: str, policy: Policy, rng: random.Random,
+               strings: int) -> State | None:
+    """``world`` after ``seat`` plays ``first`` and everybody then plays
+    ``policy`` until ``strings`` more strings are laid than before (or the
+    game ends), chance drawn from ``rng``; None when ``first`` is illegal."""
+    try:
+        state = game.apply(world, seat, first).state
+    except IllegalAction:
+        return None
+    stop = strings_to_lay(typed(world)) - strings
+    while not game.is_over(state) and strings_to_lay(typed(state)) > stop:
+        due = game.to_act(state)
+        if CHANCE in due:
+            who, action = CHANCE, game.sample_chance(state, rng)
+        else:
+            who = due[0]
+            action = policy.choose(game, game.view(state, who), who, rng)
+        try:
+            state = game.apply(state, who, action).state
+        except IllegalAction:
+            break
+    return state
+
+
+@dataclass(frozen=True)
+class TurnRollouts:
+    """The hard level (see the module docstring): with one candidate or
+    none it plays the normal bot."""
+
+    width: int = WIDTH
+    samples: int = SAMPLES
+    replies: int = REPLIES
+    time_limit: float = TIME_LIMIT
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        texts = list(dict.fromkeys(candidates(game, state, seat, rng)))[:self.width]
+        if len(texts) <= 1:
+            return texts[0] if texts else PLANNER.choose(game, state, seat, rng)
+        strings = self.replies + 1
+        totals = [0.0] * len(texts)
+        counts = [0] * len(texts)
+        deadline = clock() + self.time_limit
+        for _ in range(self.samples):
+            seed = rng.getrandbits(64)
+            for i, text in enumerate(texts):
+                if clock() > deadline:
+                    break
+                end = play_turns(game, state, seat, text, POLICY, random.Random(seed), strings)
+                if end is not None:
+                    totals[i] += evaluate(game, end, seat)
+                    counts[i] += 1
+        tried = [i for i in range(len(texts)) if counts[i]]
+        if not tried:
+            return PLANNER.choose(game, state, seat, rng)
+        return texts[max(tried, key=lambda i: (totals[i] / counts[i], -i))]
+
+
+HARD = TurnRollouts()
 """The hard level."""

@@ -13,7 +13,8 @@ from games.bots import bot_action
 from games.core import State
 from games.mine_carts import GAME
 from games.mine_carts.planner import CARD, gold_route
-from games.mine_carts.search import candidates, evaluate
+from games.bot_search import playout
+from games.mine_carts.search import QUICK, ROUNDS, WIDTH, UntilOurTurn, candidates, evaluate
 from games.mine_carts.state import plain, typed
 from games.mine_carts.tactics import NORMAL, fits, threat
 from mine_carts_fixtures import BLUE, RED, give, put, set_cart, started
@@ -72,3 +73,45 @@ def test_the_hard_bot_plays_out_the_normal_bots_moves_and_judges_gold_first() ->
     before = evaluate(GAME, state, 0)
     ahead["teams"][RED]["gold"] = 1
     assert evaluate(GAME, plain(ahead), 0) > before + 50
+
+
+def test_hard_bot_judges_a_position_by_the_gold_its_turn_can_score_with_the_cards_it_holds() -> None:
+    """Red about to lay, its gold cart one straight from its town B2 (on
+    D2 heading west, C2 empty, Red's cart 1 out of B2 on E8): holding a
+    straight it scores this turn, holding curves only it may not; the old
+    judgement saw the same cards needed either way."""
+    state = started()
+    put(state, "D2", "straight", 90)
+    set_cart(state, RED, "gold", "D2", [1, 3])
+    put(state, "E8", "straight", 0)
+    set_cart(state, RED, "1", "E8", [2, 0])
+    assert gold_route(typed(state), RED).to_team(RED) // CARD == 1
+    give(state, RED, ["straight", "pit", "pit"])
+    holding = evaluate(GAME, state, 0)
+    give(state, RED, ["curve", "pit", "pit"])
+    assert holding >= evaluate(GAME, state, 0) + 40
+
+
+def test_hard_bot_judges_a_higher_allotment_better() -> None:
+    state = started()
+    before = evaluate(GAME, state, 0)
+    typed(state)["teams"][RED]["allotment"] = 2
+    assert evaluate(GAME, state, 0) > before
+
+
+@pytest.mark.parametrize("allotment", [1, 3])
+def test_hard_bot_plays_every_move_out_to_the_start_of_a_turn_of_ours(allotment: int) -> None:
+    """Each play-out ends where Red is about to lay its first card,
+    :data:`ROUNDS` rounds on, whatever the allotments (a fixed count of
+    actions stopped mid-turn, a different point for each)."""
+    state = started()
+    typed(state)["teams"][RED]["allotment"] = allotment
+    typed(state)["teams"][BLUE]["allotment"] = 4 - allotment
+    game = UntilOurTurn(team=RED, after=typed(state)["round"] + ROUNDS - 1)
+    rng = random.Random(0)
+    for text in candidates(GAME, state, 0, rng)[:WIDTH]:
+        played = playout(game, state, 0, text, QUICK, random.Random(1), None)
+        assert played is not None
+        end = typed(played)
+        assert end["ended"] or (end["team"] == RED and end["phase"] == "lay"
+                                and end["teams"][RED]["laid"] == 0 and end["round"] == typed(state)["round"] + ROUNDS)

@@ -9,9 +9,9 @@ from games.bots import policy_for
 from games.core import State
 from games.steam_rollers import GAME
 from games.steam_rollers.planner import cube_value
-from games.steam_rollers.policy import promising
-from games.steam_rollers.search import QUICK_BUILDS, quick, ranked
-from steam_rollers_fixtures import DIRECT_1_3, DIRECT_4_2, figure_track, lay, started
+from games.steam_rollers.card_worth import hand_worth, one_per_action
+from games.steam_rollers.search import each_die, ranked
+from steam_rollers_fixtures import DIRECT_1_3, DIRECT_4_2, figure_track, give, lay, started
 
 SLUG = "steam-rollers"
 
@@ -49,19 +49,51 @@ def test_a_cube_is_worth_its_longest_route_home_less_for_each_engine_box_missing
     assert cube_value(state, 1, 0.5) == 0.0  # no track, no route
 
 
-def test_the_hard_bot_plays_one_of_the_normal_bots_three_best_actions() -> None:
-    state = race_for_a_cube()
-    view = GAME.view(state, 0)
-    best = ranked(GAME, view, 0, random.Random(0))[:3]
-    assert policy_for(SLUG, "hard").choose(GAME, view, 0, random.Random(0)) in best
+def test_a_card_in_hand_is_worth_more_the_more_of_the_game_is_left() -> None:
+    state = started(2)
+    assert hand_worth(state, 0) == 0.0
+    give(state, "5a", 0)
+    early = hand_worth(state, 0)
+    for city in ("1", "2", "3"):
+        state["cubes"][city] = state["cubes"][city][:1]
+    later = hand_worth(state, 0)
+    for city in ("1", "2", "3"):
+        state["cubes"][city] = []
+    assert early > later > hand_worth(state, 0) == 0.0
 
 
-def test_a_play_outs_player_keeps_every_answer_but_builds_and_only_a_few_builds() -> None:
-    state = race_for_a_cube()
-    state["pool"] = [1, 3, 4]  # regions 1 and 3 hold many builds that meet a city
-    every = promising(GAME, state, 0, random.Random(0))
-    tried = quick(GAME, state, 0, random.Random(0))
-    builds = [t for t in tried if " build " in t]
-    assert len(builds) == QUICK_BUILDS < sum(1 for t in every if " build " in t)
-    assert [t for t in tried if " build " not in t] == [t for t in every if " build " not in t]
-    assert "4 deliver red@4 to2-2" in tried and set(tried) <= set(every)
+def test_the_hard_bot_takes_a_permanent_die_changer_at_the_start_where_the_normal_bot_builds() -> None:
+    state = started(2, roll="roll 1 2 5 6")  # card 5 shows 5a: every later die +1 or -1
+    assert all(" build " in text for text in choices("normal", state, 0))
+    assert choices("hard", state, 0, rngs=2) == {"5 card"}
+
+
+def test_one_action_is_tried_per_die_value_a_permanent_card_reaches_several_ways() -> None:
+    texts = ["2 1b=5 improve", "5 improve", "6 5a-1 improve", "6 5b=flip card", "1 card",
+             "2 1b=1 card", "2 5b=reroll", "5 5b=reroll", "2a 4 1b=2 card", "2a 2 card"]
+    assert one_per_action(texts) == ["5 improve", "1 card", "2a 2 card", "2 5b=reroll", "5 5b=reroll"]
+
+
+def denial() -> State:
+    """Seat 0, no track, first to pick from 1, 5, 5; seat 1's network (the
+    rulebook figure, engine 6) carries the red cube in city 1 home through
+    two towns for 4 points, with a 1. Every card is seat 0's, sideways."""
+    state = started(2, roll="roll 1 1 5 5")
+    state["maps"][1]["track"] = figure_track()
+    state["maps"][1]["engine"] = [1, 2, 3, 4, 5, 6]
+    for number in "123456":
+        give(state, f"{number}a", 0, sideways=True)
+    return state
+
+
+def test_the_hard_bot_takes_the_die_its_rival_would_deliver_with() -> None:
+    state = denial()
+    assert {text.split()[0] for text in choices("normal", state, 0)} == {"5"}
+    assert {text.split()[0] for text in choices("hard", state, 0, rngs=2)} == {"1"}
+
+
+def test_the_hard_bot_weighs_the_best_action_of_every_die_in_the_pool() -> None:
+    texts = ranked(GAME, denial(), 0, random.Random(0))
+    assert {text.split()[0] for text in texts[:4]} == {"5"}
+    tried = each_die(texts, 4)
+    assert len(tried) == 4 and {text.split()[0] for text in tried} == {"1", "5"}

@@ -5,7 +5,6 @@ overlap, and every score worked out again from the table agrees."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -56,15 +55,16 @@ def test_every_proposal_is_legal_by_the_typed_rules() -> None:
     assert checked >= 20
 
 
-def test_a_panel_click_answers_quickly_on_a_full_table() -> None:
-    """Every panel step late in a 5-player game (the fullest table): p95 of
-    fresh (uncached) answers under the 100 ms budget, with slack for a
-    loaded test machine."""
+def test_every_panel_step_on_a_full_table_offers_a_way_to_a_complete_action() -> None:
+    """Late in a 5-player game (the fullest table), walking the panel from
+    fresh (uncached) answers, every step offers options and every walk ends
+    in an action the game accepts. How fast a step answers is measured by
+    ``bench/panel_latency.py``, not asserted here."""
     rng = random.Random(11)
     state = GAME.new(NAMES[:5], {})
     while not GAME.is_over(state) and typed(state)["turns"] < 16:
         state, *_ = step(GAME, state, rng)
-    timings: list[float] = []
+    walked = 0
     for _ in range(12):
         if GAME.is_over(state):
             break
@@ -76,14 +76,12 @@ def test_a_panel_click_answers_quickly_on_a_full_table() -> None:
         stations._LEGAL.clear()
         prefix: list[str] = []
         while True:
-            start = time.perf_counter()
             options = GAME.options_at(state, seat, prefix)
-            timings.append(time.perf_counter() - start)
+            assert options, f"no option after {prefix!r}"
             option = rng.choice(options)
             prefix.append(option.token)
             if option.complete:
                 break
         state = GAME.apply(state, seat, " ".join(prefix)).state
-    timings.sort()
-    p95 = timings[int(0.95 * (len(timings) - 1))]
-    assert p95 < 0.3, f"p95 {p95 * 1000:.0f} ms"
+        walked += 1
+    assert walked >= 6
