@@ -14,9 +14,13 @@ a dollar spent is worth :data:`DOLLAR_VP` while shares pay for it.
 - Auction: bid for first place only when the action the railroad wants
   most is worth more than the bid and an earlier seat could take it.
 - Actions: the one worth most for what it enables: Locomotive when a
-  longer engine would deliver more, Engineer when a fourth tile completes
-  a better link, First Build when the best link could be taken by a rival,
-  First Move when a rival could take the best cube, then the rest.
+  longer engine would deliver more (or, while the income pays the engine's
+  dollar a turn, to work the engine up to :meth:`engine_wanted`: a railroad
+  whose expenses already outrun its income buys no engine it cannot use; in
+  5-seat games such railroads spiralled into shares paying for engines),
+  Engineer when a fourth tile completes a better link, First Build when the
+  best link could be taken by a rival, First Move when a rival could take
+  the best cube, then the rest.
 - Build: the complete link (:mod:`links`) worth most for its cost, tile by
   tile (a link begun is finished before another is begun), within the tiles and cash left after this turn's expenses; in the
   last turns also links that only add track VP.
@@ -55,7 +59,9 @@ MAX_NEW_SHARES = 6
 ENGINE_GOAL = 4
 """The engine a railroad works up to whatever its deliveries say."""
 ENGINE_BONUS = 3.0
-"""The VP a Locomotive is worth beyond its deliveries while the engine is short of :meth:`engine_wanted`."""
+"""The VP a Locomotive is worth beyond its deliveries while the engine is
+short of :meth:`engine_wanted` and the income pays the dollar a turn it adds
+(:meth:`can_afford_more_expenses`)."""
 EXPENSE_SLACK = 4
 """How far a railroad's expenses may run ahead of its income through shares
 issued beyond those its expenses need (from :data:`FOUNDING_ROUNDS` on)."""
@@ -199,7 +205,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
             now = delivery_value(game, net, seat, engine, horizon(state))
             more = delivery_value(game, net, seat, engine + 1, horizon(state))
             values["locomotive"] = (more - now) * income_vp(state) - TURN_DOLLAR_VP * rounds_left(state) + 0.5
-            if engine < self.engine_wanted(state):
+            if engine < self.engine_wanted(state) and self.can_afford_more_expenses(state, seat):
                 values["locomotive"] += ENGINE_BONUS
         budget = int(state["cash"][seat]) - reserve(state, seat)
         three = self.best_within(self.scored_plans(state, seat, rules().builds_per_turn), budget, DOLLAR_VP)[0]
