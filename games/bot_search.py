@@ -57,6 +57,13 @@ Until = Callable[[State, State], bool]
 """Whether a play-out stops, given the world it began in and the state reached."""
 
 
+def clock() -> float:
+    """The searches' clock: ``time.perf_counter`` read through this module's
+    ``time`` attribute, so stopping it (a test, ``bench/bot_strength.py
+    --whole-searches``) stops every search built on this module."""
+    return float(time.perf_counter())
+
+
 def as_seen(game: Game, view: State, seat: int, rng: random.Random) -> State:
     """The default world: the view itself (nothing hidden but future chance)."""
     return view
@@ -79,7 +86,7 @@ def playout(game: Game, world: State, seat: int, first: str, policy: Policy,
     while not game.is_over(state) and (horizon is None or taken < horizon):
         if until is not None and until(world, state):
             break
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and clock() > deadline:
             return None
         due = game.to_act(state)
         if CHANCE in due:
@@ -114,19 +121,23 @@ class Rollouts:
     until: Until | None = None
     rivals: Policy | None = None
     cut_playouts: bool = False
+    fallback: Policy | None = None
+    """Played when there is no candidate or no play-out finished in time
+    (default ``policy``)."""
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         texts = list(dict.fromkeys(self.candidates(game, state, seat, rng)))[:self.width]
+        fallback = self.fallback or self.policy
         if len(texts) <= 1:
-            return texts[0] if texts else self.policy.choose(game, state, seat, rng)
+            return texts[0] if texts else fallback.choose(game, state, seat, rng)
         totals = [0.0] * len(texts)
         counts = [0] * len(texts)
-        deadline = time.perf_counter() + self.time_limit
+        deadline = clock() + self.time_limit
         for _ in range(self.samples):
             world = self.determinize(game, state, seat, rng)
             seed = rng.getrandbits(64)
             for i, text in enumerate(texts):
-                if time.perf_counter() > deadline:
+                if clock() > deadline:
                     break
                 end = playout(game, world, seat, text, self.policy, random.Random(seed), self.horizon,
                               self.until, self.rivals, deadline if self.cut_playouts else None)
@@ -135,6 +146,6 @@ class Rollouts:
                     counts[i] += 1
         tried = [i for i in range(len(texts)) if counts[i]]
         if not tried:
-            return self.policy.choose(game, state, seat, rng)
+            return fallback.choose(game, state, seat, rng)
         best = max(tried, key=lambda i: (totals[i] / counts[i], -i))
         return texts[best]

@@ -108,3 +108,16 @@ def test_a_search_cutting_its_playouts_at_the_time_limit_plays_its_policy(monkey
     assert search.choose(RACE, started(), 0, random.Random(1)) == "step 2"
     monkeypatch.setattr(games.bot_search, "time", Ticking())
     assert replace(search, cut_playouts=True).choose(RACE, started(), 0, random.Random(1)) == "step 1"
+
+
+def test_a_search_with_no_playout_finished_in_time_plays_its_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search given a ``fallback`` (a better player than its quick
+    play-out policy) plays the fallback's choice when every play-out was
+    cut at the time limit, and with a single candidate plays that one."""
+    search = Rollouts(Always("step 1"), lambda g, s, seat, rng: ["step 2", "step 1"],
+                      lambda g, s, seat: 0.0, samples=1, time_limit=5.0, cut_playouts=True,
+                      fallback=Always("step 3"))
+    monkeypatch.setattr(games.bot_search, "time", Ticking())
+    assert search.choose(RACE, started(), 0, random.Random(1)) == "step 3"
+    single = replace(search, candidates=lambda g, s, seat, rng: ["step 2"])
+    assert single.choose(RACE, started(), 0, random.Random(1)) == "step 2"

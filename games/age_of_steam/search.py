@@ -35,7 +35,7 @@ from games.phases import OVER
 from .params import rules
 from .economy import expenses
 from .links import delivery_value
-from .planner import TURN_DOLLAR_VP, PlanningRailroad, horizon, income_vp, rounds_left
+from .planner import NORMAL, TURN_DOLLAR_VP, PlanningRailroad, horizon, income_vp, rounds_left
 from .scoring import track_points
 from .state import typed
 from .track import network
@@ -121,7 +121,7 @@ class SearchingRailroad(PlanningRailroad):
         """The play-outs of a searched choice (see the module docstring)."""
         return Rollouts(SELF_MODEL, self.ranked, judge, width=CANDIDATES, samples=SAMPLES,
                         horizon=PLAYOUT_ACTIONS, time_limit=TIME_LIMIT, until=turn_over,
-                        rivals=RIVALS_MODEL, cut_playouts=True)
+                        rivals=RIVALS_MODEL, cut_playouts=True, fallback=NORMAL)
 
     def ranked(self, game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
         """The seat's candidates in ``state`` (:meth:`candidates`)."""

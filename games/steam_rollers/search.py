@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable
 
 from games import bot_search
 from games.bots import Candidates, Evaluate, Greedy, Policy
@@ -62,13 +61,6 @@ CARD_GREEDY = Greedy(CARD_JUDGE, hard_promising, limit=400)
 """The hard bot's one ply: the normal bot's judgement and its cards."""
 
 
-def clock() -> float:
-    """The shared search engine's clock (:mod:`games.bot_search`'s ``time``),
-    so whatever stops the engine's safety clock stops this search's too."""
-    perf_counter: Callable[[], float] = vars(bot_search)["time"].perf_counter
-    return perf_counter()
-
-
 def die_taken(text: str) -> str:
     """The white die an action text takes from the pool ("2a 4 build ..." -> "4")."""
     words = text.split()
@@ -90,26 +82,14 @@ def each_die(texts: list[str], width: int) -> list[str]:
     return [text for text in texts if text in chosen]
 
 
-def round_end(game: Game, state: State, seat: int, mine: Policy, others: Policy,
-              rng: random.Random, limit: int = 12) -> State:
-    """``state`` once the round is over (the next roll due, or the game
-    over): ``seat`` (card 2a's second die, a claimed die) played by ``mine``,
-    every other seat by ``others``, each from its own view; a chance step
-    inside the round (card 5b's reroll) drawn from ``rng``."""
-    for _ in range(limit):
-        if game.is_over(state) or state["phase"] == "roll":
-            break
-        due = game.to_act(state)
-        if CHANCE in due:
-            who, action = CHANCE, game.sample_chance(state, rng)
-        else:
-            who = due[0]
-            action = (mine if who == seat else others).choose(game, game.view(state, who), who, rng)
-        try:
-            state = game.apply(state, who, action).state
-        except IllegalAction:
-            break
-    return state
+ROUND_ACTIONS = 12
+"""The most actions a play-out takes to reach the round's end (a round is a
+pick per seat, and a few more with cards)."""
+
+
+def round_over(start: State, now: State) -> bool:
+    """A play-out's stop rule: the round is over (the next roll is due)."""
+    return bool(now["phase"] == "roll")
 
 
 @dataclass(frozen=True)
@@ -134,18 +114,23 @@ class RoundAhead:
         if len(texts) <= 1:
             return texts[0] if texts else self.mine.choose(game, state, seat, rng)
         seeds = [rng.getrandbits(64) for _ in range(self.rolls + 1)]
-        deadline = clock() + self.time_limit
+        deadline = bot_search.clock() + self.time_limit
         values: list[float] = []
         for text in texts:
-            if values and clock() > deadline:
+            if values and bot_search.clock() > deadline:
                 break
-            values.append(self.worth(game, game.apply(state, seat, text).state, seat, seeds))
+            values.append(self.worth(game, state, seat, text, seeds))
         best = max(range(len(values)), key=lambda i: (values[i], -i))
         return texts[best]
 
-    def worth(self, game: Game, state: State, seat: int, seeds: list[int]) -> float:
-        """What the position after a candidate is worth to ``seat``."""
-        state = round_end(game, state, seat, self.mine, self.others, random.Random(seeds[0]))
+    def worth(self, game: Game, start: State, seat: int, text: str, seeds: list[int]) -> float:
+        """What ``text`` played in ``start`` is worth to ``seat``: the round
+        played out (``seat`` by ``mine``, every other seat by ``others``, a
+        chance step inside it, card 5b's reroll, drawn from the first seed)."""
+        state = bot_search.playout(game, start, seat, text, self.mine, random.Random(seeds[0]), ROUND_ACTIONS,
+                                   until=round_over, rivals=self.others)
+        if state is None:
+            return float("-inf")
         if game.is_over(state) or not seeds[1:] or state["start"] != seat:
             return self.judge(game, state, seat)
         total = 0.0

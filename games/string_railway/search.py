@@ -35,8 +35,7 @@ import random
 from dataclasses import dataclass
 
 from games import bot_search
-from games.bots import Policy
-from games.core import CHANCE, Game, IllegalAction, State
+from games.core import Game, State
 from games.string_railway.planner import JUDGE, PLANNER, ranked_strings
 from games.string_railway.policy import POLICY, ranked_cells
 from games.string_railway.state import StringRailwayState, typed
@@ -74,73 +73,24 @@ def evaluate(game: Game, state: State, seat: int) -> float:
     return JUDGE.margin(s, [float(c["score"]) for c in s["companies"]], seat)
 
 
-def clock() -> float:
-    """:mod:`games.bot_search`'s clock, so that stopping it (``--whole-searches``)
-    stops this search's too."""
-    return float(getattr(bot_search, "time").perf_counter())
-
-
 def strings_to_lay(state: StringRailwayState) -> int:
     """The strings every company still has to lay (a skip lays one)."""
     return sum(sum(c["strings"].values()) for c in state["companies"])
 
 
-def play_turns(game: Game, world: State, seat: int, first: str, policy: Policy, rng: random.Random,
-               strings: int) -> State | None:
-    """``world`` after ``seat`` plays ``first`` and everybody then plays
-    ``policy`` until ``strings`` more strings are laid than before (or the
-    game ends), chance drawn from ``rng``; None when ``first`` is illegal."""
-    try:
-        state = game.apply(world, seat, first).state
-    except IllegalAction:
-        return None
-    stop = strings_to_lay(typed(world)) - strings
-    while not game.is_over(state) and strings_to_lay(typed(state)) > stop:
-        due = game.to_act(state)
-        if CHANCE in due:
-            who, action = CHANCE, game.sample_chance(state, rng)
-        else:
-            who = due[0]
-            action = policy.choose(game, game.view(state, who), who, rng)
-        try:
-            state = game.apply(state, who, action).state
-        except IllegalAction:
-            break
-    return state
-
-
 @dataclass(frozen=True)
-class TurnRollouts:
-    """The hard level (see the module docstring): with one candidate or
-    none it plays the normal bot."""
+class StringsLaid:
+    """A play-out's stop rule: ``strings`` more strings laid (or skipped)
+    than in the world it began in."""
 
-    width: int = WIDTH
-    samples: int = SAMPLES
-    replies: int = REPLIES
-    time_limit: float = TIME_LIMIT
+    strings: int
 
-    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
-        texts = list(dict.fromkeys(candidates(game, state, seat, rng)))[:self.width]
-        if len(texts) <= 1:
-            return texts[0] if texts else PLANNER.choose(game, state, seat, rng)
-        strings = self.replies + 1
-        totals = [0.0] * len(texts)
-        counts = [0] * len(texts)
-        deadline = clock() + self.time_limit
-        for _ in range(self.samples):
-            seed = rng.getrandbits(64)
-            for i, text in enumerate(texts):
-                if clock() > deadline:
-                    break
-                end = play_turns(game, state, seat, text, POLICY, random.Random(seed), strings)
-                if end is not None:
-                    totals[i] += evaluate(game, end, seat)
-                    counts[i] += 1
-        tried = [i for i in range(len(texts)) if counts[i]]
-        if not tried:
-            return PLANNER.choose(game, state, seat, rng)
-        return texts[max(tried, key=lambda i: (totals[i] / counts[i], -i))]
+    def __call__(self, world: State, now: State) -> bool:
+        return strings_to_lay(typed(now)) <= strings_to_lay(typed(world)) - self.strings
 
 
-HARD = TurnRollouts()
-"""The hard level."""
+HARD = bot_search.Rollouts(POLICY, candidates, evaluate, width=WIDTH, samples=SAMPLES,
+                           time_limit=TIME_LIMIT, until=StringsLaid(REPLIES + 1), fallback=PLANNER)
+"""The hard level (see the module docstring): a play-out runs until the
+candidate's own string and :data:`REPLIES` more are laid; with one
+candidate or none it plays the normal bot."""

@@ -11,7 +11,8 @@ from games.string_railway import GAME
 from games.string_railway.laying import Context
 from games.string_railway.planner import JUDGE, next_rival
 from games.string_railway.policy import EASY, POLICY
-from games.string_railway.search import play_turns, strings_to_lay
+from games.bot_search import playout
+from games.string_railway.search import StringsLaid, strings_to_lay
 from games.string_railway.state import typed
 from tests.string_railway.string_railway_fixtures import cell, home, put, string_turn, table, track
 
@@ -47,7 +48,7 @@ def test_the_hard_bots_play_outs_stop_once_the_next_rival_has_laid_its_string() 
     state = _across_the_rivals_way()
     state["deck"] = state["deck"][:6]
     first = POLICY.choose(GAME, state, 0, random.Random(1))
-    end = play_turns(GAME, state, 0, first, POLICY, random.Random(2), strings=2)
+    end = playout(GAME, state, 0, first, POLICY, random.Random(2), None, until=StringsLaid(2))
     assert end is not None
     assert strings_to_lay(typed(end)) == strings_to_lay(typed(state)) - 2
     assert [s["company"] for s in end["strings"][-2:]] == [0, 1]
