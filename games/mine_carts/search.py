@@ -8,8 +8,8 @@ best whole-turn plans, or every switch by its value), and each of the best
 bot's own rng) by a quicker normal bot (:data:`QUICK`: a narrower beam)
 for the rest of this turn, the other team's turn, our next turn and the
 other team's again (:data:`ROUNDS`), up to our team's first card after
-that (:class:`UntilOurTurn`). That point is the same for every move (a
-fixed number of actions is not: a turn lays one to three cards), so the
+that (:class:`OurTurn`, the play-outs' stop rule). That point is the same
+for every move (a fixed number of actions is not: a turn lays one to three cards), so the
 moves are compared on equal terms; the gold each team scores on its next
 turn is played, not guessed; and it is the point where a position is
 easiest to judge (:func:`evaluate`): the gold between the teams; the gold
@@ -34,12 +34,11 @@ the world as it is (:func:`games.bot_search.as_seen`).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.bot_search import Rollouts
 from games.core import Game, State
 
-from .game import MineCarts
 from .planner import CARD, gold_route
 from .policy import GOLD_VALUE, cards_needed, team_of
 from .state import MineCartsState, typed
@@ -72,18 +71,18 @@ WON = 10.0
 
 
 @dataclass(frozen=True)
-class UntilOurTurn(MineCarts):
-    """Mine Carts whose play-outs end (:meth:`is_over`) when ``team`` is
-    about to lay its first card of its turn after round ``after``: the end
-    of the other team's turn after ours."""
+class OurTurn:
+    """A play-out's stop rule: ``team`` is about to lay its first card of
+    its turn after round ``after`` (the end of the other team's turn after
+    ours)."""
 
     team: int = 0
     after: int = 0
 
-    def is_over(self, state: State) -> bool:
-        s = typed(state)
-        return bool(s["ended"]) or (s["round"] > self.after and s["team"] == self.team
-                                    and s["phase"] == "lay" and s["teams"][self.team]["laid"] == 0)
+    def __call__(self, start: State, now: State) -> bool:
+        s = typed(now)
+        return bool(s["round"] > self.after and s["team"] == self.team
+                    and s["phase"] == "lay" and s["teams"][self.team]["laid"] == 0)
 
 
 def candidates(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
@@ -127,7 +126,7 @@ def evaluate(game: Game, state: State, seat: int) -> float:
 
 SEARCH = Rollouts(policy=QUICK, candidates=candidates, evaluate=evaluate, width=WIDTH, samples=SAMPLES,
                   horizon=None, time_limit=TIME_LIMIT)
-"""The engine; :class:`HardPolicy` hands it :class:`UntilOurTurn`."""
+"""The engine; :class:`HardPolicy` gives it the stop rule :class:`OurTurn`."""
 
 
 class HardPolicy:
@@ -136,7 +135,8 @@ class HardPolicy:
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         s = typed(state)
-        return SEARCH.choose(UntilOurTurn(team=team_of(s, seat), after=s["round"] + ROUNDS - 1), state, seat, rng)
+        until = OurTurn(team=team_of(s, seat), after=s["round"] + ROUNDS - 1)
+        return replace(SEARCH, until=until).choose(game, state, seat, rng)
 
 
 HARD = HardPolicy()

@@ -14,7 +14,7 @@ from games.core import State
 from games.mine_carts import GAME
 from games.mine_carts.planner import CARD, gold_route
 from games.bot_search import playout
-from games.mine_carts.search import QUICK, ROUNDS, WIDTH, UntilOurTurn, candidates, evaluate
+from games.mine_carts.search import QUICK, ROUNDS, WIDTH, OurTurn, candidates, evaluate
 from games.mine_carts.state import plain, typed
 from games.mine_carts.tactics import NORMAL, fits, threat
 from mine_carts_fixtures import BLUE, RED, give, put, set_cart, started
@@ -107,10 +107,10 @@ def test_hard_bot_plays_every_move_out_to_the_start_of_a_turn_of_ours(allotment:
     state = started()
     typed(state)["teams"][RED]["allotment"] = allotment
     typed(state)["teams"][BLUE]["allotment"] = 4 - allotment
-    game = UntilOurTurn(team=RED, after=typed(state)["round"] + ROUNDS - 1)
+    until = OurTurn(team=RED, after=typed(state)["round"] + ROUNDS - 1)
     rng = random.Random(0)
     for text in candidates(GAME, state, 0, rng)[:WIDTH]:
-        played = playout(game, state, 0, text, QUICK, random.Random(1), None)
+        played = playout(GAME, state, 0, text, QUICK, random.Random(1), None, until=until)
         assert played is not None
         end = typed(played)
         assert end["ended"] or (end["team"] == RED and end["phase"] == "lay"
