@@ -20,7 +20,7 @@ the normal bot's. The number of play-outs is fixed (so the choice depends
 only on the view and the rng) unless :data:`TIME_LIMIT` stops a search that
 runs long (a loaded machine), keeping the best candidate played out so far:
 the normal bot's own choice is always played out first (with none played
-out, the quick railroad's choice).
+out, the normal bot's choice: the search's ``fallback``).
 """
 
 from __future__ import annotations
