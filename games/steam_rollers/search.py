@@ -14,10 +14,6 @@ What the hard bot adds to the normal bot's one ply:
   would finish their route. Each of its :attr:`RoundAhead.width` best
   actions is followed by the rest of the round, every other seat played by
   the normal bot (the likeliest answer), and judged where the round ends.
-- **The next roll** (optional, :attr:`RoundAhead.rolls`), when the seat
-  starts the next round (in a two-player game the last to pick in a round is
-  the first in the next): the mean of its answers to a few sampled rolls,
-  the same rolls for every candidate (common random numbers).
 
 Nothing in Steam Rollers is hidden but the dice still to be rolled, which
 the search draws from the bot's own rng (the view is used as it is). The
@@ -34,7 +30,7 @@ from dataclasses import dataclass
 
 from games import bot_search
 from games.bots import Candidates, Evaluate, Greedy, Policy
-from games.core import CHANCE, Game, IllegalAction, State
+from games.core import Game, IllegalAction, State
 
 from .card_worth import CARD_JUDGE, hard_promising
 from .planner import JUDGE, NORMAL
@@ -97,53 +93,38 @@ class RoundAhead:
     """Plays the ``width`` best ``candidates`` by ``judge`` to the end of the
     round, the seat's later choices by ``mine``, the other seats' by
     ``others`` (see the module docstring), and keeps the one whose result
-    ``judge`` likes best; when the seat starts the next round, the result is
-    the mean over ``rolls`` sampled rolls of the seat's answer to each, by
-    ``mine``."""
+    ``judge`` likes best (every candidate meets the same chance: common
+    random numbers)."""
 
     judge: Evaluate = CARD_JUDGE
     candidates: Candidates = hard_promising
     mine: Policy = CARD_GREEDY
     others: Policy = NORMAL
     width: int = 4
-    rolls: int = 0
     time_limit: float = 4.0
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         texts = each_die(ranked(game, state, seat, rng, self.judge, self.candidates), self.width)
         if len(texts) <= 1:
             return texts[0] if texts else self.mine.choose(game, state, seat, rng)
-        seeds = [rng.getrandbits(64) for _ in range(self.rolls + 1)]
+        seed = rng.getrandbits(64)
         deadline = bot_search.clock() + self.time_limit
         values: list[float] = []
         for text in texts:
             if values and bot_search.clock() > deadline:
                 break
-            values.append(self.worth(game, state, seat, text, seeds))
+            values.append(self.worth(game, state, seat, text, seed))
         best = max(range(len(values)), key=lambda i: (values[i], -i))
         return texts[best]
 
-    def worth(self, game: Game, start: State, seat: int, text: str, seeds: list[int]) -> float:
+    def worth(self, game: Game, start: State, seat: int, text: str, seed: int) -> float:
         """What ``text`` played in ``start`` is worth to ``seat``: the round
         played out (``seat`` by ``mine``, every other seat by ``others``, a
-        chance step inside it, card 5b's reroll, drawn from the first seed)."""
-        state = bot_search.playout(game, start, seat, text, self.mine, random.Random(seeds[0]), ROUND_ACTIONS,
+        chance step inside it, card 5b's reroll, drawn from ``seed``) and
+        judged where it ends."""
+        state = bot_search.playout(game, start, seat, text, self.mine, random.Random(seed), ROUND_ACTIONS,
                                    until=round_over, rivals=self.others)
-        if state is None:
-            return float("-inf")
-        if game.is_over(state) or not seeds[1:] or state["start"] != seat:
-            return self.judge(game, state, seat)
-        total = 0.0
-        for seed in seeds[1:]:
-            rng = random.Random(seed)
-            rolled = game.apply(state, CHANCE, game.sample_chance(state, rng)).state
-            if game.to_act(rolled) != [seat]:
-                total += self.judge(game, rolled, seat)
-                continue
-            action = self.mine.choose(game, game.view(rolled, seat), seat, rng)
-            total += self.judge(game, game.apply(rolled, seat, action).state, seat)
-        return total / (len(seeds) - 1)
-
+        return float("-inf") if state is None else self.judge(game, state, seat)
 
 HARD = RoundAhead()
 """The hard level (see the module docstring): the best action of each die in

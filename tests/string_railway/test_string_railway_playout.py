@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.core import CHANCE, State
-from games.playout import play_out, step
+from games.playout import play_out, random_action, step
 from games.string_railway import GAME, board, routes, stations
 from games.string_railway.laying import Context, check_path
 from games.string_railway.routes import proposals
@@ -74,14 +74,6 @@ def test_every_panel_step_on_a_full_table_offers_a_way_to_a_complete_action() ->
         seat = GAME.to_act(state)[0]
         routes._CACHE.clear()
         stations._LEGAL.clear()
-        prefix: list[str] = []
-        while True:
-            options = GAME.options_at(state, seat, prefix)
-            assert options, f"no option after {prefix!r}"
-            option = rng.choice(options)
-            prefix.append(option.token)
-            if option.complete:
-                break
-        state = GAME.apply(state, seat, " ".join(prefix)).state
+        state = GAME.apply(state, seat, random_action(GAME, state, seat, rng)).state
         walked += 1
     assert walked >= 6
