@@ -111,7 +111,15 @@ def link_plans(state: AgeOfSteamState, net: Network, seat: int, max_tiles: int) 
 
     for h, e, origin, extends in starts:
         first = b.neighbours[h][e]
-        if not _open_hex(state, first) or max_tiles < 1:
+        if max_tiles < 1:
+            continue
+        if first is not None and first != origin and is_town(state, first) and first not in state["board"]:
+            town = _town_tile(opposite(e))
+            if town is not None and supply.get(town.kind.name, 0) > 0:
+                cost = rules().town_base_cost + rules().town_cost_per_exit
+                keep(LinkPlan(((first, town, cost),), origin, first, extends), f"{h}.{e}")
+            continue
+        if not _open_hex(state, first):
             continue
         assert first is not None
         walk(first, opposite(e), origin, f"{h}.{e}", extends, (), frozenset({first}))
