@@ -26,7 +26,7 @@ a dollar spent is worth :data:`DOLLAR_VP` while shares pay for it.
   last turns also links that only add track VP.
 - Move goods: the delivery paying most of its own links (fewest to rivals
   at a tie); an engine upgrade when no delivery pays and a longer engine
-  would.
+  would, unless paying for its link would put the railroad out.
 
 It reads only the seat's view (nothing of the state is hidden; future
 draws are never read).
@@ -41,7 +41,7 @@ from games.core import Game, State
 
 from .economy import expenses, shares_to_pay
 from .goods import routes
-from .links import LinkPlan, delivery_value, link_plans, plan_gain
+from .links import LinkPlan, delivery_value, delivery_values, link_plans, plan_gain
 from .hexmap import board, hex_distance
 from .params import rules
 from .placement import Refused, evaluate
@@ -233,6 +233,21 @@ class PlanningRailroad(AgeOfSteamPolicy):
         """True when the income pays this turn's expenses and a dollar more."""
         return int(state["income"][seat]) + 3 > expenses(typed(state), seat)
 
+    def survives_one_more_link(self, state: State, seat: int) -> bool:
+        """False when one more engine link now (after the building is paid
+        for) would put the railroad out: its cash and income short of the
+        expenses by as much as its income (in a first turn, with no income
+        yet, by a dollar), counting, in the first round of Move Goods, the
+        income of the second best delivery the longer engine opens for the
+        second round (a rival may take the best cube first)."""
+        game = typed(state)
+        income = int(state["income"][seat])
+        if state["step"].get("round") == 1:
+            opened = delivery_values(game, network(game), seat, int(state["engine"][seat]) + 1)
+            income += opened[1] if len(opened) > 1 else 0
+        short = expenses(game, seat) + 1 - int(state["cash"][seat]) - income
+        return short < income
+
     def urbanizations(self, state: State, seat: int) -> list[tuple[float, str, str]]:
         """(worth in VP, town, letter) of each new city worth placing, best
         first: the deliveries it opens over the seat's track now and the
@@ -329,7 +344,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
                 best = (key, text)
         if best is not None and best[0][0] > 0:
             return best[1]
-        if "upgrade" in texts:
+        if "upgrade" in texts and self.survives_one_more_link(state, seat):
             now = delivery_value(game, net, seat, engine, horizon(state))
             more = delivery_value(game, net, seat, engine + 1, horizon(state))
             if (more - now) * income_vp(state) > TURN_DOLLAR_VP * rounds_left(state) + 1 or (

@@ -27,3 +27,20 @@ def test_the_normal_bot_buys_no_locomotive_its_income_cannot_pay_for() -> None:
     assert NORMAL.pick(state, 0, ACTIONS) != "action locomotive"
     state["income"][0] = 4
     assert NORMAL.pick(state, 0, ACTIONS) == "action locomotive"
+
+
+def test_the_normal_bot_upgrades_no_engine_whose_expense_would_put_it_out() -> None:
+    """In Move Goods' second round, after the building is paid, an engine
+    upgrade adds $1 to this turn's expenses: a railroad whose cash and
+    income fall short of them by its whole income would be out of the
+    game, so it passes (in a
+    first turn, with no income, the old planner's upgrade eliminated the
+    railroad: 5 seats, seed 1009). A dollar more and it upgrades (a
+    shortfall only costs income, which a longer engine may earn back)."""
+    state = started(5)
+    state["phase"], state["step"] = "move", {"round": 2}
+    state["income"][0], state["shares"][0], state["engine"][0], state["cash"][0] = 2, 2, 1, 0
+    assert NORMAL.engine_wanted(state) > 1 and NORMAL.can_afford_more_expenses(state, 0)
+    assert NORMAL.deliver(state, 0, ["upgrade", "pass"]) == "pass"
+    state["cash"][0] = 1
+    assert NORMAL.deliver(state, 0, ["upgrade", "pass"]) == "upgrade"
