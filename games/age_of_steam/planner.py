@@ -24,8 +24,8 @@ a dollar spent is worth :data:`DOLLAR_VP` while shares pay for it.
 - Build: the complete link (:mod:`links`) worth most for its cost, tile by
   tile (a link begun is finished before another is begun), within the tiles and cash left after this turn's expenses; in the
   last turns also links that only add track VP.
-- Move goods: the delivery paying most of its own links (fewest to rivals
-  at a tie); an engine upgrade when no delivery pays and a longer engine
+- Move goods: the delivery paying most of its own links (at a tie, most
+  of railroads behind it, fewest of those level or ahead); an engine upgrade when no delivery pays and a longer engine
   would, unless paying for its link would put the railroad out.
 
 It reads only the seat's view (nothing of the state is hidden; future
@@ -324,10 +324,20 @@ class PlanningRailroad(AgeOfSteamPolicy):
                 return plan.text()
         return "done"
 
+    def rival_link_worth(self, state: State, seat: int, owner: int | None) -> int:
+        """How a delivery paying a link of ``owner`` (not the seat) weighs
+        at a tie of the seat's own links: +1 for a railroad whose income is
+        below the seat's (income to a railroad behind costs the seat no
+        place), -1 for one level or ahead, 0 for an unowned link."""
+        if owner is None:
+            return 0
+        return 1 if int(state["income"][owner]) < int(state["income"][seat]) else -1
+
     def deliver(self, state: State, seat: int, texts: list[str]) -> str:
-        """The delivery paying most of the seat's own links (fewest to
-        rivals at a tie); else an upgrade when a longer engine would pay;
-        else pass."""
+        """The delivery paying most of the seat's own links (at a tie, most
+        links of railroads behind it and fewest of those level or ahead:
+        :meth:`rival_link_worth`); else an upgrade when a longer engine
+        would pay; else pass."""
         game = typed(state)
         net = network(game)
         engine = int(state["engine"][seat])
@@ -338,8 +348,9 @@ class PlanningRailroad(AgeOfSteamPolicy):
             _, cube, token = text.split()
             city, colour = cube.split("-", 1)
             route = next(r for r in routes(game, net, city, colour, engine) if r.token == token)
-            mine = sum(1 for i in route.links if net.sections[i].owner == seat)
-            key = (mine, -(len(route.links) - mine))
+            owners = [net.sections[i].owner for i in route.links]
+            mine = owners.count(seat)
+            key = (mine, sum(self.rival_link_worth(state, seat, o) for o in owners if o != seat))
             if best is None or key > best[0]:
                 best = (key, text)
         if best is not None and best[0][0] > 0:
