@@ -25,7 +25,8 @@ a dollar spent is worth :data:`DOLLAR_VP` while shares pay for it.
 - Build: the complete link (:mod:`links`) worth most for its cost, tile by
   tile (a link begun is finished before another is begun), within the tiles and cash left after this turn's expenses; in the
   last turns also links that only add track VP.
-- Move goods: the delivery paying most of its own links (at a tie, most
+- Move goods: the delivery paying most of its own links (in the turn's
+  last round, net of the Income Reduction they add) (at a tie, most
   of railroads behind it, fewest of those level or ahead); an engine upgrade when no delivery pays and a longer engine
   would, unless paying for its link would put the railroad out.
 
@@ -40,7 +41,7 @@ from typing import cast
 
 from games.core import Game, State
 
-from .economy import expenses, shares_to_pay
+from .economy import expenses, reduction_for, shares_to_pay
 from .goods import routes
 from .links import LinkPlan, delivery_value, delivery_values, link_plans, plan_gain
 from .hexmap import board, hex_distance
@@ -333,6 +334,16 @@ class PlanningRailroad(AgeOfSteamPolicy):
                 return plan.text()
         return "done"
 
+    def income_kept(self, state: State, seat: int, links: int) -> int:
+        """The income ``links`` more links of the seat's own pay it: in Move
+        Goods' second round (the turn's last delivery), net of what they
+        add to the Income Reduction to come (at $20 a link takes the income
+        to $21, cut by $4 instead of $2: it keeps $1 less)."""
+        if state["step"].get("round") != 2 or links == 0:
+            return links
+        income = int(state["income"][seat])
+        return links - reduction_for(income + links) + reduction_for(income)
+
     def rival_link_worth(self, state: State, seat: int, owner: int | None) -> int:
         """How a delivery paying a link of ``owner`` (not the seat) weighs
         at a tie of the seat's own links: +1 for a railroad whose income is
@@ -358,7 +369,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
             city, colour = cube.split("-", 1)
             route = next(r for r in routes(game, net, city, colour, engine) if r.token == token)
             owners = [net.sections[i].owner for i in route.links]
-            mine = owners.count(seat)
+            mine = self.income_kept(state, seat, owners.count(seat))
             key = (mine, sum(self.rival_link_worth(state, seat, o) for o in owners if o != seat))
             if best is None or key > best[0]:
                 best = (key, text)

@@ -1,14 +1,16 @@
 """Age of Steam's normal bot (:mod:`games.age_of_steam.planner`): what it
-does when its railroad falls behind at a crowded (5-seat) table."""
+does at a crowded (5-seat) table, when its railroad falls behind and when
+it delivers."""
 
 from __future__ import annotations
 
+from games.age_of_steam import GAME
 from games.age_of_steam.params import rules
 from games.age_of_steam.economy import shares_to_pay
 from games.age_of_steam.planner import NORMAL
 from games.age_of_steam.state import typed
 
-from aos_helpers import started
+from aos_helpers import delivery_ready, started
 
 ACTIONS = [f"action {name}" for name in rules().actions if name != "urbanization"]
 """Every action but Urbanization (which a new city near cubes would be worth)."""
@@ -74,3 +76,20 @@ def test_a_stalled_railroad_issues_a_share_beyond_its_expenses_for_a_link_worth_
     need = shares_to_pay(typed(state), 0)
     assert NORMAL.spare_shares(state, 0) == 0 and need == 2
     assert NORMAL.issue(state, 0, [f"shares {k}" for k in range(10)]) == f"shares {need + 1}"
+
+
+def test_the_normal_bot_makes_no_last_delivery_of_a_turn_that_the_income_reduction_takes_back() -> None:
+    """Step 8 cuts an income of $11-20 by $2 and one of $21-30 by $4: at
+    $20, the turn's last delivery paying one of the seat's links leaves it
+    $17 instead of $18, so it keeps the cube (passes). At $19 the link is
+    kept ($20, cut to $18), and in the first round a second delivery may
+    follow, so it delivers."""
+    state = delivery_ready()
+    texts = [c.text for c in GAME.legal_actions(state, 0)]
+    move = next(t for t in texts if t.startswith("move "))
+    state["income"][0] = 20
+    assert NORMAL.deliver(state, 0, texts) == move
+    state["step"]["round"] = 2
+    assert NORMAL.deliver(state, 0, texts) == "pass"
+    state["income"][0] = 19
+    assert NORMAL.deliver(state, 0, texts) == move
