@@ -10,8 +10,7 @@ a dollar spent is worth :data:`DOLLAR_VP` while shares pay for it.
   that this turn's expenses are paid without losing income; after the
   founding turns, none beyond that which would put its expenses more than
   :data:`EXPENSE_SLACK` ahead of its income (no spiral of shares paying
-  for shares), unless a link worth well more than their cost needs up to
-  :data:`RESCUE_SHARES` more.
+  for shares).
 - Auction: bid for first place only when the action the railroad wants
   most is worth more than the bid and an earlier seat could take it.
 - Actions: the one worth most for what it enables: Locomotive when a
@@ -67,13 +66,6 @@ short of :meth:`engine_wanted` and the income pays the dollar a turn it adds
 EXPENSE_SLACK = 4
 """How far a railroad's expenses may run ahead of its income through shares
 issued beyond those its expenses need (from :data:`FOUNDING_ROUNDS` on)."""
-RESCUE_SHARES = 2
-"""The shares beyond those its expenses need that a railroad held back by
-:data:`EXPENSE_SLACK` may still issue for a link worth
-:data:`RESCUE_MARGIN` VP a share more than the shares cost (a railroad
-whose first links earn little otherwise stalls: shares only for expenses,
-no tile built, turn after turn)."""
-RESCUE_MARGIN = 4.0
 FOUNDING_ROUNDS = 2
 """The first turns, when every railroad issues to found its network."""
 URBAN_REACH = 3
@@ -165,13 +157,12 @@ class PlanningRailroad(AgeOfSteamPolicy):
         cash = int(state["cash"][seat])
         best_k, best_value = least, float("-inf")
         most = max(least, min(MAX_NEW_SHARES, self.spare_shares(state, seat)))
-        rescue = max(most, least + RESCUE_SHARES) if int(state["round"]) > FOUNDING_ROUNDS else most
         for k in offered:
-            if k < least or k > rescue:
+            if k < least or k > most:
                 continue
             budget = cash + k * rules().share_value - reserve(state, seat, k)
             value, _ = self.best_within(scored, budget, 0.0)
-            value -= share_vp(state) * (k - least) + RESCUE_MARGIN * max(0, k - most)
+            value -= share_vp(state) * (k - least)
             if value > best_value + 1e-9:
                 best_k, best_value = k, value
         if best_k not in offered:

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from games.age_of_steam import GAME
 from games.age_of_steam.params import rules
-from games.age_of_steam.economy import shares_to_pay
 from games.age_of_steam.planner import NORMAL
-from games.age_of_steam.state import typed
 
 from aos_helpers import delivery_ready, started
 
@@ -62,22 +60,6 @@ def test_at_a_tie_the_normal_bot_delivers_over_links_of_railroads_behind_it() ->
     state["income"] = [5, 3, 5, 8, 0]
     worth = [NORMAL.rival_link_worth(state, 0, owner) for owner in (1, 2, 3, 4, None)]
     assert worth == [1, -1, -1, 1, 0]
-
-
-def test_a_stalled_railroad_issues_a_share_beyond_its_expenses_for_a_link_worth_it() -> None:
-    """A railroad whose expenses ($8) outrun its income ($2) by more than
-    the slack issues, past the founding turns, only the shares its expenses
-    need, and so builds nothing turn after turn (seed 1004, 5 seats: shares
-    for expenses only from turn 3 on). With links worth far more than a
-    share still open on the board, it issues one more to build one."""
-    state = started(5)
-    state["round"], state["built"][0] = 3, True
-    state["income"][0], state["shares"][0], state["engine"][0], state["cash"][0] = 2, 6, 2, 1
-    need = shares_to_pay(typed(state), 0)
-    assert NORMAL.spare_shares(state, 0) == 0 and need == 2
-    assert NORMAL.issue(state, 0, [f"shares {k}" for k in range(10)]) == f"shares {need + 1}"
-
-
 def test_the_normal_bot_makes_no_last_delivery_of_a_turn_that_the_income_reduction_takes_back() -> None:
     """Step 8 cuts an income of $11-20 by $2 and one of $21-30 by $4: at
     $20, the turn's last delivery paying one of the seat's links leaves it
