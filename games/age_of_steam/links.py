@@ -3,9 +3,10 @@ complete this turn, what each costs, and what it would let the seat deliver.
 
 A :class:`LinkPlan` is a line of new simple tiles on empty hexes from a city
 (or from the open end of the seat's own unfinished track) to another city or
-to an empty town (a town tile with one exit ends it). Plans are found by a
-short search over the map (at most ``max_tiles`` tiles, the tiles left this
-turn), the cheapest per pair of ends kept. What a plan is worth is read
+to an empty town (a town tile with one exit ends it; beside the town, that
+tile alone is the plan). Plans are found by a short search over the map (at
+most ``max_tiles`` tiles, the tiles left this turn), the cheapest per pair
+of ends kept. What a plan is worth is read
 from the board it would make: the cubes on the board the seat could then
 deliver over its own links (:func:`delivery_value`).
 """

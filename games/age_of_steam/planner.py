@@ -22,12 +22,15 @@ a dollar spent is worth :data:`DOLLAR_VP` while shares pay for it.
   best link could be taken by a rival, First Move when a rival could take
   the best cube, then the rest.
 - Build: the complete link (:mod:`links`) worth most for its cost, tile by
-  tile (a link begun is finished before another is begun), within the tiles and cash left after this turn's expenses; in the
-  last turns also links that only add track VP.
+  tile (a link begun is finished before another is begun), within the
+  tiles and cash left after this turn's expenses; in the last turns also
+  links that only add track VP.
 - Move goods: the delivery paying most of its own links (in the turn's
-  last round, net of the Income Reduction they add) (at a tie, most
-  of railroads behind it, fewest of those level or ahead); an engine upgrade when no delivery pays and a longer engine
-  would, unless paying for its link would put the railroad out.
+  last round, net of the Income Reduction they add: at $20 a link more
+  leaves $17, not $18), at a tie most links of railroads behind it (less
+  income) and fewest of those level or ahead; else an engine upgrade when
+  a longer engine would pay, unless paying for its link would put the
+  railroad out.
 
 It reads only the seat's view (nothing of the state is hidden; future
 draws are never read).

@@ -60,6 +60,8 @@ def test_at_a_tie_the_normal_bot_delivers_over_links_of_railroads_behind_it() ->
     state["income"] = [5, 3, 5, 8, 0]
     worth = [NORMAL.rival_link_worth(state, 0, owner) for owner in (1, 2, 3, 4, None)]
     assert worth == [1, -1, -1, 1, 0]
+
+
 def test_the_normal_bot_makes_no_last_delivery_of_a_turn_that_the_income_reduction_takes_back() -> None:
     """Step 8 cuts an income of $11-20 by $2 and one of $21-30 by $4: at
     $20, the turn's last delivery paying one of the seat's links leaves it
