@@ -100,6 +100,43 @@ def reserve(state: State, seat: int, new_shares: int = 0) -> int:
     return max(0, expenses(typed(state), seat) + new_shares - int(state["income"][seat]))
 
 
+def survives_one_more_link(state: State, seat: int) -> bool:
+    """False when one more engine link now (after the building is paid
+    for) would put the railroad out: its cash and income short of the
+    expenses by as much as its income (in a first turn, with no income
+    yet, by a dollar), counting, in the first round of Move Goods, the
+    income of the second best delivery the longer engine opens for the
+    second round (a rival may take the best cube first)."""
+    game = typed(state)
+    income = int(state["income"][seat])
+    if state["step"].get("round") == 1:
+        opened = delivery_values(game, network(game), seat, int(state["engine"][seat]) + 1)
+        income += opened[1] if len(opened) > 1 else 0
+    short = expenses(game, seat) + 1 - int(state["cash"][seat]) - income
+    return short < income
+
+
+def income_kept(state: State, seat: int, links: int) -> int:
+    """The income ``links`` more links of the seat's own pay it: in Move
+    Goods' second round (the turn's last delivery), net of what they
+    add to the Income Reduction to come (at $20 a link takes the income
+    to $21, cut by $4 instead of $2: it keeps $1 less)."""
+    if state["step"].get("round") != 2 or links == 0:
+        return links
+    income = int(state["income"][seat])
+    return links - reduction_for(income + links) + reduction_for(income)
+
+
+def rival_link_worth(state: State, seat: int, owner: int | None) -> int:
+    """How a delivery paying a link of ``owner`` (not the seat) weighs
+    at a tie of the seat's own links: +1 for a railroad whose income is
+    below the seat's (income to a railroad behind costs the seat no
+    place), -1 for one level or ahead, 0 for an unowned link."""
+    if owner is None:
+        return 0
+    return 1 if int(state["income"][owner]) < int(state["income"][seat]) else -1
+
+
 class PlanningRailroad(AgeOfSteamPolicy):
     """The normal bot (see the module docstring)."""
 
@@ -237,21 +274,6 @@ class PlanningRailroad(AgeOfSteamPolicy):
         """True when the income pays this turn's expenses and a dollar more."""
         return int(state["income"][seat]) + 3 > expenses(typed(state), seat)
 
-    def survives_one_more_link(self, state: State, seat: int) -> bool:
-        """False when one more engine link now (after the building is paid
-        for) would put the railroad out: its cash and income short of the
-        expenses by as much as its income (in a first turn, with no income
-        yet, by a dollar), counting, in the first round of Move Goods, the
-        income of the second best delivery the longer engine opens for the
-        second round (a rival may take the best cube first)."""
-        game = typed(state)
-        income = int(state["income"][seat])
-        if state["step"].get("round") == 1:
-            opened = delivery_values(game, network(game), seat, int(state["engine"][seat]) + 1)
-            income += opened[1] if len(opened) > 1 else 0
-        short = expenses(game, seat) + 1 - int(state["cash"][seat]) - income
-        return short < income
-
     def urbanizations(self, state: State, seat: int) -> list[tuple[float, str, str]]:
         """(worth in VP, town, letter) of each new city worth placing, best
         first: the deliveries it opens over the seat's track now and the
@@ -328,29 +350,10 @@ class PlanningRailroad(AgeOfSteamPolicy):
                 return plan.text()
         return "done"
 
-    def income_kept(self, state: State, seat: int, links: int) -> int:
-        """The income ``links`` more links of the seat's own pay it: in Move
-        Goods' second round (the turn's last delivery), net of what they
-        add to the Income Reduction to come (at $20 a link takes the income
-        to $21, cut by $4 instead of $2: it keeps $1 less)."""
-        if state["step"].get("round") != 2 or links == 0:
-            return links
-        income = int(state["income"][seat])
-        return links - reduction_for(income + links) + reduction_for(income)
-
-    def rival_link_worth(self, state: State, seat: int, owner: int | None) -> int:
-        """How a delivery paying a link of ``owner`` (not the seat) weighs
-        at a tie of the seat's own links: +1 for a railroad whose income is
-        below the seat's (income to a railroad behind costs the seat no
-        place), -1 for one level or ahead, 0 for an unowned link."""
-        if owner is None:
-            return 0
-        return 1 if int(state["income"][owner]) < int(state["income"][seat]) else -1
-
     def deliver(self, state: State, seat: int, texts: list[str]) -> str:
         """The delivery paying most of the seat's own links (at a tie, most
         links of railroads behind it and fewest of those level or ahead:
-        :meth:`rival_link_worth`); else an upgrade when a longer engine
+        :func:`rival_link_worth`); else an upgrade when a longer engine
         would pay; else pass."""
         game = typed(state)
         net = network(game)
@@ -363,13 +366,13 @@ class PlanningRailroad(AgeOfSteamPolicy):
             city, colour = cube.split("-", 1)
             route = next(r for r in routes(game, net, city, colour, engine) if r.token == token)
             owners = [net.sections[i].owner for i in route.links]
-            mine = self.income_kept(state, seat, owners.count(seat))
-            key = (mine, sum(self.rival_link_worth(state, seat, o) for o in owners if o != seat))
+            mine = income_kept(state, seat, owners.count(seat))
+            key = (mine, sum(rival_link_worth(state, seat, o) for o in owners if o != seat))
             if best is None or key > best[0]:
                 best = (key, text)
         if best is not None and best[0][0] > 0:
             return best[1]
-        if "upgrade" in texts and self.survives_one_more_link(state, seat):
+        if "upgrade" in texts and survives_one_more_link(state, seat):
             now = delivery_value(game, net, seat, engine, horizon(state))
             more = delivery_value(game, net, seat, engine + 1, horizon(state))
             if (more - now) * income_vp(state) > TURN_DOLLAR_VP * rounds_left(state) + 1 or (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.age_of_steam import GAME
 from games.age_of_steam.params import rules
-from games.age_of_steam.planner import NORMAL
+from games.age_of_steam.planner import NORMAL, rival_link_worth
 
 from aos_helpers import delivery_ready, started
 
@@ -58,7 +58,7 @@ def test_at_a_tie_the_normal_bot_delivers_over_links_of_railroads_behind_it() ->
     unowned links neither."""
     state = started(5)
     state["income"] = [5, 3, 5, 8, 0]
-    worth = [NORMAL.rival_link_worth(state, 0, owner) for owner in (1, 2, 3, 4, None)]
+    worth = [rival_link_worth(state, 0, owner) for owner in (1, 2, 3, 4, None)]
     assert worth == [1, -1, -1, 1, 0]
 
 
