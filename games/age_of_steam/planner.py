@@ -34,6 +34,15 @@ a dollar spent is worth :data:`DOLLAR_VP` while shares pay for it.
 
 It reads only the seat's view (nothing of the state is hidden; future
 draws are never read).
+
+Measured (``bench/bot_strength.py --games age-of-steam --levels normal
+--seeds 40 --seats 4,5 --all-bot-only --jobs 2 --quiet``, seeds 0-39):
+all-bot games of 4 seats 68.0 VP a seat, winner 84.8, none out; of 5
+seats 53.2 a seat, winner 71.7, 1 railroad of 200 out (before the town
+tile plans, the upgrade check and the delivery rules: 62.2 and 48.1 a
+seat). Decisions: median 33 ms. Against the easy bot (``--levels normal
+--seeds 100 --head-to-head-only --jobs 2 --quiet``, seeds 0-99, 3
+seats): 100/100 won.
 """
 
 from __future__ import annotations
