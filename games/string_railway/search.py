@@ -31,12 +31,14 @@ before it: 65 of 100), with decisions at a median of 1.5 s and a p95 of
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass
 
 from games import bot_search
-from games.core import Game, State
+from games.core import CHANCE as GAME_CHANCE, Game, State
 from games.string_railway.planner import JUDGE, PLANNER, ranked_strings
+from games.string_railway.outlook import outlook
 from games.string_railway.policy import POLICY, ranked_cells
 from games.string_railway.state import StringRailwayState, typed
 
@@ -68,9 +70,11 @@ def candidates(game: Game, state: State, seat: int, rng: random.Random) -> list[
 
 
 def evaluate(game: Game, state: State, seat: int) -> float:
-    """The seat's projected margin (:class:`planner.Projected`)."""
+    """The seat's chance of winning (:func:`outlook.outlook`)."""
     s = typed(state)
-    return JUDGE.margin(s, [float(c["score"]) for c in s["companies"]], seat)
+    if os.environ.get("SR_EVAL") == "margin":
+        return JUDGE.margin(s, [float(c["score"]) for c in s["companies"]], seat)
+    return outlook(s, seat)
 
 
 def strings_to_lay(state: StringRailwayState) -> int:
@@ -89,8 +93,67 @@ class StringsLaid:
         return strings_to_lay(typed(now)) <= strings_to_lay(typed(world)) - self.strings
 
 
-HARD = bot_search.Rollouts(POLICY, candidates, evaluate, width=WIDTH, samples=SAMPLES,
+def turn_over(world: State, now: State) -> bool:
+    """A play-out's stop rule: the next turn's draw is due (the candidate's
+    own turn is over)."""
+    return typed(now)["phase"] == "draw"
+
+
+def draws(state: StringRailwayState, count: int, offset: float) -> list[str]:
+    """``count`` draws spread evenly over the deck (sorted by kind), from
+    ``offset`` (0-1): stratified, so a few samples meet the kinds in their
+    proportions."""
+    deck = sorted(state["deck"])
+    return [f"draw {deck[int((j + offset) * len(deck) / count) % len(deck)]}" for j in range(count)]
+
+
+@dataclass(frozen=True)
+class Lookahead:
+    """The hard level (see the module docstring)."""
+
+    width: int
+    samples: int
+    time_limit: float
+    replies: int = REPLIES
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        texts = list(dict.fromkeys(candidates(game, state, seat, rng)))[:self.width]
+        if len(texts) <= 1:
+            return texts[0] if texts else PLANNER.choose(game, state, seat, rng)
+        seed = rng.getrandbits(64)
+        offset = rng.random()
+        deadline = bot_search.clock() + self.time_limit
+        best: tuple[float, int] | None = None
+        for i, text in enumerate(texts):
+            if i and bot_search.clock() > deadline:
+                break
+            value = self.value(game, state, seat, text, seed, offset)
+            if value is not None and (best is None or value > best[0]):
+                best = (value, i)
+        return texts[best[1]] if best else PLANNER.choose(game, state, seat, rng)
+
+    def value(self, game: Game, state: State, seat: int, text: str, seed: int, offset: float) -> float | None:
+        """The mean judgement of ``text``: the seat's turn played out once,
+        then the replies from :data:`samples` draws."""
+        own = bot_search.playout(game, state, seat, text, POLICY, random.Random(seed), None, until=turn_over)
+        if own is None:
+            return None
+        if game.is_over(own):
+            return evaluate(game, own, seat)
+        if GAME_CHANCE not in game.to_act(own):
+            firsts = [(game.to_act(own)[0], "")]
+        else:
+            firsts = [(GAME_CHANCE, d) for d in draws(typed(own), self.samples, offset)]
+        total = 0.0
+        for j, (who, first) in enumerate(firsts):
+            rng = random.Random(seed + 1 + j)
+            first = first or POLICY.choose(game, game.view(own, who), who, rng)
+            end = bot_search.playout(game, own, who, first, POLICY, rng, None, until=StringsLaid(self.replies))
+            total += evaluate(game, own if end is None else end, seat)
+        return total / len(firsts)
+
+
+HARD_OLD = bot_search.Rollouts(POLICY, candidates, evaluate, width=WIDTH, samples=SAMPLES,
                            time_limit=TIME_LIMIT, until=StringsLaid(REPLIES + 1), fallback=PLANNER)
-"""The hard level (see the module docstring): a play-out runs until the
-candidate's own string and :data:`REPLIES` more are laid; with one
-candidate or none it plays the normal bot."""
+HARD = Lookahead(int(os.environ.get("SR_WIDTH", "4")), int(os.environ.get("SR_SAMPLES", "4")), TIME_LIMIT,
+                 int(os.environ.get("SR_REPLIES", "1"))) if os.environ.get("SR_SEARCH") != "old" else HARD_OLD
