@@ -1,54 +1,60 @@
-"""String Railway's hard bot: the normal bot's best few choices played out
-to the end of the next rival's turn.
+"""String Railway's hard bot: the normal bot's best few choices, each played
+to the end of its turn and then to the next rival's reply, judged by the
+chance of winning.
 
-Where to put a station and which string to lay are judged by what follows:
-each of the normal bot's best :data:`WIDTH` placements (or strings) is
-played out :data:`SAMPLES` times, the stations still to come drawn from
-the bot's own rng (nothing in String Railway is hidden: the deck is a set,
-each draw a uniformly random tile of it), every seat played by the easy
-bot (the cheapest: geometry is slow). A play-out runs to a turn's end, not
-a count of actions: until :data:`REPLIES` strings after the candidate's
-own have been laid (or skipped), so the position judged never has a
-station placed whose string is still to come (a count of actions stopped
-there, judging a table where the placing colour's string has not yet
-taken what it placed for). The position reached is judged by the normal
-bot's :class:`planner.Projected` margin (each company's score plus what
-its strings still to lay are expected to score). Every candidate of one
-sample meets the same draws (common random numbers). The corner and the
-extra draw are the normal bot's.
+Where to put a station and which string to lay are judged by what follows.
+Each of the normal bot's best :data:`WIDTH` placements (or strings) is
+played to the end of the seat's turn once (there is no chance in it: the
+stations to place are drawn already; the rest of the turn played by the
+easy bot), then the next turn, the next rival's, from :data:`SAMPLES`
+draws spread evenly over the deck sorted by kind (:func:`draws`: nothing in
+String Railway is hidden, the deck is a set, each draw a uniformly random
+tile of it; the spread offset comes from the bot's own rng), every seat
+played by the easy bot (the cheapest: geometry is slow), until
+:data:`REPLIES` strings more are laid (the reply). The positions reached
+are judged by :func:`outlook.outlook`, the seat's chance of winning under
+the rulebook's two-player ranking (the weaker colours, then the others),
+each colour's strings still to lay counted as points to come and its next
+one by what lies within its reach. Every candidate meets the same draws and
+rng seeds (common random numbers). The corner and the extra draw are the
+normal bot's.
 
 :data:`TIME_LIMIT` only stops a search gone far too slow (read from
 :mod:`games.bot_search`'s clock, which ``bench/bot_strength.py
 --whole-searches`` stops).
 
-Measured (``bench/bot_strength.py --games string-railway --levels hard
---seeds 60 --head-to-head-only --jobs 2 --quiet --whole-searches``): 40 of
-seeds 0-59 against easy (67%; the six-action play-outs of three candidates
-before it: 65 of 100), with decisions at a median of 1.5 s and a p95 of
-3.8 s on a machine loaded about six times over (load 12-14 on 2 cores);
-16 of seeds 0-29 against normal (53%; ``--against normal --seeds 30``).
+Tuning, seeds 1000-1079 against easy (wins of 40 seeds, and the mean margin
+of the bot's weaker colour over easy's at the end), with
+``--whole-searches``: the search before (every candidate played out twice
+to the reply, judged by the normal bot's projected margin: a weaker colour
+plus half the other) 26.5 of 1000-1039, 19.5 of 1040-1079 (margin -0.0);
+judged by the chance of winning (no reach) with four spread draws, 22.5
+and 25.5 (margin +0.8); with the reach, 26 of 1040-1079 (margin +1.7);
+played on to the end of the seat's other colour's turn and its reply (two
+draws; twice the time), 25.5 (margin +1.3).
+
+Measured: see the end of this docstring (``bench/bot_strength.py``).
 """
 
 from __future__ import annotations
 
-import os
 import random
 from dataclasses import dataclass
 
 from games import bot_search
-from games.core import CHANCE as GAME_CHANCE, Game, State
-from games.string_railway.planner import JUDGE, PLANNER, ranked_strings
+from games.core import CHANCE, Game, State
 from games.string_railway.outlook import outlook
+from games.string_railway.planner import JUDGE, PLANNER, ranked_strings
 from games.string_railway.policy import POLICY, ranked_cells
 from games.string_railway.state import StringRailwayState, typed
 
 WIDTH = 4
 """Candidates played out per decision."""
-SAMPLES = 2
-"""Play-outs per candidate (the draws to come sampled; every candidate
-meets the same draws, so one compares them fairly)."""
+SAMPLES = 4
+"""Draws the reply to each candidate is played out from (the same for
+every candidate, so one compares them fairly)."""
 REPLIES = 1
-"""Strings laid after the candidate's own before a play-out stops: the
+"""Strings laid after the candidate's turn before a play-out stops: the
 next rival's reply."""
 TIME_LIMIT = 6.0
 """Seconds after which a search keeps its best so far: a safety only, far
@@ -71,10 +77,7 @@ def candidates(game: Game, state: State, seat: int, rng: random.Random) -> list[
 
 def evaluate(game: Game, state: State, seat: int) -> float:
     """The seat's chance of winning (:func:`outlook.outlook`)."""
-    s = typed(state)
-    if os.environ.get("SR_EVAL") == "margin":
-        return JUDGE.margin(s, [float(c["score"]) for c in s["companies"]], seat)
-    return outlook(s, seat)
+    return outlook(typed(state), seat)
 
 
 def strings_to_lay(state: StringRailwayState) -> int:
@@ -94,9 +97,9 @@ class StringsLaid:
 
 
 def turn_over(world: State, now: State) -> bool:
-    """A play-out's stop rule: the next turn's draw is due (the candidate's
-    own turn is over)."""
-    return typed(now)["phase"] == "draw"
+    """A play-out's stop rule: the next turn has begun (the candidate's own
+    turn is over)."""
+    return typed(now)["turns"] != typed(world)["turns"]
 
 
 def draws(state: StringRailwayState, count: int, offset: float) -> list[str]:
@@ -109,7 +112,10 @@ def draws(state: StringRailwayState, count: int, offset: float) -> list[str]:
 
 @dataclass(frozen=True)
 class Lookahead:
-    """The hard level (see the module docstring)."""
+    """Plays the ``width`` best candidates' turns out once each, the reply
+    from ``samples`` draws (see the module docstring), and keeps the one
+    with the best mean judgement; with one candidate or none it plays the
+    normal bot."""
 
     width: int
     samples: int
@@ -133,17 +139,18 @@ class Lookahead:
         return texts[best[1]] if best else PLANNER.choose(game, state, seat, rng)
 
     def value(self, game: Game, state: State, seat: int, text: str, seed: int, offset: float) -> float | None:
-        """The mean judgement of ``text``: the seat's turn played out once,
-        then the replies from :data:`samples` draws."""
+        """The mean judgement of ``text`` (None: illegal): the seat's turn
+        played out once, then the reply from each of ``samples`` draws (or
+        once, when the deck is empty)."""
         own = bot_search.playout(game, state, seat, text, POLICY, random.Random(seed), None, until=turn_over)
         if own is None:
             return None
         if game.is_over(own):
             return evaluate(game, own, seat)
-        if GAME_CHANCE not in game.to_act(own):
+        if CHANCE not in game.to_act(own):
             firsts = [(game.to_act(own)[0], "")]
         else:
-            firsts = [(GAME_CHANCE, d) for d in draws(typed(own), self.samples, offset)]
+            firsts = [(CHANCE, d) for d in draws(typed(own), self.samples, offset)]
         total = 0.0
         for j, (who, first) in enumerate(firsts):
             rng = random.Random(seed + 1 + j)
@@ -153,7 +160,5 @@ class Lookahead:
         return total / len(firsts)
 
 
-HARD_OLD = bot_search.Rollouts(POLICY, candidates, evaluate, width=WIDTH, samples=SAMPLES,
-                           time_limit=TIME_LIMIT, until=StringsLaid(REPLIES + 1), fallback=PLANNER)
-HARD = Lookahead(int(os.environ.get("SR_WIDTH", "4")), int(os.environ.get("SR_SAMPLES", "4")), TIME_LIMIT,
-                 int(os.environ.get("SR_REPLIES", "1"))) if os.environ.get("SR_SEARCH") != "old" else HARD_OLD
+HARD = Lookahead(WIDTH, SAMPLES, TIME_LIMIT)
+"""The hard level (see the module docstring)."""
