@@ -24,16 +24,18 @@ normal bot's.
 --whole-searches`` stops).
 
 Tuning, seeds 1000-1079 against easy (wins of 40 seeds, and the mean margin
-of the bot's weaker colour over easy's at the end), with
-``--whole-searches``: the search before (every candidate played out twice
-to the reply, judged by the normal bot's projected margin: a weaker colour
-plus half the other) 26.5 of 1000-1039, 19.5 of 1040-1079 (margin -0.0);
-judged by the chance of winning (no reach) with four spread draws, 22.5
-and 25.5 (margin +0.8); with the reach, 26 of 1040-1079 (margin +1.7);
-played on to the end of the seat's other colour's turn and its reply (two
-draws; twice the time), 25.5 (margin +1.3).
+of the bot's weaker colour over easy's at the end), with the searches'
+clock stopped: the search before (every candidate played out twice to the
+reply, judged by the normal bot's projected margin: a weaker colour plus
+half the other) 26.5 of 1000-1039, 19.5 of 1040-1079 (margin -0.0); judged
+by the chance of winning (no reach) with four spread draws, 22.5 and 25.5
+(margin +0.8); with the reach (:data:`outlook.REACH_WORTH` 0.15), 26 of
+1040-1079 (margin +1.7; 0.3: 26, +1.9); played on to the end of the seat's
+other colour's turn and its reply (two draws, no reach; twice the time),
+25.5 (margin +1.3). The margin tells the versions apart better than the
+wins: a game's result turns on a point or two, so the same seed often
+flips between versions.
 
-Measured: see the end of this docstring (``bench/bot_strength.py``).
 """
 
 from __future__ import annotations
