@@ -63,7 +63,9 @@ def _normals(companies: int) -> Any:
     """Fixed standard normal draws, ``DRAWS`` x ``companies`` (antithetic:
     every draw's mirror is in too, so an even position is worth one half)."""
     half = np.random.default_rng(24).standard_normal((DRAWS // 2, companies))
-    return np.concatenate([half, -half])
+    draws = np.concatenate([half, -half])
+    draws.setflags(write=False)  # shared by every thread (games.per_thread)
+    return draws
 
 
 def finals(state: StringRailwayState) -> tuple[Any, Any]:

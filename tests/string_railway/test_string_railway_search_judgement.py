@@ -140,3 +140,9 @@ def test_a_candidates_turn_ends_where_the_next_turn_begins_even_with_the_deck_em
     end = bot_search.playout(GAME, state, 0, first, POLICY, random.Random(2), None, until=turn_over)
     assert end is not None
     assert (end["company"], end["phase"], len(end["strings"])) == (1, "string", 1)
+
+
+def test_the_fixed_draws_shared_by_threads_are_read_only() -> None:
+    from games.string_railway import outlook
+
+    assert not outlook._normals(4).flags.writeable
