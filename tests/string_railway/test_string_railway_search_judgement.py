@@ -14,7 +14,7 @@ import pytest
 from games import bot_search
 from games.core import CHANCE, State
 from games.string_railway import GAME
-from games.string_railway.outlook import finals, outlook, win_chance
+from games.string_railway.outlook import _normals, finals, outlook, win_chance
 from games.string_railway.params import tile_kinds
 from games.string_railway.policy import POLICY
 from games.string_railway.search import Lookahead, candidates, draws, evaluate, turn_over
@@ -143,6 +143,4 @@ def test_a_candidates_turn_ends_where_the_next_turn_begins_even_with_the_deck_em
 
 
 def test_the_fixed_draws_shared_by_threads_are_read_only() -> None:
-    from games.string_railway import outlook
-
-    assert not outlook._normals(4).flags.writeable
+    assert not _normals(4).flags.writeable
