@@ -1,32 +1,49 @@
-"""String Railway's hard bot: the normal bot's best few choices played out
-to the end of the next rival's turn.
+"""String Railway's hard bot: the normal bot's best few choices, each played
+to the end of its turn and then to the next rival's reply, judged by the
+chance of winning.
 
-Where to put a station and which string to lay are judged by what follows:
-each of the normal bot's best :data:`WIDTH` placements (or strings) is
-played out :data:`SAMPLES` times, the stations still to come drawn from
-the bot's own rng (nothing in String Railway is hidden: the deck is a set,
-each draw a uniformly random tile of it), every seat played by the easy
-bot (the cheapest: geometry is slow). A play-out runs to a turn's end, not
-a count of actions: until :data:`REPLIES` strings after the candidate's
-own have been laid (or skipped), so the position judged never has a
-station placed whose string is still to come (a count of actions stopped
-there, judging a table where the placing colour's string has not yet
-taken what it placed for). The position reached is judged by the normal
-bot's :class:`planner.Projected` margin (each company's score plus what
-its strings still to lay are expected to score). Every candidate of one
-sample meets the same draws (common random numbers). The corner and the
-extra draw are the normal bot's.
+Where to put a station and which string to lay are judged by what follows.
+Each of the normal bot's best :data:`WIDTH` placements (or strings) is
+played to the end of the seat's turn once (there is no chance in it: the
+stations to place are drawn already; the rest of the turn played by the
+easy bot), then the next turn, the next rival's, from :data:`SAMPLES`
+draws spread evenly over the deck sorted by kind (:func:`draws`: nothing in
+String Railway is hidden, the deck is a set, each draw a uniformly random
+tile of it; the spread offset comes from the bot's own rng), every seat
+played by the easy bot (the cheapest: geometry is slow), until
+:data:`REPLIES` strings more are laid (the reply). The positions reached
+are judged by :func:`outlook.outlook`, the seat's chance of winning under
+the rulebook's two-player ranking (the weaker colours, then the others),
+each colour's strings still to lay counted as points to come and its next
+one by what lies within its reach. Every candidate meets the same draws and
+rng seeds (common random numbers). The corner and the extra draw are the
+normal bot's.
 
 :data:`TIME_LIMIT` only stops a search gone far too slow (read from
 :mod:`games.bot_search`'s clock, which ``bench/bot_strength.py
 --whole-searches`` stops).
 
+Tuning against easy with the searches' clock stopped (wins of 40 seeds,
+and the mean margin of the bot's weaker colour over easy's at the end;
+seeds 1000-1039 by ``bench/bot_strength.py ... --start 1000 --seeds 40``,
+1040-1079 by a throwaway script playing the bench's games and printing
+their scores): the search before (every candidate played out twice to the
+reply, judged by the normal bot's projected margin: a weaker colour plus
+half the other) 26.5 of 1000-1039, 19.5 of 1040-1079 (margin -0.0); judged
+by the chance of winning (no reach) with four spread draws, 22.5 and 25.5
+(margin +0.8); with the reach (:data:`outlook.REACH_WORTH` 0.15), 26 of
+1040-1079 (margin +1.7; 0.3: 26, +1.9); played on to the end of the seat's
+other colour's turn and its reply (two draws, no reach; twice the time),
+25.5 (margin +1.3). The margin tells the versions apart better than the
+wins: a game's result turns on a point or two, so the same seed often
+flips between versions.
+
 Measured (``bench/bot_strength.py --games string-railway --levels hard
---seeds 60 --head-to-head-only --jobs 2 --quiet --whole-searches``): 40 of
-seeds 0-59 against easy (67%; the six-action play-outs of three candidates
-before it: 65 of 100), with decisions at a median of 1.5 s and a p95 of
-3.8 s on a machine loaded about six times over (load 12-14 on 2 cores);
-16 of seeds 0-29 against normal (53%; ``--against normal --seeds 30``).
+--seeds 100 --head-to-head-only --jobs 2 --quiet --whole-searches``): 67 of
+seeds 0-99 against easy (66 wins, 2 ties, 32 losses; the search before:
+58.5), with decisions at a median of 0.93 s, a p95 of 2.1 s and at most
+4.9 s on the 2-core machine loaded about twice over (load 4); 23 of seeds
+0-29 against normal (77%; ``--against normal --seeds 30``; before: 16).
 """
 
 from __future__ import annotations
@@ -35,18 +52,19 @@ import random
 from dataclasses import dataclass
 
 from games import bot_search
-from games.core import Game, State
+from games.core import CHANCE, Game, State
+from games.string_railway.outlook import outlook
 from games.string_railway.planner import JUDGE, PLANNER, ranked_strings
 from games.string_railway.policy import POLICY, ranked_cells
 from games.string_railway.state import StringRailwayState, typed
 
 WIDTH = 4
 """Candidates played out per decision."""
-SAMPLES = 2
-"""Play-outs per candidate (the draws to come sampled; every candidate
-meets the same draws, so one compares them fairly)."""
+SAMPLES = 4
+"""Draws the reply to each candidate is played out from (the same for
+every candidate, so one compares them fairly)."""
 REPLIES = 1
-"""Strings laid after the candidate's own before a play-out stops: the
+"""Strings laid after the candidate's turn before a play-out stops: the
 next rival's reply."""
 TIME_LIMIT = 6.0
 """Seconds after which a search keeps its best so far: a safety only, far
@@ -68,9 +86,8 @@ def candidates(game: Game, state: State, seat: int, rng: random.Random) -> list[
 
 
 def evaluate(game: Game, state: State, seat: int) -> float:
-    """The seat's projected margin (:class:`planner.Projected`)."""
-    s = typed(state)
-    return JUDGE.margin(s, [float(c["score"]) for c in s["companies"]], seat)
+    """The seat's chance of winning (:func:`outlook.outlook`)."""
+    return outlook(typed(state), seat)
 
 
 def strings_to_lay(state: StringRailwayState) -> int:
@@ -89,8 +106,69 @@ class StringsLaid:
         return strings_to_lay(typed(now)) <= strings_to_lay(typed(world)) - self.strings
 
 
-HARD = bot_search.Rollouts(POLICY, candidates, evaluate, width=WIDTH, samples=SAMPLES,
-                           time_limit=TIME_LIMIT, until=StringsLaid(REPLIES + 1), fallback=PLANNER)
-"""The hard level (see the module docstring): a play-out runs until the
-candidate's own string and :data:`REPLIES` more are laid; with one
-candidate or none it plays the normal bot."""
+def turn_over(world: State, now: State) -> bool:
+    """A play-out's stop rule: the next turn has begun (the candidate's own
+    turn is over)."""
+    return typed(now)["turns"] != typed(world)["turns"]
+
+
+def draws(state: StringRailwayState, count: int, offset: float) -> list[str]:
+    """``count`` draws spread evenly over the deck (sorted by kind), from
+    ``offset`` (0-1): stratified, so a few samples meet the kinds in their
+    proportions."""
+    deck = sorted(state["deck"])
+    return [f"draw {deck[int((j + offset) * len(deck) / count) % len(deck)]}" for j in range(count)]
+
+
+@dataclass(frozen=True)
+class Lookahead:
+    """Plays the ``width`` best candidates' turns out once each, the reply
+    from ``samples`` draws (see the module docstring), and keeps the one
+    with the best mean judgement; with one candidate or none it plays the
+    normal bot."""
+
+    width: int
+    samples: int
+    time_limit: float
+    replies: int = REPLIES
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        texts = list(dict.fromkeys(candidates(game, state, seat, rng)))[:self.width]
+        if len(texts) <= 1:
+            return texts[0] if texts else PLANNER.choose(game, state, seat, rng)
+        seed = rng.getrandbits(64)
+        offset = rng.random()
+        deadline = bot_search.clock() + self.time_limit
+        best: tuple[float, int] | None = None
+        for i, text in enumerate(texts):
+            if i and bot_search.clock() > deadline:
+                break
+            value = self.value(game, state, seat, text, seed, offset)
+            if value is not None and (best is None or value > best[0]):
+                best = (value, i)
+        return texts[best[1]] if best else PLANNER.choose(game, state, seat, rng)
+
+    def value(self, game: Game, state: State, seat: int, text: str, seed: int, offset: float) -> float | None:
+        """The mean judgement of ``text`` (None: illegal): the seat's turn
+        played out once, then the reply from each of ``samples`` draws (or
+        once, when the deck is empty)."""
+        own = bot_search.playout(game, state, seat, text, POLICY, random.Random(seed), None, until=turn_over)
+        if own is None:
+            return None
+        if game.is_over(own):
+            return evaluate(game, own, seat)
+        if CHANCE not in game.to_act(own):
+            firsts = [(game.to_act(own)[0], "")]
+        else:
+            firsts = [(CHANCE, d) for d in draws(typed(own), self.samples, offset)]
+        total = 0.0
+        for j, (who, first) in enumerate(firsts):
+            rng = random.Random(seed + 1 + j)
+            first = first or POLICY.choose(game, game.view(own, who), who, rng)
+            end = bot_search.playout(game, own, who, first, POLICY, rng, None, until=StringsLaid(self.replies))
+            total += evaluate(game, own if end is None else end, seat)
+        return total / len(firsts)
+
+
+HARD = Lookahead(WIDTH, SAMPLES, TIME_LIMIT)
+"""The hard level (see the module docstring)."""
