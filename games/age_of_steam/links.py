@@ -77,6 +77,14 @@ def link_plans(state: AgeOfSteamState, net: Network, seat: int, max_tiles: int) 
             starts.append((h, e, sec.start, True))
     best: dict[tuple[str, str, str], LinkPlan] = {}
 
+    def town_end(town: str, edge: int) -> tuple[str, Variant, int] | None:
+        """The one-exit town tile ending a link at the empty ``town``,
+        entered over ``edge``, with its cost (None: none in the supply)."""
+        tile = _town_tile(edge)
+        if tile is None or supply.get(tile.kind.name, 0) <= 0:
+            return None
+        return (town, tile, rules().town_base_cost + rules().town_cost_per_exit)
+
     def keep(plan: LinkPlan, start_key: str) -> None:
         key = (start_key, plan.origin, plan.end)
         old = best.get(key)
@@ -101,11 +109,9 @@ def link_plans(state: AgeOfSteamState, net: Network, seat: int, max_tiles: int) 
                     keep(LinkPlan(tiles + (step,), origin, nxt, extends), start_key)
                 continue
             if is_town(state, nxt) and nxt not in state["board"]:
-                town = _town_tile(opposite(out))
-                if town is not None and len(tiles) + 2 <= max_tiles and nxt != origin \
-                        and supply.get(town.kind.name, 0) > 0:
-                    cost = rules().town_base_cost + rules().town_cost_per_exit
-                    keep(LinkPlan(tiles + (step, (nxt, town, cost)), origin, nxt, extends), start_key)
+                end = town_end(nxt, opposite(out))
+                if end is not None and len(tiles) + 2 <= max_tiles and nxt != origin:
+                    keep(LinkPlan(tiles + (step, end), origin, nxt, extends), start_key)
                 continue
             if len(tiles) + 2 <= max_tiles and _open_hex(state, nxt) and nxt not in seen:
                 walk(nxt, opposite(out), origin, start_key, extends, tiles + (step,), seen | {nxt})
@@ -115,10 +121,9 @@ def link_plans(state: AgeOfSteamState, net: Network, seat: int, max_tiles: int) 
         if max_tiles < 1:
             continue
         if first is not None and first != origin and is_town(state, first) and first not in state["board"]:
-            town = _town_tile(opposite(e))
-            if town is not None and supply.get(town.kind.name, 0) > 0:
-                cost = rules().town_base_cost + rules().town_cost_per_exit
-                keep(LinkPlan(((first, town, cost),), origin, first, extends), f"{h}.{e}")
+            end = town_end(first, opposite(e))
+            if end is not None:
+                keep(LinkPlan((end,), origin, first, extends), f"{h}.{e}")
             continue
         if not _open_hex(state, first):
             continue
