@@ -9,13 +9,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import shutil
 import sqlite3
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
 import pytest
 
@@ -27,7 +25,6 @@ from bot.store import Store, StoreOpenError, open_store
 from bot.store.sqlite import SQLiteStore
 
 ROOT = Path(__file__).resolve().parent.parent
-NOBODY = 65534
 
 
 async def _railyard_file(path: Path) -> None:
@@ -153,23 +150,62 @@ def test_the_bot_opens_its_database_once(monkeypatch: pytest.MonkeyPatch, tmp_pa
 
 
 @pytest.fixture
-def read_only_folder() -> Iterator[Path]:
-    """A folder readable by everyone (pytest's own are not), made read-only
-    by the test and writable again afterwards."""
-    folder = Path(tempfile.mkdtemp(prefix="railyard-ro-"))
-    folder.chmod(0o755)
+def read_only_folder(tmp_path: Path) -> Iterator[Path]:
+    """A folder made read-only by the test and writable again afterwards."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
     try:
         yield folder
     finally:
         folder.chmod(0o755)
-        shutil.rmtree(folder)
+        for file in folder.iterdir():
+            file.chmod(0o644)
 
 
-def _as_a_plain_user() -> dict[str, Any]:
-    """Run a child as an unprivileged user: root ignores file modes, so a
-    read-only file is read-only to root's children only by dropping to
-    ``nobody`` (a non-root run is already bound by them)."""
-    return {"user": NOBODY, "group": NOBODY, "extra_groups": []} if os.geteuid() == 0 else {}
+BOUND_BY_FILE_MODES = (
+    "import ctypes, sys, os\n"
+    "libc = ctypes.CDLL(None, use_errno=True)\n"
+    "for cap in (1, 2, 3):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER\n"
+    "    if libc.prctl(24, cap, 0, 0, 0):  # PR_CAPBSET_DROP: gone from root's next program\n"
+    "        sys.exit(f'can not drop capability {cap}: {os.strerror(ctypes.get_errno())}')\n"
+    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])\n"
+)
+"""Runs ``python ARGS`` as root still, but bound by file modes like any
+user: root writes a read-only file only through the capabilities that
+override file modes (``CAP_DAC_OVERRIDE``, ``CAP_DAC_READ_SEARCH``,
+``CAP_FOWNER``), so they are dropped from the bounding set and the program
+exec'd afresh, which leaves them out of its capabilities. The user stays
+root, who owns the checkout and the files: nothing depends on where the
+checkout lies (an account such as ``nobody`` can't enter a checkout under
+/root or a mode-700 folder)."""
+
+
+def _python_bound_by_file_modes() -> list[str]:
+    """The command that runs Python bound by file modes: a plain user's
+    Python as it is, root's through :data:`BOUND_BY_FILE_MODES`."""
+    if os.geteuid() != 0:
+        return [sys.executable]
+    return [sys.executable, "-c", BOUND_BY_FILE_MODES]
+
+
+def test_root_bound_by_file_modes_can_not_write_a_read_only_file(read_only_folder: Path) -> None:
+    """The premise of the next test, as root too: a file mode 0444 in a
+    folder mode 0555 can't be written, nor a file added."""
+    file = read_only_folder / "x"
+    file.write_text("before")
+    file.chmod(0o444)
+    read_only_folder.chmod(0o555)
+    probe = ("import sys\n"
+             "for path, mode in ((sys.argv[1], 'a'), (sys.argv[1] + '-new', 'w')):\n"
+             "    try:\n"
+             "        open(path, mode).close()\n"
+             "        sys.exit('written: ' + path)\n"
+             "    except PermissionError:\n"
+             "        pass\n")
+    done = subprocess.run([*_python_bound_by_file_modes(), "-c", probe, str(file)], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert file.read_text() == "before"
 
 
 def test_a_read_only_database_with_its_wal_and_shm_is_refused_at_start_with_one_line(
@@ -177,7 +213,9 @@ def test_a_read_only_database_with_its_wal_and_shm_is_refused_at_start_with_one_
     """The files and their folder read-only, as on a file system remounted
     read-only after a crash left ``-wal`` and ``-shm`` behind: SQLite still
     opens the file and even begins a write transaction, so only a real
-    write shows it. Refused before logging in, exit status 2."""
+    write shows it. Refused before logging in, exit status 2. As root, the
+    bot runs bound by file modes (:data:`BOUND_BY_FILE_MODES`), as root
+    still, so the checkout may lie anywhere."""
     path = read_only_folder / "railyard.sqlite3"
     keeper = subprocess.run(  # a process that dies with the database open leaves -wal and -shm
         [sys.executable, "-c", "import asyncio, os, sys\n"
@@ -195,9 +233,9 @@ def test_a_read_only_database_with_its_wal_and_shm_is_refused_at_start_with_one_
     read_only_folder.chmod(0o555)
     env = {**os.environ, "DISCORD_TOKEN": "not-a-real-token", "DATABASE_PATH": str(path), "PYTHONPATH": str(ROOT)}
     env.pop("DATABASE_URL", None)
-    result = subprocess.run([sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main(['bot']))"],
-                            cwd=read_only_folder, env=env, capture_output=True, text=True, timeout=60,
-                            **_as_a_plain_user())
+    result = subprocess.run([*_python_bound_by_file_modes(), "-c",
+                             "import sys; from bot.cli import main; sys.exit(main(['bot']))"],
+                            cwd=read_only_folder, env=env, capture_output=True, text=True, timeout=60)
     err = result.stderr.strip()
     assert result.returncode == 2, err
     assert len(err.splitlines()) == 1 and str(path) in err and "write" in err and "Traceback" not in err
