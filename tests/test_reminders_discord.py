@@ -12,7 +12,9 @@ import pytest
 
 from tests.support.discord import game_lobby, said
 from bot.app import RailyardBot, scheduler_interval
-from bot.scheduler import IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL, NUDGE_GAP
+from bot.scheduler import IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL, NUDGE_GAP, Notice
+from bot.service import SeatKeeping
+from bot.ui import post_notice
 from games.registry import get_game
 from games.registry import registered
 from rendering import register_renderer
@@ -197,6 +199,31 @@ async def test_archived_thread_of_an_active_game_is_reopened(env: Any, clock: Fa
     clock.advance(KEEPALIVE + 1)
     await _tick(env)
     assert not env.backend.channels[thread.id].thread_metadata.archived
+
+
+async def test_a_thread_reopened_while_another_process_archived_its_game_is_closed_again(
+        env: Any, clock: FakeClock) -> None:
+    """The keep-alive found the game active, then another process archived
+    it (and closed its thread) before Discord was asked to reopen it: the
+    thread ends closed, as the archive left it."""
+    thread, _lobby, _first, _second, game_id = await _game(env, remind="off")
+    channels = env.backend.channels
+    channels[thread.id].thread_metadata.archived = True  # Discord's week without a message
+    bot = env.bot
+    real_fetch = bot.fetch_channel
+    archived: list[bool] = []
+
+    async def fetch_channel(channel_id: int) -> Any:
+        if channel_id == thread.id and not archived:  # the other process, just now
+            archived.append(await SeatKeeping(bot.service).end_quietly(game_id, "active"))
+            channels[thread.id].thread_metadata.archived = True
+        return await real_fetch(channel_id)
+
+    bot.fetch_channel = fetch_channel
+    assert await post_notice(bot, Notice("keepalive", game_id, thread.id))
+    await env.settle()
+    assert archived == [True] and (await bot.service.get(game_id)).status == "abandoned"
+    assert channels[thread.id].thread_metadata.archived
 
 
 async def test_timers_survive_a_restart_of_the_bot(env: Any, clock: FakeClock, db_path: str) -> None:

@@ -217,17 +217,20 @@ def clip_text(text: str) -> str:
     return text if len(text) <= 2000 else text[:1999] + "…"
 
 
-async def keep_thread_open(bot: ServiceBot, thread_id: int | None) -> None:
+async def keep_thread_open(bot: ServiceBot, thread_id: int | None) -> bool:
     """Reopen an active game's thread if Discord archived it for inactivity
-    (asked of Discord afresh: the cache may not have seen the archiving)."""
+    (asked of Discord afresh: the cache may not have seen the archiving).
+    True when it was reopened."""
     if thread_id is None:
-        return
+        return False
     try:
         channel = await bot.fetch_channel(thread_id)
         if isinstance(channel, discord.Thread) and channel.archived:
             await channel.edit(archived=False)
+            return True
     except discord.HTTPException as exc:
         await _thread_failed(bot, thread_id, exc)
+    return False
 
 
 async def close_thread(bot: ServiceBot, thread_id: int | None) -> None:

@@ -139,11 +139,22 @@ async def post_notice(bot: ServiceBot, notice: Notice, nonce: str | None = None)
         return await send_to_thread(bot, notice.thread_id, notice.text, (), clock_view(notice.game_id, notice.seat),
                                     nonce)
     if notice.kind == "keepalive":
-        if (await bot.service.get(notice.game_id)).status == "active":  # not one archived meanwhile elsewhere
-            await keep_thread_open(bot, notice.thread_id)
+        await keep_active_thread_open(bot, notice.game_id, notice.thread_id)
         return True
     posted = await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids, nonce=nonce)
     if notice.kind in ("lobby_expired", "idle_archived"):
         await refresh_lobby(bot, notice.game_id)
         await close_thread(bot, notice.thread_id)
     return posted
+
+
+async def keep_active_thread_open(bot: ServiceBot, game_id: int, thread_id: int | None) -> None:
+    """Reopen the thread of a game still active, and look again once it is
+    reopened: a game archived meanwhile (by another process, between the
+    look and the reopening, its thread closed before ours reopened it) has
+    its thread closed again. An archive after the second look closes the
+    thread itself, after this reopening."""
+    if (await bot.service.get(game_id)).status != "active":  # one archived before the keep-alive came
+        return
+    if await keep_thread_open(bot, thread_id) and (await bot.service.get(game_id)).status != "active":
+        await close_thread(bot, thread_id)
