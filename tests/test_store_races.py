@@ -324,18 +324,19 @@ async def pg_store(postgres_url: str) -> AsyncIterator[PostgresStore]:
 
 
 def _fault_at_commit(monkeypatch: pytest.MonkeyPatch, *, lands: bool,
-                     lookup_fails: bool = False) -> list[list[bool]]:
+                     failed_lookups: int = 0) -> tuple[list[bool], list[int]]:
     """The next COMMIT loses its connection, after the server committed
-    (``lands``) or before it got the COMMIT; with ``lookup_fails`` the
-    database can't be asked afterwards either (until the flag is cleared).
-    Armed by setting the flag."""
-    armed, lost = [False], [False]
+    (``lands``) or before it got the COMMIT; the next ``failed_lookups``
+    queries after it lose theirs too (the database can't be asked: it is
+    restarting, or silent until the count is cleared). Armed by setting the
+    first flag; the second is the count of queries still to fail."""
+    armed, failing = [False], [0]
     real_execute = asyncpg.connection.Connection.execute
     real_fetch = asyncpg.connection.Connection.fetch
 
     async def execute(self: asyncpg.Connection[Any], query: str, *args: Any, timeout: float | None = None) -> str:
         if armed[0] and query.strip().rstrip(";").upper() == "COMMIT":
-            armed[0], lost[0] = False, lookup_fails
+            armed[0], failing[0] = False, failed_lookups
             if lands:
                 await real_execute(self, query, *args, timeout=timeout)
             self.terminate()
@@ -343,43 +344,54 @@ def _fault_at_commit(monkeypatch: pytest.MonkeyPatch, *, lands: bool,
         return await real_execute(self, query, *args, timeout=timeout)
 
     async def fetch(self: asyncpg.Connection[Any], query: str, *args: Any, timeout: float | None = None) -> Any:
-        if lost[0]:
+        if failing[0] > 0:
+            failing[0] -= 1
             self.terminate()
             raise asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
         return await real_fetch(self, query, *args, timeout=timeout)
 
     monkeypatch.setattr(asyncpg.connection.Connection, "execute", execute)
     monkeypatch.setattr(asyncpg.connection.Connection, "fetch", fetch)
-    return [armed, lost]
+    return armed, failing
 
 
-def _arm_before_record(store: Store, flags: list[list[bool]]) -> None:
+def _arm_before_record(store: Store, armed: list[bool]) -> None:
     real = store.secret
 
     async def secret(game_id: int) -> bytes:
         found = await real(game_id)
-        flags[0][0] = True  # the next COMMIT: the move's
+        armed[0] = True  # the next COMMIT: the move's
         return found
 
     store.secret = secret  # type: ignore[method-assign]
 
 
-@pytest.mark.parametrize(("fault", "lands", "lookup_fails", "answer"), [
-    ("the answer to a COMMIT that landed is lost", True, False, "done"),
-    ("a COMMIT that never reached the server", False, False, UNAVAILABLE),
-    ("a landed COMMIT's answer lost, the database silent since", True, True, UNCERTAIN),
+SILENT = 10**6
+"""Look-ups that fail: the database stays silent until the test lets it answer."""
+
+
+@pytest.mark.parametrize(("fault", "lands", "failed_lookups", "answer"), [
+    ("the answer to a COMMIT that landed is lost", True, 0, "done"),
+    ("a COMMIT that never reached the server", False, 0, UNAVAILABLE),
+    ("a landed COMMIT's answer lost, the database restarting for the first look-ups", True, 3, "done"),
+    ("a COMMIT that never landed, the database restarting for the first look-ups", False, 3, UNAVAILABLE),
+    ("a landed COMMIT's answer lost, the database silent since", True, SILENT, UNCERTAIN),
 ])
 async def test_a_move_whose_commit_answer_is_lost_is_looked_up_before_answering(
-        pg_store: PostgresStore, monkeypatch: pytest.MonkeyPatch, fault: str, lands: bool, lookup_fails: bool,
+        pg_store: PostgresStore, monkeypatch: pytest.MonkeyPatch, fault: str, lands: bool, failed_lookups: int,
         answer: str) -> None:
     """Told "done" when it landed, "nothing changed" only when it did not,
-    and that it can't tell when the database can't be asked."""
+    and that it can't tell only when the database can't be asked for a few
+    seconds (it is looked up again meanwhile, as a restarting server comes
+    back)."""
     service = GameService(pg_store, no_render)
     game_id = await _started(service)
     version = (await service.get(game_id)).version
     user = await _due_user(service, game_id)
-    flags = _fault_at_commit(monkeypatch, lands=lands, lookup_fails=lookup_fails)
-    _arm_before_record(pg_store, flags)
+    armed, failing = _fault_at_commit(monkeypatch, lands=lands, failed_lookups=failed_lookups)
+    _arm_before_record(pg_store, armed)
+    if failed_lookups == SILENT:
+        pg_store.outcome_lookup_s = 1.0  # the bound, shortened: look-ups at about 0, 0.1, 0.3 and 0.7 s
     try:
         post = await service.act(game_id, user, "step 1", interaction_id="777")
         told = "done"
@@ -387,7 +399,9 @@ async def test_a_move_whose_commit_answer_is_lost_is_looked_up_before_answering(
     except Unavailable as exc:
         told = str(exc)
     assert told == answer, fault
-    flags[1][0] = False  # the database answers again
+    if failed_lookups == SILENT:  # looked up again and again for the bounded while, then told
+        assert SILENT - failing[0] >= 3
+    failing[0] = 0  # the database answers again
     assert (await service.get(game_id)).version == version + lands
     assert [x.interaction_id for x in await pg_store.log(game_id)].count("777") == lands
 

@@ -51,8 +51,10 @@ Faults
     A database that is locked, full, read-only or failing answers with
     :class:`StoreUnavailable` (nothing changed; the next call tries again);
     a write whose COMMIT got no answer (the connection dropped) is looked up
-    before anyone is told: :meth:`Store.record` finds out whether it landed,
-    and raises :class:`OutcomeUnknown` only when it can't tell;
+    before anyone is told: :meth:`Store.record` finds out whether it landed
+    (asking again for a few seconds while the database can't be asked, as
+    when it restarts), and raises :class:`OutcomeUnknown` only when it
+    still can't tell;
     one that can't be opened, is damaged, or was written by a newer Railyard
     raises :class:`StoreOpenError` with a one-line reason.
 

@@ -6,6 +6,7 @@ of finished games' logs."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -22,6 +23,12 @@ log = logging.getLogger("railyard.store")
 
 class Moves(StoreCore):
     """The store's queries on a game's log (see the module)."""
+
+    outcome_lookup_s = 5.0
+    """How long a write whose commit's answer was lost is looked up again
+    while the database can't be asked (a server restarting answers within
+    seconds) before the caller is told it can't tell. Bounded: no new
+    look-up starts past it, and each is bounded like any query."""
 
     async def interaction_seen(self, interaction_id: str) -> bool:
         async with self.reading() as tx:
@@ -40,7 +47,7 @@ class Moves(StoreCore):
         The action rows go in first: a duplicate interaction or a taken
         sequence number fails there, before the state is touched, and the
         whole transaction is rolled back. A commit whose answer was lost is
-        looked up (:meth:`_landed`): the new version if it landed,
+        looked up (:meth:`_landed_eventually`): the new version if it landed,
         :class:`StoreUnavailable` if it did not, :class:`OutcomeUnknown`
         when the database can't tell yet."""
         actions = list(actions)
@@ -81,10 +88,26 @@ class Moves(StoreCore):
                 raise VersionConflict(f"game {game_id} is no longer at version {expected_version}") from exc
             raise
         except OutcomeUnknown as exc:
-            if not await self._landed(game_id, new_version, now, actions[:1], expected_version + 1):
+            if not await self._landed_eventually(game_id, new_version, now, actions[:1], expected_version + 1):
                 raise StoreUnavailable(f"game {game_id}: the write was not stored ({exc})") from exc
             log.warning("game %s: the commit's answer was lost, but version %s landed", game_id, new_version)
         return new_version
+
+    async def _landed_eventually(self, game_id: int, version: int, at: float, first: Sequence[NewAction],
+                                 seq: int) -> bool:
+        """:meth:`_landed`, asked again while the database can't be asked,
+        for up to :attr:`outcome_lookup_s` (pauses from 0.1 s, doubling, at
+        most 1 s); :class:`OutcomeUnknown` if it still can't be asked then."""
+        deadline = time.monotonic() + self.outcome_lookup_s
+        pause = 0.1
+        while True:
+            try:
+                return await self._landed(game_id, version, at, first, seq)
+            except OutcomeUnknown:
+                if time.monotonic() + pause > deadline:
+                    raise
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, 1.0)
 
     async def _landed(self, game_id: int, version: int, at: float, first: Sequence[NewAction], seq: int) -> bool:
         """Whether the write of :meth:`record` stamped ``at`` reached
