@@ -16,7 +16,7 @@ from typing import AsyncIterator
 
 import pytest
 
-from bot.service import UNAVAILABLE, GameService, ServiceError, Unavailable
+from bot.service import DAMAGED, UNAVAILABLE, GameService, ServiceError, Unavailable
 from bot.store import StoreOpenError
 from bot.store.sqlite import MIGRATIONS, SQLiteStore
 from games.core import CHANCE
@@ -118,6 +118,56 @@ async def test_a_locked_database_is_answered_clearly_and_recovered_from(tmp_path
         await service.act(row.id, user, "step 1")  # the fault is lifted: it works again
         assert (await service.get(row.id)).version == board.row.version + 1
         assert await service.rebuild(row.id) == (await service.get(row.id)).state
+    finally:
+        await store.close()
+
+
+async def _race(service: GameService) -> tuple[int, int]:
+    """A started race between ann and bob; its id and the due member."""
+    row = await service.new_game("race", 1, "ann")
+    await service.join(row.id, 2, "bob")
+    await service.start(row.id, 1)
+    board = await service.table(row.id)
+    return row.id, board.seats[next(s for s in board.game.to_act(board.state) if s != CHANCE)].user_id
+
+
+def _garble_table(path: Path, table: str) -> None:
+    """Overwrite the root page of ``table`` (its only page, in a small
+    database) with garbage, as a failing disk would; the rest of the file,
+    its header and schema included, stays sound."""
+    db = sqlite3.connect(path)
+    try:
+        page_size = db.execute("PRAGMA page_size").fetchone()[0]
+        root = db.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,)).fetchone()[0]
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        db.close()
+    with open(path, "r+b") as file:
+        file.seek((root - 1) * page_size)
+        file.write(b"\xa5" * page_size)
+
+
+async def test_a_page_found_garbled_while_running_is_answered_as_damage_with_what_to_do(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """SQLite's "database disk image is malformed" met by a move is no
+    passing fault: the player is told the database is damaged and what
+    the operator does (``railyard check``, a backup), and the operator's
+    log line names the file."""
+    path = tmp_path / "db.sqlite3"
+    store = await SQLiteStore.open(str(path))
+    game_id, user = await _race(GameService(store, no_render))
+    await store.close()
+    _garble_table(path, "games")
+    store = await SQLiteStore.open(str(path))  # opening reads the header and the schema: it still opens
+    try:
+        service = GameService(store, no_render)
+        for attempt in (lambda: service.act(game_id, user, "step 1"), lambda: service.new_game("race", 3, "cid")):
+            with pytest.raises(Unavailable) as told:
+                await attempt()
+            assert str(told.value) == DAMAGED
+        assert "damaged" in DAMAGED and "`railyard check`" in DAMAGED and "backup" in DAMAGED
+        logged = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+        assert logged and all("damaged" in m and str(path) in m and "malformed" in m for m in logged)
     finally:
         await store.close()
 

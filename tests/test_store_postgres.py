@@ -11,7 +11,7 @@ import time
 import asyncpg
 import pytest
 
-from bot.service import GameService, ServiceError, Unavailable
+from bot.service import DAMAGED, GameService, ServiceError, Unavailable
 from bot.store import (DuplicateInteraction, NewAction, StoreOpenError, StoreUnavailable, UniqueViolation,
                        open_store)
 from bot.store.postgres import (SCHEMA_VERSION, PostgresStore, changed_rows, classify, constraint_column,
@@ -290,6 +290,33 @@ async def test_lost_connection_and_read_only_database_are_unavailable_then_recov
         row = await store.get_game(game_id)
         assert row is not None and row.status == "active"
         assert [x.seq for x in await store.log(game_id)] == list(range(1, row.version + 1))
+    finally:
+        await store.close()
+
+
+async def test_a_page_found_garbled_while_running_is_answered_as_damage(
+    postgres_server: PostgresServer, postgres_url: str, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A heap page of ``games`` overwritten on disk and read afresh: the
+    server answers "invalid page in block 0" (XX001), which the player
+    hears as damage with what to do, not as a passing fault."""
+    store = await PostgresStore.open(postgres_url)
+    name = postgres_url.rsplit("/", 1)[-1]
+    try:
+        service = GameService(store, no_render)
+        game_id = await _race(service)
+        user = await _due_user(service, game_id)
+        postgres_server.psql("CREATE EXTENSION IF NOT EXISTS pg_buffercache", database=name)
+        postgres_server.psql("CHECKPOINT", database=name)
+        relation = postgres_server.psql("SELECT pg_relation_filepath('games')", database=name)
+        postgres_server.psql("SELECT pg_buffercache_evict_relation('games')", database=name)  # read afresh
+        with open(postgres_server.data / relation, "r+b") as file:
+            file.write(b"\xa5" * 8192)
+        with pytest.raises(Unavailable) as told:
+            await service.act(game_id, user, "step 1")
+        assert str(told.value) == DAMAGED
+        logged = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+        assert logged and all("damaged" in m and "XX001" in m and "backup" in m for m in logged)
     finally:
         await store.close()
 

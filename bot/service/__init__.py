@@ -25,9 +25,9 @@ Everything is importable from ``bot.service`` itself.
 """
 
 from .catalogue import describe_options, game_slug, matching_games, parse_options
-from .common import (CONFLICT, MAX_MESSAGE, MAX_NAME, PLAYED_FOR, RESUME_LEASE, UNAVAILABLE, UNCERTAIN, ServiceError,
-                     Unavailable, clip, is_bot_seat, paused_line, played_for_note, played_for_seat, seat_mention,
-                     storable_name, store_faults_answered, without_legacy_keys)
+from .common import (CONFLICT, DAMAGED, MAX_MESSAGE, MAX_NAME, PLAYED_FOR, RESUME_LEASE, UNAVAILABLE, UNCERTAIN,
+                     ServiceError, Unavailable, clip, is_bot_seat, paused_line, played_for_note, played_for_seat,
+                     seat_mention, storable_name, store_faults_answered, without_legacy_keys)
 from .core import Renderer, ServiceCore, SheetRenderer
 from .game_service import GameService
 from .pictures import SHEET_MAX
@@ -36,8 +36,8 @@ from .turns import move_post_key
 from .values import Board, LogPage, Post, Table, Undone, board_of
 
 __all__ = [
-    "BOT_ADDED", "BOT_REMOVED", "CONFLICT", "MAX_MESSAGE", "MAX_NAME", "PLAYED_FOR", "RESUME_LEASE", "SHEET_MAX",
-    "TIMED_OUT_KIND", "UNAVAILABLE", "UNCERTAIN", "Board", "GameService", "LogPage", "Post", "Renderer",
+    "BOT_ADDED", "BOT_REMOVED", "CONFLICT", "DAMAGED", "MAX_MESSAGE", "MAX_NAME", "PLAYED_FOR", "RESUME_LEASE",
+    "SHEET_MAX", "TIMED_OUT_KIND", "UNAVAILABLE", "UNCERTAIN", "Board", "GameService", "LogPage", "Post", "Renderer",
     "SeatKeeping", "ServiceCore", "ServiceError", "SheetRenderer", "Table", "Unavailable", "Undone", "board_of",
     "clip", "describe_options", "game_slug", "is_bot_seat", "matching_games", "move_post_key", "parse_options",
     "paused_line", "played_for_note", "played_for_seat", "seat_mention", "storable_name", "store_faults_answered",

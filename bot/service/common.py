@@ -12,7 +12,7 @@ from typing import Awaitable, Callable, ParamSpec, Sequence, TypeVar
 from games.core import State
 
 from ..bot_levels import seat_label
-from ..store import GameRow, OutcomeUnknown, SeatRow, StoreUnavailable
+from ..store import GameRow, OutcomeUnknown, SeatRow, StoreDamaged, StoreUnavailable
 
 log = logging.getLogger("railyard.service")
 
@@ -21,6 +21,8 @@ MAX_NAME = 64
 UNAVAILABLE = "Railyard can't save moves right now; nothing changed, try again shortly."
 UNCERTAIN = ("Railyard lost touch with its database while saving this, and can't tell yet whether it was "
              "saved: look at the game before trying again.")
+DAMAGED = ("Railyard's database is damaged: nothing changed, and trying again won't help. The bot's operator "
+           "should run `railyard check` and restore a backup.")
 CONFLICT = "Someone acted at the same moment: look at the board and try again."
 
 
@@ -30,8 +32,9 @@ class ServiceError(Exception):
 
 
 class Unavailable(ServiceError):
-    """The database can't save moves right now (:data:`UNAVAILABLE`), or
-    can't tell whether it saved this one (:data:`UNCERTAIN`)."""
+    """The database can't save moves right now (:data:`UNAVAILABLE`), can't
+    tell whether it saved this one (:data:`UNCERTAIN`), or is damaged
+    (:data:`DAMAGED`)."""
 
 
 P = ParamSpec("P")
@@ -44,12 +47,17 @@ def store_faults_answered(method: Callable[P, Awaitable[T]]) -> Callable[P, Awai
     next call tries the database again, so the service recovers by itself
     when the fault is lifted. A write whose outcome is unknown (its
     commit's answer lost and not found out since) is never told "nothing
-    changed": it is answered with :data:`UNCERTAIN`."""
+    changed": it is answered with :data:`UNCERTAIN`. Damaged data (a
+    garbled page) is no passing fault: it is answered with :data:`DAMAGED`,
+    which says what to do."""
 
     @functools.wraps(method)
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
         try:
             return await method(*args, **kwargs)
+        except StoreDamaged as exc:
+            log.error("database damaged in %s: %s", method.__name__, exc)
+            raise Unavailable(DAMAGED) from None
         except StoreUnavailable as exc:
             log.error("database unavailable in %s: %s", method.__name__, exc)
             raise Unavailable(UNCERTAIN if isinstance(exc, OutcomeUnknown) else UNAVAILABLE) from None

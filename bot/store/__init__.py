@@ -50,6 +50,8 @@ Every change to a game
 Faults
     A database that is locked, full, read-only or failing answers with
     :class:`StoreUnavailable` (nothing changed; the next call tries again);
+    one whose data turns out damaged while running (a garbled page) with
+    :class:`StoreDamaged`, a StoreUnavailable that trying again won't mend;
     a write whose COMMIT got no answer (the connection dropped) is looked up
     before anyone is told: :meth:`Store.record` finds out whether it landed
     (asking again for a few seconds while the database can't be asked, as
@@ -68,8 +70,8 @@ from __future__ import annotations
 
 from .base import Store
 from .core import StoreCore, Tx
-from .errors import (DuplicateInteraction, OutcomeUnknown, StoreError, StoreOpenError, StoreUnavailable,
-                     UniqueViolation, VersionConflict)
+from .errors import (DuplicateInteraction, OutcomeUnknown, StoreDamaged, StoreError, StoreOpenError,
+                     StoreUnavailable, UniqueViolation, VersionConflict)
 from .games import Games
 from .moves import Moves
 from .outbox import Outbox
@@ -82,8 +84,9 @@ from .timers import Timers
 __all__ = [
     "NO_SEAT", "POSTGRES_SCHEMES", "ActionRow", "DuplicateInteraction", "GameRow", "Games", "Moves", "NewAction",
     "Outbox", "OutboxPost", "OutcomeUnknown", "RatingPool", "RatingRow", "RatingWrite", "ResultRow", "Schedule",
-    "SeatRow", "Seats", "Standings", "Store", "StoreCore", "StoreError", "StoreOpenError", "StoreUnavailable",
-    "Timer", "Timers", "Tx", "UniqueViolation", "VersionConflict", "is_postgres_url", "open_store",
+    "SeatRow", "Seats", "Standings", "Store", "StoreCore", "StoreDamaged", "StoreError", "StoreOpenError",
+    "StoreUnavailable", "Timer", "Timers", "Tx", "UniqueViolation", "VersionConflict", "is_postgres_url",
+    "open_store",
 ]
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")

@@ -22,6 +22,12 @@ class StoreUnavailable(StoreError):
     read-only, or failing. Nothing was changed; trying again later is safe."""
 
 
+class StoreDamaged(StoreUnavailable):
+    """The database met damaged data while running (a garbled page): nothing
+    was changed, but trying again won't mend it. ``str()`` says which
+    database and what to do (``railyard check``, a backup)."""
+
+
 class OutcomeUnknown(StoreUnavailable):
     """A write's COMMIT was sent but its answer was lost: it may or may not
     have landed. Never answered with "nothing changed"."""

@@ -47,7 +47,8 @@ from urllib.parse import unquote, urlsplit
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from . import OutcomeUnknown, Store, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
+from . import (OutcomeUnknown, Store, StoreDamaged, StoreError, StoreOpenError, StoreUnavailable, Tx,
+               UniqueViolation)
 from .postgres_schema import POSTS_TABLE as POSTS_TABLE, SCHEMA as SCHEMA, UPGRADES as UPGRADES
 
 SCHEMA_VERSION = 8
@@ -90,6 +91,10 @@ query cancelled) and system errors."""
 _UNAVAILABLE_STATES = ("25006", "55P03", "40001", "40P01")
 """Read-only transaction, lock not available (lock timeout), serialization
 failure and deadlock: nothing was changed, and trying again is safe."""
+_DAMAGED_STATES = ("XX001", "XX002")
+"""Data corrupted (a garbled page: "invalid page in block ...") and index
+corrupted: the statement failed, nothing was changed, trying again won't
+mend it."""
 
 
 def constraint_column(constraint: str | None) -> str:
@@ -104,12 +109,16 @@ def constraint_column(constraint: str | None) -> str:
 
 
 def classify(exc: BaseException) -> BaseException:
-    """The store's error for a driver error: a unique constraint by column, a
-    database that can't serve now as StoreUnavailable, anything else as it is."""
+    """The store's error for a driver error: a unique constraint by column,
+    damaged data as StoreDamaged, a database that can't serve now as
+    StoreUnavailable, anything else as it is."""
     if isinstance(exc, asyncpg.UniqueViolationError):
         return UniqueViolation(constraint_column(exc.constraint_name), one_line(exc))
     if isinstance(exc, asyncpg.PostgresError):
         state = str(getattr(exc, "sqlstate", "") or "")
+        if state in _DAMAGED_STATES:
+            return StoreDamaged(f"the database reports damaged data ({state}: {one_line(exc)}): see the "
+                                f"server's log, and restore a backup (pg_restore)")
         if state[:2] in _UNAVAILABLE_CLASSES or state in _UNAVAILABLE_STATES:
             return StoreUnavailable(one_line(exc))
         return exc

@@ -33,7 +33,7 @@ from typing import Any, AsyncIterator, Sequence
 
 import aiosqlite
 
-from . import Store, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
+from . import Store, StoreDamaged, StoreError, StoreOpenError, StoreUnavailable, Tx, UniqueViolation
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the first schema
@@ -300,18 +300,35 @@ def schema_problem(found: dict[str, frozenset[str]], version: int) -> str | None
 
 
 _UNAVAILABLE = re.compile(
-    r"locked|busy|disk|full|readonly|read-only|i/o|unable to open|malformed|not a database|out of memory",
+    r"locked|busy|disk|full|readonly|read-only|i/o|unable to open|out of memory",
     re.IGNORECASE,
 )
+_DAMAGED_CODES = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+"""SQLite's answers for damaged data: "database disk image is malformed"
+(a garbled page) and "file is not a database" (a garbled header)."""
+_DAMAGED = re.compile(r"malformed|not a database", re.IGNORECASE)
 
 
-def _classify(exc: sqlite3.Error) -> Exception:
-    """The store's error for a driver error: a unique constraint by column, a
-    fault of the database as StoreUnavailable, anything else as it is."""
+def is_damage(exc: sqlite3.Error) -> bool:
+    """Whether SQLite answered that the file's data is damaged (by its
+    primary result code, or its message where the code is missing)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in _DAMAGED_CODES
+    return bool(_DAMAGED.search(str(exc)))
+
+
+def _classify(exc: sqlite3.Error, path: str) -> Exception:
+    """The store's error for a driver error on the database at ``path``: a
+    unique constraint by column, damaged data as StoreDamaged, another fault
+    of the database as StoreUnavailable, anything else as it is."""
     text = str(exc)
     if isinstance(exc, sqlite3.IntegrityError) and text.startswith("UNIQUE constraint failed:"):
         column = text.rsplit(".", 1)[-1].strip()
         return UniqueViolation(column, text)
+    if isinstance(exc, sqlite3.DatabaseError) and is_damage(exc):
+        return StoreDamaged(f"the database {path} is damaged ({text}): stop the bot, run `railyard check` "
+                            f"and restore a backup")
     if isinstance(exc, (sqlite3.OperationalError, sqlite3.DatabaseError)) and not isinstance(
         exc, sqlite3.IntegrityError
     ) and _UNAVAILABLE.search(text):
@@ -548,7 +565,7 @@ class SQLiteStore(Store):
             except BaseException as exc:
                 await self._roll_back_fully()
                 if isinstance(exc, sqlite3.Error):
-                    raise _classify(exc) from exc
+                    raise _classify(exc, self.path) from exc
                 raise
 
     @asynccontextmanager
@@ -557,7 +574,7 @@ class SQLiteStore(Store):
             try:
                 yield _Tx(self.db)
             except sqlite3.Error as exc:
-                raise _classify(exc) from exc
+                raise _classify(exc, self.path) from exc
 
     @asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
