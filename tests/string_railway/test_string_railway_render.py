@@ -7,10 +7,11 @@ import math
 from io import BytesIO
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from games.core import CHANCE, State
-from games.string_railway import GAME, board
+from games.string_railway import GAME, board, phases
 from rendering import kit
 from rendering import string_railway as sr
 from rendering.string_railway import panel
@@ -214,3 +215,20 @@ def test_a_proposal_label_counts_the_strings_crossed() -> None:
     string_turn(state, 1)
     labels = [o.label for o in GAME.options_at(state, state["current"], ["long"])]
     assert labels and all(label.endswith(": +2, 1 string crossed") for label in labels)
+
+
+# -- a rules crash is not "no picture" ------------------------------------------------
+
+def test_a_rules_crash_in_the_proposals_raises_from_the_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = table()
+    put(state, "central", cell(41, 9))
+    string_turn(state, 1)
+    seat = state["current"]
+    assert sr.step_picture(state, seat, ["medium"]) is None  # no such step: no picture
+
+    def crash(*_args: Any) -> list[Any]:
+        raise RuntimeError("rules crash")
+
+    monkeypatch.setattr(phases, "proposals", crash)  # the rules' search for the strings to propose
+    with pytest.raises(RuntimeError, match="rules crash"):
+        sr.step_picture(state, seat, ["long"])
