@@ -1,17 +1,22 @@
 """The pictures the service gives a player besides the thread post: the
 preview before Confirm says it is a preview, and a panel step whose choices
-don't yet finish an action is pictured by the game's own step picture."""
+don't yet finish an action is pictured by the game's own step picture, and a
+crash drawing it is logged with the game id."""
 
 from __future__ import annotations
 
+import logging
+import threading
 from io import BytesIO
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from bot.service import GameService
 from bot.store import open_store
 from games.core import CHANCE
+from games.string_railway import phases
 from rendering import kit
 
 
@@ -75,5 +80,38 @@ async def test_a_game_with_its_own_step_picture_shows_it_in_the_panel(db_path: s
         assert png is not None
         with Image.open(BytesIO(png)) as shown:
             assert shown.convert("RGB").getpixel((2, 2)) == kit.PREVIEW_FILL
+    finally:
+        await store.close()
+
+
+async def test_a_rules_crash_in_a_games_own_step_picture_is_logged_with_the_game_id(
+        db_path: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """String Railway's proposals picture asks the rules for the proposals
+    again, in a worker thread: a crash there (as a thread-safety fault would
+    be) reaches the service, which logs it with the game id and answers the
+    panel with the generic picture of the choices instead."""
+    store = await open_store(db_path)
+    try:
+        service = GameService(store)
+        game_id, seat = await _started(service, "string-railway")
+        b = await service.table(game_id)
+        while b.state["phase"] != "string":
+            await service.act(game_id, seat + 1, b.game.legal_actions(b.state, seat)[0].text)
+            b = await service.table(game_id)
+            seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
+        found = phases.proposals
+
+        def crashing(*args: Any) -> Any:
+            if threading.current_thread() is not threading.main_thread():
+                raise RuntimeError("rules crash")
+            return found(*args)
+
+        monkeypatch.setattr(phases, "proposals", crashing)
+        caplog.set_level(logging.ERROR)
+        sheet = await service.choice_sheet(game_id, seat + 1, ["long"])
+        crashes = [r for r in caplog.records if r.exc_info and r.exc_info[0] is RuntimeError]
+        assert crashes and all(f"game {game_id}:" in r.getMessage() for r in crashes)
+        assert sheet is not None  # the generic picture of the choices stands in
+        assert (await service.options_at(game_id, seat + 1, ["long"]))[1]  # the panel goes on
     finally:
         await store.close()

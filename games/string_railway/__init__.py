@@ -69,7 +69,12 @@ Rulings (where the rulebook and the design note are silent; ours):
   -1). A crossing on or at the edge of any station tile is free. Touching,
   or running along another string and leaving on the same side, is not
   crossing; crossings are decided from the strings' own directions, with no
-  tolerance that could drop one (see ``crossings.py``).
+  tolerance that could drop one (see ``crossings.py``). The board's header
+  and the proposals' labels count what the score counts, in its words ("1
+  string crossed"); the table marks each place crossed.
+- A station tile may not touch a string: one through a single corner of the
+  tile lies under it. Touching is decided exactly on the decimals the table
+  is written in, never rounded (see ``touching.py``).
 - "No legal placement": the engine's search (``routes.py``) finds a string
   whenever one can be laid (ends anywhere on the tiles, bending round
   tiles); only when it finds none for any length left does the turn offer

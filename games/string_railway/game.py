@@ -6,9 +6,10 @@ from __future__ import annotations
 from games.core import GameOption, Outcome, State
 from games.phases import OVER, PhasedGame
 from games.string_railway import invariants, scoring, turns
+from games.string_railway.migrations import MIGRATIONS
 from games.string_railway.params import table
 from games.string_railway.phases import PHASES
-from games.string_railway.state import MIGRATIONS, SCHEMA, TILES, StringRailwayState, plain, typed
+from games.string_railway.state import SCHEMA, TILES, StringRailwayState, plain, typed
 
 SUMMARY = (
     "String Railway (Hisashi Hayashi, OKAZU), 2-5 players, on a continuous table in centimetres. "

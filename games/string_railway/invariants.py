@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.core import IllegalAction
-from games.string_railway import board, scoring
+from games.string_railway import board, scoring, touching
 from games.string_railway.params import table
 from games.string_railway.state import TILES, StringRailwayState
 
@@ -32,6 +32,9 @@ def problems(state: StringRailwayState) -> list[str]:
     for s in state["stations"]:
         if s["kind"] != "home" and not area.covers(board.tile(s["cell"])):
             out.append(f"station {s['cell']} is outside the field")
+    placed = tuple(s["cell"] for s in state["stations"])
+    for cell in sorted(touching.touching_cells(placed, [(state["river"], False), (state["mountain"], True)])):
+        out.append(f"station {cell} lies on the river or the mountain range string")
     for c in state["companies"]:
         if c["corner"] is not None and c["home"] != board.home_cell(state["shape"], c["corner"]):
             out.append(f"the home station at {c['home']} does not touch the {c['corner']} corner")

@@ -86,6 +86,11 @@ class Laid:
     entered: tuple[str, ...]
     newly: tuple[str, ...]
     crossings: tuple[tuple[float, float], ...]
+    """Where it crosses other strings (for the board)."""
+    crossed: int
+    """How many other strings it crosses (the river, the mountain range
+    string, railroad strings), each once however often: what its score
+    counts."""
     points: int
     """The laying company's points for this string (crossings included)."""
     parts: dict[str, int]
@@ -194,19 +199,34 @@ def _score(ctx: Context, company: int, path: tuple[str, ...], line: LineString,
         parts["stations"] += gain
         notes.append(f"{k.name} {c} {gain:+d}")
     crossings: list[tuple[float, float]] = []
-    candidates = [ctx.river, ctx.mountain]
-    railroad_from = 2
-    for i, other in enumerate(candidates + list(ctx.lines)):
-        if not line.intersects(other):
-            continue
-        here = crossing_points(line, other, ctx.tiles)
-        if not here:
-            continue
+    crossed = strings_crossed(ctx, line)
+    for i, here in crossed:
         crossings.extend(here)
-        railroad = i >= railroad_from
+        railroad = i >= RAILROAD_FROM
         cost = t.advanced_railroad_penalty if railroad and state["advanced"] else t.crossing_penalty
         parts["crossings"] -= cost  # once per string crossed, however often
         what = "a railroad string" if railroad else ("the river" if i == 0 else "the mountain range")
         notes.append(f"crosses {what}{f' ({len(here)} times)' if len(here) > 1 else ''} {-cost:+d}")
-    return Laid(path, round(line.length, 2), cells, newly, tuple(crossings), sum(parts.values()), parts,
-                owners, tuple(chips), tuple(notes))
+    return Laid(path, round(line.length, 2), cells, newly, tuple(crossings), len(crossed), sum(parts.values()),
+                parts, owners, tuple(chips), tuple(notes))
+
+
+RAILROAD_FROM = 2
+"""In :func:`strings_crossed`, 0 is the river, 1 the mountain range string,
+and ``RAILROAD_FROM + i`` the i-th railroad string laid."""
+
+
+def strings_crossed(ctx: Context, line: LineString, laid_before: int | None = None
+                    ) -> list[tuple[int, list[tuple[float, float]]]]:
+    """The other strings ``line`` crosses outside every station tile, each
+    once with the places it crosses it (numbered as :data:`RAILROAD_FROM`
+    says); of the railroad strings only the first ``laid_before``, when
+    given."""
+    railroads = list(ctx.lines) if laid_before is None else list(ctx.lines)[:laid_before]
+    out: list[tuple[int, list[tuple[float, float]]]] = []
+    for i, other in enumerate([ctx.river, ctx.mountain] + railroads):
+        if line.intersects(other):
+            here = crossing_points(line, other, ctx.tiles)
+            if here:
+                out.append((i, here))
+    return out

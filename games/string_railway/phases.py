@@ -7,7 +7,7 @@ import re
 
 from games.core import Applied, IllegalAction, State, tokens
 from games.phases import ChancePhase, PlayerPhase
-from games.string_railway import board, stations, turns
+from games.string_railway import board, scoring, stations, turns
 from games.string_railway.chance import DrawPhase, SetupPhase
 from games.string_railway.laying import Context, Laid, check_path
 from games.string_railway.params import kind, table, tile_kinds
@@ -122,8 +122,7 @@ class PlacePhase(PlayerPhase):
 
 def _label(laid: Laid) -> str:
     stops = "-".join(laid.entered)
-    cross = len(laid.crossings)
-    text = f"{stops}: {laid.points:+d}" + (f", {cross} crossing{'s' * (cross != 1)}" if cross else "")
+    text = f"{stops}: {laid.points:+d}" + (f", {scoring.crossed_text(laid.crossed)}" if laid.crossed else "")
     return text[:80]
 
 
@@ -144,13 +143,13 @@ def lay(state: StringRailwayState, length: str, laid: Laid) -> list[str]:
         notes.append(f"{turns.company_name(state, owner)} {change:+d} as owner")
     state["strings"].append(RailString(company=company, length="long" if length == "long" else "short",
                                        path=list(laid.path), entered=list(laid.entered), newly=list(laid.newly),
-                                       crossings=len(laid.crossings),
+                                       crossed=laid.crossed,
                                        cross_at=[[x, y] for x, y in laid.crossings], points=laid.points))
     text = f"laid a {length} string {'-'.join(laid.path)}"
     state["last"] = {"seat": state["current"], "text": text, "where": list(laid.path)}
-    scoring = "; ".join(laid.notes) or "no points"
+    said = "; ".join(laid.notes) or "no points"
     event = (f"{turns.company_name(state, company)} lays a {length} string {'-'.join(laid.path)} "
-             f"({laid.length:.0f} cm): {scoring}: {laid.points:+d} points.")
+             f"({laid.length:.0f} cm): {said}: {laid.points:+d} points.")
     return [event] + ([", ".join(notes) + "."] if notes else []) + turns.end_turn(state)
 
 

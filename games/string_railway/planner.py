@@ -125,7 +125,7 @@ def after_lay(state: StringRailwayState, company: int, length: str, laid: Laid) 
                          for s in state["stations"]]
     after["strings"] = state["strings"] + [RailString(
         company=company, length="long" if length == "long" else "short", path=list(laid.path),
-        entered=list(laid.entered), newly=list(laid.newly), crossings=len(laid.crossings),
+        entered=list(laid.entered), newly=list(laid.newly), crossed=laid.crossed,
         cross_at=[[x, y] for x, y in laid.crossings], points=laid.points)]
     companies: list[Company] = [typed_company(c) for c in state["companies"]]
     companies[company]["score"] += laid.points

@@ -19,6 +19,13 @@ from games.string_railway.state import StringRailwayState
 PARTS = ("home", "stations", "owner", "junctions", "crossings")
 
 
+def crossed_text(strings: int) -> str:
+    """How many other strings a string crosses, in the rulebook's words ("for
+    each railroad string, river string or mountain string crossed: -1
+    point"): the count its score takes, not the places it crosses them."""
+    return f"{strings} string{'s' * (strings != 1)} crossed"
+
+
 def seat_companies(state: StringRailwayState, seat: int) -> list[int]:
     return [i for i, c in enumerate(state["companies"]) if c["seat"] == seat]
 

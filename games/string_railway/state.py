@@ -7,13 +7,14 @@ with two players); seats are the players.
 
 from __future__ import annotations
 
-import copy
-from typing import Callable, Literal, TypedDict, cast
+from typing import Literal, TypedDict, cast
 
 from games.core import Envelope, State
 
-SCHEMA = 2
-"""2: ``set_aside``, the drawn stations that fit nowhere on the field."""
+SCHEMA = 3
+"""2: ``set_aside``, the drawn stations that fit nowhere on the field. 3: a
+string's ``crossed``, the strings it crosses, in place of ``crossings``, the
+places it crossed them (see :mod:`games.string_railway.migrations`)."""
 
 Point = list[float]
 """[x, y] in centimetres, y downwards (the board's orientation)."""
@@ -40,7 +41,10 @@ class RailString(TypedDict):
     """The stations it lies on, in order along it."""
     newly: list[str]
     """Those its company newly entered with it."""
-    crossings: int
+    crossed: int
+    """How many other strings it crosses (the river, the mountain range
+    string, railroad strings), each once however often: what its score
+    counts."""
     cross_at: list[Point]
     """Where it crosses other strings, the river or the mountain line (for the board)."""
     points: int
@@ -100,16 +104,3 @@ def plain(state: StringRailwayState) -> State:
 
 TILES = 35
 """The station tiles drawn from (the home stations apart)."""
-
-
-def from_schema_1(state: State) -> State:
-    """Schema 1 -> 2: ``set_aside``, the tiles neither in the deck, nor drawn,
-    nor on the field (schema 1 dropped a tile that fitted nowhere)."""
-    new = copy.deepcopy(state)
-    kept = set(new.get("deck", [])) | set(new.get("drawn", [])) | {s["tile"] for s in new.get("stations", [])}
-    new["set_aside"] = [t for t in range(1, TILES + 1) if t not in kept] if new.get("river") else []
-    return new
-
-
-MIGRATIONS: dict[int, Callable[[State], State]] = {1: from_schema_1}
-"""Schema version -> the step to the next version."""

@@ -2,7 +2,9 @@
 
 A tile is legal when it lies inside the field and off the field string,
 touches no other station tile, and lies on no railroad string, the river or
-the mountain range string (it may lie inside the mountains).
+the mountain range string (it may lie inside the mountains). Touching a
+string is lying on it, a single corner of the tile included, and it is
+decided exactly (:mod:`games.string_railway.touching`).
 """
 
 from __future__ import annotations
@@ -12,12 +14,10 @@ import math
 import json
 from functools import cache
 
-import shapely
 from shapely import STRtree
-from shapely.geometry.base import BaseGeometry
 
 from games.per_thread import Recent
-from games.string_railway import board
+from games.string_railway import board, touching
 from games.string_railway.params import table
 from games.string_railway.state import StringRailwayState
 
@@ -33,14 +33,19 @@ _LEGAL: Recent[str, tuple[str, ...]] = Recent(32)
 
 
 def _legal_cells(state: StringRailwayState) -> tuple[str, ...]:
+    """The cells whose tile touches no station tile (decided by shapely:
+    tiles lie on whole centimetres, exact in floating point) and no string
+    (decided exactly, :mod:`games.string_railway.touching`)."""
     cells, tiles = board.cell_tiles(state["shape"])
-    blockers: list[BaseGeometry] = [board.tile(s["cell"]) for s in state["stations"]]
-    blockers += [board.polyline(s["path"]) for s in state["strings"]]
-    blockers += [board.river_line(state["river"]), board.mountain_ring(state["mountain"])]
-    tree = STRtree(blockers)
-    hit = tree.query(tiles, predicate="intersects")
-    bad = {int(i) for i in hit[0]}
-    return tuple(c for i, c in enumerate(cells) if i not in bad)
+    bad: set[str] = set()
+    if state["stations"]:
+        hit = STRtree([board.tile(s["cell"]) for s in state["stations"]]).query(tiles, predicate="intersects")
+        bad = {cells[int(i)] for i in hit[0]}
+    strings = [([list(board.centre(c)) for c in s["path"]], False) for s in state["strings"]]
+    strings += [(state["river"], False), (state["mountain"], True)]
+    free = tuple(c for c in cells if c not in bad)
+    bad |= touching.touching_cells(free, strings)
+    return tuple(c for c in cells if c not in bad)
 
 
 @cache

@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from games.string_railway import board
+from games.string_railway import board, scoring
 from games.string_railway.params import table
 from rendering import kit
 from rendering.string_railway.field import _dashed
@@ -37,15 +37,25 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, Any]
     face = kit.essential_font("turn", size, bold=True)
     draw.text((x, 14 + (TURN_SIZE - size) // 2), _fit(draw, status, face, WIDTH - MARGIN - x), font=face,
               fill=kit.INK)
-    last = state.get("last")
-    if last:
-        who = state["players"][last["seat"]]
-        text = f"Last: {who} {last['text']}"
-        if state["strings"] and last["where"] == state["strings"][-1]["path"]:
-            rs = state["strings"][-1]
-            text += f" \u00b7 {rs['points']:+d} points, {rs['crossings']} crossing{'s' * (rs['crossings'] != 1)}"
+    text = last_line(state)
+    if text:
         face = kit.essential_font("last", LAST_SIZE)
         draw.text((MARGIN, 62), _fit(draw, text, face, WIDTH - 2 * MARGIN), font=face, fill=kit.INK)
+
+
+def last_line(state: dict[str, Any]) -> str:
+    """The header's second line: the last move, and for a string its points
+    and the strings it crossed, the count its score takes (the rulebook's
+    "for each ... string crossed: -1 point"), not the places marked on the
+    table ("" before any move)."""
+    last = state.get("last")
+    if not last:
+        return ""
+    text = f"Last: {state['players'][last['seat']]} {last['text']}"
+    if state["strings"] and last["where"] == state["strings"][-1]["path"]:
+        rs = state["strings"][-1]
+        text += f" \u00b7 {rs['points']:+d} points, {scoring.crossed_text(rs['crossed'])}"
+    return text
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: float) -> str:

@@ -62,12 +62,12 @@ def proposal_tile(i: int, count: int) -> tuple[int, int, int]:
 def proposals_picture(state: dict[str, Any], viewer: int, length: str) -> bytes | None:
     """The proposals for a ``length`` string, numbered as the panel lists
     them, each over the same stretch of table in the highlight form with its
-    points tag, and captioned with its label (stations, points, crossings)."""
+    points tag, and captioned with its label (stations, points, strings
+    crossed). No picture (None) where the panel has no such step; anything
+    the rules raise is raised: the service logs it with the game id and the
+    panel goes on without the picture."""
     from games.string_railway import GAME
-    try:
-        options = GAME.options_at(state, viewer, [length])
-    except Exception:  # noqa: BLE001 - no such step: no picture
-        return None
+    options = GAME.options_at(state, viewer, [length])
     if not options or not all(o.complete for o in options):
         return None
     afters = [GAME.apply(state, viewer, f"{length} {o.token}").state for o in options]

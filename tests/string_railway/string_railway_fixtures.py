@@ -45,7 +45,7 @@ def put(state: State, kind: str, where: str, mountain: bool = False) -> None:
 def track(state: State, company: int, path: list[str], entered: list[str]) -> None:
     """A string already on the table (the test says what it lies on)."""
     state["strings"].append({"company": company, "length": "long", "path": path, "entered": entered,
-                             "newly": [], "crossings": 0, "cross_at": [], "points": 0})
+                             "newly": [], "crossed": 0, "cross_at": [], "points": 0})
 
 
 def string_turn(state: State, company: int) -> State:

@@ -7,15 +7,18 @@ import math
 from io import BytesIO
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from games.core import CHANCE, State
-from games.string_railway import GAME, board
+from games.string_railway import GAME, board, phases
 from rendering import kit
 from rendering import string_railway as sr
+from rendering.string_railway import panel
 from tests.string_railway.string_railway_fixtures import cell, lay, put, string_turn, table
 
 B2 = cell(3, 3)        # company 0's home (NW corner)
+AM2 = cell(77, 3)      # company 1's home (NE corner)
 
 
 def placing() -> State:
@@ -192,3 +195,40 @@ def test_the_generic_focus_box_keeps_to_the_field_below_the_header() -> None:
     applied = lay(state, 0, f"short {B2}-{cell(21, 3)}")
     box = sr.focus_box(applied.state, 0)
     assert box is not None and box[1] >= sr.HEADER
+
+
+# -- crossings: the header counts what the score counts ---------------------------
+
+def test_the_header_counts_the_strings_crossed_as_the_score_does_not_the_places() -> None:
+    state = table()
+    put(state, "central", cell(61, 15))
+    applied = lay(state, 1, f"long {AM2}-{cell(47, 7)}-{cell(47, 15)}-{cell(61, 15)}")  # over the river and back
+    rs = applied.state["strings"][-1]
+    assert len(rs["cross_at"]) == 2  # two places marked on the table
+    assert applied.state["companies"][1]["score"] == 3 + 3 - 1  # the river is one string crossed
+    assert panel.last_line(applied.state).endswith(" \u00b7 +2 points, 1 string crossed")
+
+
+def test_a_proposal_label_counts_the_strings_crossed() -> None:
+    state = table()
+    put(state, "central", cell(41, 9))  # beyond the river from company 1's home
+    string_turn(state, 1)
+    labels = [o.label for o in GAME.options_at(state, state["current"], ["long"])]
+    assert labels and all(label.endswith(": +2, 1 string crossed") for label in labels)
+
+
+# -- a rules crash is not "no picture" ------------------------------------------------
+
+def test_a_rules_crash_in_the_proposals_raises_from_the_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = table()
+    put(state, "central", cell(41, 9))
+    string_turn(state, 1)
+    seat = state["current"]
+    assert sr.step_picture(state, seat, ["medium"]) is None  # no such step: no picture
+
+    def crash(*_args: Any) -> list[Any]:
+        raise RuntimeError("rules crash")
+
+    monkeypatch.setattr(phases, "proposals", crash)  # the rules' search for the strings to propose
+    with pytest.raises(RuntimeError, match="rules crash"):
+        sr.step_picture(state, seat, ["long"])

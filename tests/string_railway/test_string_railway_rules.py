@@ -200,7 +200,7 @@ def test_crossing_a_railroad_string_costs_one() -> None:
     state = _crossed_table()
     put(state, "central", cell(15, 33))
     after = lay(state, 0, f"long {B2}-{cell(15, 33)}").state
-    assert last_string(after)["crossings"] == 1
+    assert last_string(after)["crossed"] == 1 and len(last_string(after)["cross_at"]) == 1
     assert score(after, 0) == 3 + 3 - 1
 
 
@@ -219,13 +219,13 @@ def test_touching_is_not_crossing() -> None:
     state = _crossed_table()
     put(state, "central", cell(25, 9))
     after = lay(state, 0, f"long {B2}-{cell(13, 19)}-{cell(25, 9)}").state
-    assert last_string(after)["crossings"] == 0
+    assert last_string(after)["crossed"] == 0 and last_string(after)["cross_at"] == []
     assert score(after, 0) == 6
     # and the river: a bend on it that turns back
     state = table()
     put(state, "central", cell(71, 27))
     after = lay(state, 1, f"long {AM2}-{cell(51, 15)}-{cell(71, 27)}").state
-    assert last_string(after)["crossings"] == 0
+    assert last_string(after)["crossed"] == 0 and last_string(after)["cross_at"] == []
 
 
 def test_crossing_on_a_station_tile_is_free() -> None:
@@ -235,7 +235,7 @@ def test_crossing_on_a_station_tile_is_free() -> None:
     put(state, "local", cell(35, 35))
     after = lay(state, 0, f"long {B2}-{cell(35, 35)}").state
     assert last_string(after)["entered"] == [B2, cell(19, 19), cell(35, 35)]
-    assert last_string(after)["crossings"] == 0
+    assert last_string(after)["crossed"] == 0 and last_string(after)["cross_at"] == []
     assert score(after, 0) == 3 + 3 + 2
 
 

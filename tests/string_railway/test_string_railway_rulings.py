@@ -41,7 +41,8 @@ def test_crossing_the_river_twice_costs_one() -> None:
     state = table()
     put(state, "central", cell(61, 15))
     applied = lay(state, 1, f"long {AM2}-{cell(47, 7)}-{cell(47, 15)}-{cell(61, 15)}")
-    assert last_string(applied.state)["crossings"] == 2  # two places, drawn on the board
+    assert len(last_string(applied.state)["cross_at"]) == 2  # two places, drawn on the board
+    assert last_string(applied.state)["crossed"] == 1  # one string, as the score counts
     assert score(applied.state, 1) == 3 + 3 - 1
     assert "crosses the river (2 times) -1" in applied.events[0]
 
@@ -50,7 +51,8 @@ def test_a_string_through_the_mountains_costs_one() -> None:
     state = table()
     put(state, "central", cell(35, 39))
     after = lay(state, 3, f"long {SW}-{cell(35, 39)}").state
-    assert last_string(after)["crossings"] == 2  # in and out of the mountain range
+    assert len(last_string(after)["cross_at"]) == 2  # in and out of the mountain range
+    assert last_string(after)["crossed"] == 1
     assert score(after, 3) == 3 + 3 - 1
 
 
@@ -61,7 +63,7 @@ def test_crossing_one_railroad_string_three_times_costs_one() -> None:
     track(state, 1, [cell(5, 19), cell(33, 19)], [cell(5, 19), cell(33, 19)])
     put(state, "central", cell(25, 33))
     after = lay(state, 0, f"long {B2}-{cell(13, 25)}-{cell(19, 13)}-{cell(25, 33)}").state
-    assert last_string(after)["crossings"] == 3
+    assert len(last_string(after)["cross_at"]) == 3 and last_string(after)["crossed"] == 1
     assert score(after, 0) == 3 + 3 - 1
 
 
@@ -70,7 +72,7 @@ def test_two_crossings_closer_than_any_tolerance_still_cost_the_string() -> None
     state["river"] = [[14.0, -1.0], [14.0075, 5.0], [14.015, -1.0]]  # crosses y=3 twice, 0.005 cm apart
     put(state, "central", cell(25, 3))
     after = lay(state, 0, f"short {B2}-{cell(25, 3)}").state
-    assert last_string(after)["crossings"] == 2
+    assert len(last_string(after)["cross_at"]) == 2 and last_string(after)["crossed"] == 1
     assert score(after, 0) == 3 + 3 - 1
 
 
@@ -86,7 +88,7 @@ def test_a_string_running_along_another_and_crossing_over_costs_one() -> None:
     # leaving on the side it came from is touching, not crossing
     state["strings"][-1]["path"] = [cell(5, 19), cell(15, 17), cell(17, 11), cell(23, 11), cell(33, 19)]
     after = lay(state, 0, f"long {B2}-{cell(11, 11)}-{cell(29, 11)}").state
-    assert last_string(after)["crossings"] == 0
+    assert last_string(after)["crossed"] == 0 and last_string(after)["cross_at"] == []
 
 
 # -- home stations touch their corner ---------------------------------------------

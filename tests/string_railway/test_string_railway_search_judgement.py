@@ -31,7 +31,7 @@ def _scored(scores: list[int], strings: list[int]) -> State:
         state["companies"][k]["score"] = score
         state["companies"][k]["strings"] = {"short": left, "long": 0}
         state["strings"].append({"company": k, "length": "short", "path": [], "entered": [], "newly": [],
-                                 "crossings": 0, "cross_at": [], "points": 0})
+                                 "crossed": 0, "cross_at": [], "points": 0})
     return state
 
 
