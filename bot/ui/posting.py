@@ -118,11 +118,22 @@ async def thread_gone(bot: ServiceBot, game_id: int) -> None:
     await refresh_lobby(bot, game_id)
 
 
+def posted_in(thread_id: int, message_id: int) -> bool:
+    """Whether the message ``message_id`` can be a post of the thread
+    ``thread_id``. Discord's ids grow with time and a thread's id is that of
+    the message it was opened from (or newer), so a message older than the
+    thread was posted elsewhere: in the game's deleted thread, before
+    ``/game resume`` opened this one. Such a post is gone with its thread:
+    nothing to edit, no Undo to take off."""
+    return message_id > thread_id
+
+
 async def _withdraw_undo(bot: ServiceBot, channel: discord.abc.Messageable, post: Post) -> None:
     """Take the Undo button off the post of the log entry before ``post``'s
     move (the move ended its chance) in ``channel``, where ``post`` was just
-    sent; its other buttons stay. Done after the move is posted, so it never
-    delays it; a failure costs only the tidying."""
+    sent; its other buttons stay (a post of a deleted thread is left alone:
+    :func:`posted_in`). Done after the move is posted, so it never delays
+    it; a failure costs only the tidying."""
     from .turn_panel import turn_view  # see the module docstring
     if post.after_seq is None or post.game_id is None:
         return
@@ -130,7 +141,7 @@ async def _withdraw_undo(bot: ServiceBot, channel: discord.abc.Messageable, post
         return
     try:
         message_id = await bot.service.post_message(post.game_id, post.after_seq)
-        if message_id is None:
+        if message_id is None or not posted_in(channel.id, message_id):
             return
         await channel.get_partial_message(message_id).edit(
             view=turn_view(post.game_id, post.full_board), allowed_mentions=NO_MENTIONS)
