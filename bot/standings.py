@@ -145,12 +145,15 @@ class Standings:
 
     @store_faults_answered
     async def list_page(self, guild_id: int, page: int = 1) -> Page:
-        """``/game list``: the server's open lobbies (first), then its running games."""
+        """``/game list``: the server's open lobbies (first), then its running
+        games, then those paused (their thread was deleted) with how to resume
+        them: ``/game resume`` in the channel they were created in."""
         rows = await self.store.guild_games(guild_id)
         lobbies = [(r, at) for r, at in rows if r.status == "lobby"]
         running = sorted(((r, at) for r, at in rows if r.status == "active"), key=lambda x: -(x[1] or 0.0))
+        paused = [(r, at) for r, at in rows if r.status == "paused"]
         lines, ids = [], []
-        for row, at in [*lobbies, *running]:
+        for row, at in [*lobbies, *running, *paused]:
             game = get_game(row.slug)
             seats = await self.store.seats(row.id)
             names = fit(", ".join(s.name for s in seats), NAMES_MAX)
@@ -158,11 +161,14 @@ class Standings:
             if row.status == "lobby":
                 lines.append(fit(f"🪑 **{game.name}** #{row.id} {where}: {len(seats)}/{game.max_seats} seated "
                                  f"({names})"))
+            elif row.status == "paused":
+                lines.append(fit(f"⏸️ **{game.name}** #{row.id}: paused, its thread was deleted: "
+                                 f"`/game resume game:{row.id}` in <#{row.channel_id}>; {names}"))
             else:
                 lines.append(fit(f"🚂 **{game.name}** #{row.id}: watch in {where}; {names}; last move {ago(at)}"))
             ids.append(row.id if row.status == "lobby" else -1)
         head = f"**Games on this server**: {len(lobbies)} open lobb{'y' if len(lobbies) == 1 else 'ies'}, " \
-               f"{len(running)} running"
+               f"{len(running)} running" + (f", {len(paused)} paused" if paused else "")
         text, page, pages, shown_ = paged(head, lines, page, LIST_PAGE, "No games here yet: `/game new` starts one.")
         return Page(text, page, pages, [ids[i] for i in shown_ if ids[i] > 0])
 

@@ -3,7 +3,8 @@ paused and its channel told once; moves and buttons are refused with one
 line saying how to resume; the scheduler leaves it alone; ``/game resume``
 in the channel opens a new thread and play goes on, its turn clock started
 afresh; ``/game abandon`` still calls it off from the channel; ``/game
-mine`` shows it paused."""
+mine`` and ``/game list`` show it paused, with how to resume it; after the
+resume, the old thread's posts are left alone (no edit, no Undo withdrawn)."""
 
 from __future__ import annotations
 
@@ -250,3 +251,14 @@ async def test_a_post_that_cannot_be_corrected_is_logged_with_the_game_id(
     thread, _first, _second, game_id = await started_race(env)
     await correct_post(env.bot, game_id, thread.id, thread.id + 1, "~~gone~~")  # no such message
     assert any(w.startswith(f"game {game_id}: could not correct post") for w in _warnings(caplog))
+
+
+async def test_a_paused_game_shows_in_game_list_with_how_to_resume(env: Any) -> None:
+    thread, first, _second, game_id = await started_race(env)
+    channel = await _delete(env, thread)
+    cid = channel.guild.add_member(env.create_user("cid"))  # a member not playing sees it too
+    listed = said(await cid.slash(channel, "game list"))
+    assert "0 running, 1 paused" in listed
+    line = [line for line in listed.splitlines() if f"#{game_id}" in line][0]
+    assert "paused" in line and f"`/game resume game:{game_id}` in <#{channel.id}>" in line
+    assert "ann" in line and "bob" in line
