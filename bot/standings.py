@@ -189,6 +189,14 @@ class Standings:
         modes = await self.store.notify_modes([u for u in user_ids if u > 0])
         return {u for u, mode in modes.items() if mode == "dm"}
 
+    @store_faults_answered
+    async def claim_dm(self, outbox_key: str, user_id: int, claimed: bool = True) -> bool:
+        """The turn's direct message to ``user_id`` for the queued post
+        ``outbox_key`` is this try's to send (``claimed`` False: it failed,
+        given back for the thread post to ping him). False: an earlier try of
+        the post sent it (or is sending it) already, or the post is out."""
+        return await self.store.take_ping(outbox_key, user_id, claimed)
+
     # -- ratings -----------------------------------------------------------------
     @store_faults_answered
     async def lobby_note(self, game_id: int) -> str:

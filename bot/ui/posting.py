@@ -159,7 +159,7 @@ async def _send_post(bot: ServiceBot, thread_id: int, post: Post, nonce: str | N
     view = post_view(post)
     file = board_file(post, guild=getattr(channel, "guild", None))
     # a direct message for those who chose one
-    pings, note = await turn_notices(bot, post.game_id, post.ping_user_ids, thread_id)
+    pings, note = await turn_notices(bot, post.game_id, post.ping_user_ids, thread_id, outbox_key=post.outbox_key)
     kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(pings)}
     if file is not None:
         kwargs["file"] = file
