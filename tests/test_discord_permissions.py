@@ -7,6 +7,7 @@ naming it."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -135,7 +136,7 @@ def _told_lacking(channel: Any) -> list[Any]:
     (False, "a permission (Discord says: Missing Permissions)"),  # not in what the bot sees of the server
 ])
 async def test_a_permission_taken_away_mid_game_is_told_in_the_channel_once_naming_it(
-        env: Any, seen: bool, label: str) -> None:
+        env: Any, caplog: pytest.LogCaptureFixture, seen: bool, label: str) -> None:
     thread, first, _second, game_id = await started_race(env)
     channel = thread.guild.channels["games"]
     if seen:
@@ -155,6 +156,8 @@ async def test_a_permission_taken_away_mid_game_is_told_in_the_channel_once_nami
     assert row.status == "active" and row.version == version + 1  # the move is kept; the game waits
     sent = [r for r in env.http_requests if r.method == "POST" and r.path == f"/channels/{channel.id}/messages"]
     assert sent[-1].json["allowed_mentions"] == {"parse": []}
+    assert any(r.getMessage().startswith(f"game {game_id}: could not post in thread {thread.id}")
+               for r in caplog.records if r.levelno == logging.WARNING)
 
 
 async def test_a_permission_given_back_then_taken_again_is_told_again(env: Any) -> None:

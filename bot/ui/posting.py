@@ -76,18 +76,19 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post, non
 
 
 async def _thread_failed(bot: ServiceBot, thread_id: int, error: discord.HTTPException) -> None:
-    """A post in a game's thread failed: logged; if the thread is gone, its
-    game is paused (a lobby called off) and the channel told (:func:`thread_gone`)."""
-    log.warning("could not post in thread %s: %s", thread_id, error)
-    if not channel_gone(error) and not isinstance(error, discord.Forbidden):
-        return
+    """A post in a game's thread failed: logged with the game's id; if the
+    thread is gone, its game is paused (a lobby called off) and the channel
+    told (:func:`thread_gone`); if a permission is missing, the channel is
+    told that (:func:`permission_lost`)."""
     try:
         row = await bot.service.game_in_thread(thread_id)
-    except ServiceError:
+    except ServiceError as exc:
+        log.warning("could not post in thread %s: %s (its game: %s)", thread_id, error, exc)
         return
+    log.warning("game %s: could not post in thread %s: %s", row.id, thread_id, error)
     if isinstance(error, discord.Forbidden):
         await permission_lost(bot, row.id, thread_id, error)
-    else:
+    elif channel_gone(error):
         await thread_gone(bot, row.id)
 
 
