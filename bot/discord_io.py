@@ -91,15 +91,20 @@ IN_THREAD_ONLY = ("send_messages", "create_public_threads")
 """What a started game no longer needs: its lobby is out and its thread open."""
 
 
+def missing_game_permissions(channel: discord.abc.GuildChannel | discord.Thread,
+                             interaction: discord.Interaction[Any] | None = None) -> list[str]:
+    """The names of the permissions of :data:`GAME_PERMISSIONS` the bot
+    lacks in ``channel`` (in a game's thread: those it needs to play there)."""
+    have = bot_permissions(channel, interaction)
+    return [label for flag, label in GAME_PERMISSIONS
+            if not (isinstance(channel, discord.Thread) and flag in IN_THREAD_ONLY) and not getattr(have, flag)]
+
+
 def check_game_permissions(channel: discord.abc.GuildChannel | discord.Thread,
                            interaction: discord.Interaction[Any] | None = None) -> None:
-    """ServiceError naming, in one line, every permission of
-    :data:`GAME_PERMISSIONS` the bot lacks in ``channel`` (in a game's
-    thread: those it needs to play there)."""
-    have = bot_permissions(channel, interaction)
-    needed = [(flag, label) for flag, label in GAME_PERMISSIONS
-              if not (isinstance(channel, discord.Thread) and flag in IN_THREAD_ONLY)]
-    missing = [label for flag, label in needed if not getattr(have, flag)]
+    """ServiceError naming, in one line, every permission the bot lacks in
+    ``channel`` (:func:`missing_game_permissions`)."""
+    missing = missing_game_permissions(channel, interaction)
     if missing:
         where = channel.parent if isinstance(channel, discord.Thread) and channel.parent else channel
         raise ServiceError(f"I can't run a game in {where.mention}: I lack the permission{'s' * (len(missing) > 1)} "

@@ -145,12 +145,15 @@ class Standings:
 
     @store_faults_answered
     async def list_page(self, guild_id: int, page: int = 1) -> Page:
-        """``/game list``: the server's open lobbies (first), then its running games."""
+        """``/game list``: the server's open lobbies (first), then its running
+        games, then those paused (their thread was deleted) with how to resume
+        them: ``/game resume`` in the channel they were created in."""
         rows = await self.store.guild_games(guild_id)
         lobbies = [(r, at) for r, at in rows if r.status == "lobby"]
         running = sorted(((r, at) for r, at in rows if r.status == "active"), key=lambda x: -(x[1] or 0.0))
+        paused = [(r, at) for r, at in rows if r.status == "paused"]
         lines, ids = [], []
-        for row, at in [*lobbies, *running]:
+        for row, at in [*lobbies, *running, *paused]:
             game = get_game(row.slug)
             seats = await self.store.seats(row.id)
             names = fit(", ".join(s.name for s in seats), NAMES_MAX)
@@ -158,11 +161,14 @@ class Standings:
             if row.status == "lobby":
                 lines.append(fit(f"🪑 **{game.name}** #{row.id} {where}: {len(seats)}/{game.max_seats} seated "
                                  f"({names})"))
+            elif row.status == "paused":
+                lines.append(fit(f"⏸️ **{game.name}** #{row.id}: paused, its thread was deleted: "
+                                 f"`/game resume game:{row.id}` in <#{row.channel_id}>; {names}"))
             else:
                 lines.append(fit(f"🚂 **{game.name}** #{row.id}: watch in {where}; {names}; last move {ago(at)}"))
             ids.append(row.id if row.status == "lobby" else -1)
         head = f"**Games on this server**: {len(lobbies)} open lobb{'y' if len(lobbies) == 1 else 'ies'}, " \
-               f"{len(running)} running"
+               f"{len(running)} running" + (f", {len(paused)} paused" if paused else "")
         text, page, pages, shown_ = paged(head, lines, page, LIST_PAGE, "No games here yet: `/game new` starts one.")
         return Page(text, page, pages, [ids[i] for i in shown_ if ids[i] > 0])
 
@@ -182,6 +188,14 @@ class Standings:
         """Those of ``user_ids`` who chose to be told by direct message."""
         modes = await self.store.notify_modes([u for u in user_ids if u > 0])
         return {u for u, mode in modes.items() if mode == "dm"}
+
+    @store_faults_answered
+    async def claim_dm(self, outbox_key: str, user_id: int, claimed: bool = True) -> bool:
+        """The turn's direct message to ``user_id`` for the queued post
+        ``outbox_key`` is this try's to send (``claimed`` False: it failed,
+        given back for the thread post to ping him). False: an earlier try of
+        the post sent it (or is sending it) already, or the post is out."""
+        return await self.store.take_ping(outbox_key, user_id, claimed)
 
     # -- ratings -----------------------------------------------------------------
     @store_faults_answered

@@ -3,17 +3,19 @@ paused and its channel told once; moves and buttons are refused with one
 line saying how to resume; the scheduler leaves it alone; ``/game resume``
 in the channel opens a new thread and play goes on, its turn clock started
 afresh; ``/game abandon`` still calls it off from the channel; ``/game
-mine`` shows it paused."""
+mine`` and ``/game list`` show it paused, with how to resume it; after the
+resume, the old thread's posts are left alone (no edit, no Undo withdrawn)."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
 import pytest
 
 from bot.app import RailyardBot
-from bot.ui import send_to_thread, thread_gone
+from bot.ui import correct_post, send_to_thread, thread_gone
 from games.registry import get_game
 from tests.support.discord import game_lobby, said, started_race
 from tests.test_discord_permissions import channel_overwrite
@@ -199,3 +201,64 @@ async def test_a_paused_game_shows_in_game_mine_with_how_to_resume(env: Any) -> 
     channel = await _delete(env, thread)
     mine = said(await first.slash(channel, "game mine"))
     assert f"#{game_id}: paused" in mine and f"`/game resume` in <#{channel.id}>" in mine
+
+
+def _warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+async def _moved_then_resumed(env: Any, caplog: pytest.LogCaptureFixture) -> tuple[Any, Any, Any, int, Any]:
+    """``first`` moves, the thread is deleted, ``second`` resumes the game:
+    the new thread, the two members, the game's id and the old move's post."""
+    thread, first, second, game_id = await started_race(env)
+    await first.slash(thread, "race step", choice="step 1")
+    await env.settle()
+    old_post = [m for m in thread.history() if m.attachments][-1]
+    channel = await _delete(env, thread)
+    await second.slash(channel, "game resume", game=game_id)
+    await env.settle()
+    new_thread = [t for t in channel.threads if t.id == (await _service(env).get(game_id)).thread_id][0]
+    caplog.clear()
+    return new_thread, first, second, game_id, old_post
+
+
+async def test_the_first_move_after_resume_leaves_the_old_threads_posts_alone(
+        env: Any, caplog: pytest.LogCaptureFixture) -> None:
+    new_thread, _first, second, game_id, _old = await _moved_then_resumed(env, caplog)
+    version = (await _service(env).get(game_id)).version
+    await second.slash(new_thread, "race step", choice="step 1")
+    await env.settle()
+    assert (await _service(env).get(game_id)).version == version + 1
+    assert _warnings(caplog) == []  # no edit of a post of the deleted thread (404 Unknown Message)
+    latest = new_thread.history()[-1]
+    assert [c.label for row in latest.components for c in row.children] == ["Your turn", "Undo"]
+
+
+async def test_undo_after_resume_of_a_move_made_before_the_pause_edits_nothing_of_the_old_thread(
+        env: Any, caplog: pytest.LogCaptureFixture) -> None:
+    new_thread, first, _second, game_id, _old = await _moved_then_resumed(env, caplog)
+    version = (await _service(env).get(game_id)).version
+    undone = await first.slash(new_thread, "game undo")
+    await env.settle()
+    assert "Taken back" in said(undone)
+    assert (await _service(env).get(game_id)).version == version + 1
+    assert _warnings(caplog) == []
+    assert any("took back a move" in m.content for m in new_thread.history())
+
+
+async def test_a_post_that_cannot_be_corrected_is_logged_with_the_game_id(
+        env: Any, caplog: pytest.LogCaptureFixture) -> None:
+    thread, _first, _second, game_id = await started_race(env)
+    await correct_post(env.bot, game_id, thread.id, thread.id + 1, "~~gone~~")  # no such message
+    assert any(w.startswith(f"game {game_id}: could not correct post") for w in _warnings(caplog))
+
+
+async def test_a_paused_game_shows_in_game_list_with_how_to_resume(env: Any) -> None:
+    thread, first, _second, game_id = await started_race(env)
+    channel = await _delete(env, thread)
+    cid = channel.guild.add_member(env.create_user("cid"))  # a member not playing sees it too
+    listed = said(await cid.slash(channel, "game list"))
+    assert "0 running, 1 paused" in listed
+    line = [line for line in listed.splitlines() if f"#{game_id}" in line][0]
+    assert "paused" in line and f"`/game resume game:{game_id}` in <#{channel.id}>" in line
+    assert "ann" in line and "bob" in line

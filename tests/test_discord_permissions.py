@@ -1,10 +1,13 @@
 """Servers that don't give the bot what it needs, on (simulated) Discord: a
 channel where the bot lacks a permission gets one line naming it and no
 game; a lobby whose thread is deleted is called off and its channel told,
-once; in mid-game the game is paused instead (tests/test_discord_pause.py)."""
+once; in mid-game the game is paused instead (tests/test_discord_pause.py);
+a permission taken away mid-game is told in the game's channel, once,
+naming it."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -122,3 +125,50 @@ async def test_a_post_to_a_thread_deleted_unseen_pauses_the_game_and_tells_the_c
     await send_to_thread(env.bot, thread.id, "⏰ still your turn")
     await env.settle()
     assert len([m for m in channel.history() if "so the game is paused" in m.content]) == 1
+
+
+def _told_lacking(channel: Any) -> list[Any]:
+    return [m for m in channel.history() if "I can't post in the thread" in m.content]
+
+
+@pytest.mark.parametrize("seen, label", [
+    (True, "Send Messages in Threads"),
+    (False, "a permission (Discord says: Missing Permissions)"),  # not in what the bot sees of the server
+])
+async def test_a_permission_taken_away_mid_game_is_told_in_the_channel_once_naming_it(
+        env: Any, caplog: pytest.LogCaptureFixture, seen: bool, label: str) -> None:
+    thread, first, _second, game_id = await started_race(env)
+    channel = thread.guild.channels["games"]
+    if seen:
+        await channel_overwrite(env, channel, thread.guild.me,
+                                discord.PermissionOverwrite(send_messages_in_threads=False))
+    else:
+        env.inject_error("POST", f"/channels/{thread.id}/messages", status=403, code=50013,
+                         message="Missing Permissions", times=None)
+    version = (await _service(env).get(game_id)).version
+    await first.slash(thread, "race step", choice="step 1")  # stored; its post is refused
+    await send_to_thread(env.bot, thread.id, "⏰ still your turn")  # refused again: nobody told twice
+    await env.settle()
+    told = _told_lacking(channel)
+    assert len(told) == 1, [m.content for m in told]
+    assert label in told[0].content and f"#{game_id}" in told[0].content and f"<#{thread.id}>" in told[0].content
+    row = await _service(env).get(game_id)
+    assert row.status == "active" and row.version == version + 1  # the move is kept; the game waits
+    sent = [r for r in env.http_requests if r.method == "POST" and r.path == f"/channels/{channel.id}/messages"]
+    assert sent[-1].json["allowed_mentions"] == {"parse": []}
+    assert any(r.getMessage().startswith(f"game {game_id}: could not post in thread {thread.id}")
+               for r in caplog.records if r.levelno == logging.WARNING)
+
+
+async def test_a_permission_given_back_then_taken_again_is_told_again(env: Any) -> None:
+    thread, _first, _second, _game_id = await started_race(env)
+    channel = thread.guild.channels["games"]
+    me = thread.guild.me
+    await channel_overwrite(env, channel, me, discord.PermissionOverwrite(send_messages_in_threads=False))
+    await send_to_thread(env.bot, thread.id, "⏰ still your turn")
+    await channel_overwrite(env, channel, me, discord.PermissionOverwrite())
+    assert await send_to_thread(env.bot, thread.id, "⏰ still your turn")
+    await channel_overwrite(env, channel, me, discord.PermissionOverwrite(send_messages_in_threads=False))
+    await send_to_thread(env.bot, thread.id, "⏰ still your turn")
+    await env.settle()
+    assert len(_told_lacking(channel)) == 2

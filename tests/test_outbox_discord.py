@@ -1,6 +1,7 @@
 """The outbox on (simulated) Discord: a reminder Discord took just before a
 crash (before the outbox heard of it) is found in the thread after the
-restart and not posted again; one it never got is posted once."""
+restart and not posted again; one it never got is posted once; a turn's
+direct message goes once however often its post is tried."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import pytest
 
 from bot.app import RailyardBot
 from bot.scheduler import OUTBOX_LEASE
+from games.registry import get_game
+from tests.support.discord import game_lobby
 from tests.test_reminders_discord import _game, _tick, clock, simcord_bot  # noqa: F401 - the same bot and clock
 from tests.test_scheduler import HOUR, FakeClock
 
@@ -50,3 +53,49 @@ async def test_a_reminder_is_posted_exactly_once_across_a_crash_and_a_restart(
     await _tick(env)
     reminders = _reminders(thread)
     assert len(reminders) == 1 and f"<@{first.id}>" in reminders[0].content
+
+
+def _dms(env: Any, member: Any) -> list[str]:
+    """The direct messages the bot sent ``member``."""
+    channel = env.backend.get_dm_channel(member.id)
+    return [m.content for m in env.backend.messages.get(channel.id, {}).values()]
+
+
+@pytest.mark.parametrize("kind", ["reminder", "bot move"])
+async def test_a_turn_dm_goes_once_when_its_post_is_tried_again(
+        env: Any, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
+    """The post fails after its turn DM went (Discord refused the thread
+    post; a crash there is alike): the post is tried again from the outbox,
+    and the DM is not sent a second time, nor its player pinged in the thread."""
+    bot = env.bot
+    assert isinstance(bot, RailyardBot) and bot.scheduler is not None
+    bot.scheduler.wall_clock = lambda: env.backend.clock.now().timestamp()
+    monkeypatch.setattr(bot, "wake_scheduler", lambda: None)  # the test ticks
+    if kind == "reminder":
+        thread, _lobby, player, _second, game_id = await _game(env, remind="6h")
+        await player.slash(thread, "game notify", how="dm")
+        await _tick(env)
+        clock.advance(6 * HOUR + 1)
+    else:
+        _channel, thread, lobby, player, _bob = await game_lobby(env, remind="off")
+        await player.slash(thread, "game notify", how="dm")
+        await player.click(lobby, label="Add bot")
+        await player.slash(thread, "game start")
+        game_id = (await bot.service.game_in_thread(thread.id)).id
+        if get_game("race").to_act((await bot.service.get(game_id)).state) == [0]:
+            await player.slash(thread, "race step", choice="step 1")  # the bot is due now
+        else:
+            await _tick(env)  # the bot moves first, then its step after the player's
+            await player.slash(thread, "race step", choice="step 1")
+    before, sent = len(thread.history()), len(_dms(env, player))
+    env.inject_error("POST", f"/channels/{thread.id}/messages", status=503, message="Service Unavailable")
+    await _tick(env)
+    assert len(thread.history()) == before  # the thread post failed: it stays queued
+    assert len(_dms(env, player)) == sent + 1
+    for _ in range(2):
+        clock.advance(OUTBOX_LEASE)
+        await _tick(env)
+    assert len(_dms(env, player)) == sent + 1, _dms(env, player)
+    posted = [r for r in env.http_requests if r.method == "POST" and r.path == f"/channels/{thread.id}/messages"]
+    assert len(thread.history()) == before + 1  # the post, once
+    assert not posted[-1].json["allowed_mentions"].get("users")  # the player had his DM: no ping

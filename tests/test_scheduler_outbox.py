@@ -2,15 +2,17 @@
 (a bot's move, a reminder) but had not yet posted is kept in the store's
 outbox, in the same transaction, and posted after the restart exactly once,
 on both backends. A crash after Discord took a post but before the outbox
-heard of it doesn't double it."""
+heard of it doesn't double it, nor a turn's direct message."""
 
 from __future__ import annotations
+
+import asyncio
 
 import pytest
 
 from bot.scheduler import LOBBY_TTL, OUTBOX_LEASE, OUTBOX_MAX_TRIES, Notice, Scheduler
 from bot.service import GameService
-from bot.store import Schedule, Store, open_store
+from bot.store import OutboxPost, Schedule, Store, open_store
 from tests.test_scheduler import HOUR, FakeClock, _bot_due, _lobby, _service, _started
 
 
@@ -167,6 +169,24 @@ async def test_two_schedulers_post_a_queued_post_once(store: Store) -> None:
     await Scheduler(_service(store), clock, two).tick()
     assert len([n for n in one.posted + two.posted if n.kind == "move"]) == 1
 
+
+
+async def test_a_queued_posts_direct_message_is_claimed_by_one_try_only(store: Store) -> None:
+    """A turn's direct message for a queued post: of two tries at once, one
+    claims it; a failed one is given back (the thread post pings him then);
+    a post no longer queued claims nothing."""
+    service = _service(store)
+    game_id = await _started(service)
+    await store.queue_post(OutboxPost("reminder:x", game_id, "reminder", "still your turn", 0.0, (1, 2)))
+    claims = await asyncio.gather(store.take_ping("reminder:x", 1), store.take_ping("reminder:x", 1))
+    assert sorted(claims) == [False, True]
+    assert [q.pings for q in await store.due_posts(1.0)] == [(2,)]  # a retry neither DMs nor pings him
+    assert not await store.take_ping("reminder:x", 1)
+    assert await store.take_ping("reminder:x", 1, taken=False)  # the DM failed: given back
+    assert not await store.take_ping("reminder:x", 1, taken=False)
+    assert sorted((await store.due_posts(1.0))[0].pings) == [1, 2]
+    await store.post_done("reminder:x")
+    assert not await store.take_ping("reminder:x", 2)
 
 
 class CrashBeforeEnding(Crash):

@@ -119,8 +119,9 @@ class StandingsCommands(commands.Cog):
         async def callback(interaction: discord.Interaction[Any]) -> None:
             await show_page(interaction, "list", 1)
 
-        return app_commands.Command(name="list", callback=callback,
-                                    description="This server's open lobbies (to join) and running games (to watch)")
+        return app_commands.Command(
+            name="list", callback=callback,
+            description="This server's open lobbies (to join), running games (to watch) and paused ones")
 
     def _notify(self) -> app_commands.Command[Any, Any, None]:
         cog = self

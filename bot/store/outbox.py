@@ -47,6 +47,23 @@ class Outbox(StoreCore):
                 (until, post.key, post.leased_until, post.tries))
         return changed == 1
 
+    async def take_ping(self, key: str, user_id: int, taken: bool = True) -> bool:
+        """Take ``user_id`` out of the pings of the queued post ``key`` (his
+        turn notice goes by direct message, sent by the try that took him
+        out), or, ``taken`` False, put him back (the message failed: the
+        thread post pings him, this try or the next). True when this call
+        changed it: of two tries of one post, whether one after the other or
+        at once, exactly one takes him out, so his direct message goes once.
+        False when it was already so, or the post is no longer queued."""
+        async with self.transaction() as tx:
+            row = await tx.fetchone("SELECT pings FROM outbox WHERE key = ?", (key,))
+            if row is None or (user_id in json.loads(row[0])) != taken:
+                return False
+            pings = [u for u in json.loads(row[0]) if u != user_id] + ([] if taken else [user_id])
+            changed = await tx.execute("UPDATE outbox SET pings = ? WHERE key = ? AND pings = ?",
+                                       (_json(pings), key, row[0]))
+        return changed == 1
+
     async def post_done(self, key: str) -> None:
         """Discord accepted the post ``key`` (or it needs no posting): out of the outbox."""
         async with self.transaction() as tx:

@@ -41,8 +41,8 @@ class Standings(StoreCore):
             " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)", (guild_id, user_id))
 
     async def guild_games(self, guild_id: int) -> list[tuple[GameRow, float | None]]:
-        """The lobbies and running games of ``guild_id``, with their last action's time."""
-        return await self._games_where("g.guild_id = ? AND g.status IN ('lobby', 'active')", (guild_id,))
+        """The lobbies and running (or paused) games of ``guild_id``, with their last action's time."""
+        return await self._games_where("g.guild_id = ? AND g.status IN ('lobby', 'active', 'paused')", (guild_id,))
 
     async def _games_where(self, where: str, params: Sequence[Any]) -> list[tuple[GameRow, float | None]]:
         columns = ", ".join(f"g.{c.strip()}" for c in _GAME_COLUMNS.split(","))

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from ..discord_io import NO_MENTIONS, ServiceBot, bot_of, guarded
-from .posting import post_to_thread
+from .posting import post_to_thread, posted_in
 
 log = logging.getLogger("railyard.ui")
 
@@ -43,14 +43,17 @@ async def take_back(interaction: discord.Interaction[Any], game_id: int, seq: in
     row = await bot.service.get(game_id)
     await interaction.followup.send(f"↩️ Taken back (log entry {undone.seq}).", ephemeral=True,
                                     allowed_mentions=NO_MENTIONS)
-    await correct_post(bot, row.thread_id, undone.message_id, undone.note)
+    await correct_post(bot, game_id, row.thread_id, undone.message_id, undone.note)
     await post_to_thread(bot, row.thread_id, undone.post)
 
 
-async def correct_post(bot: ServiceBot, thread_id: int | None, message_id: int | None, note: str) -> None:
+async def correct_post(bot: ServiceBot, game_id: int, thread_id: int | None, message_id: int | None,
+                       note: str) -> None:
     """Rewrite the thread post of a move taken back: the note (the move
-    struck, no mention left), no board, no buttons."""
-    if thread_id is None or message_id is None:
+    struck, no mention left), no board, no buttons. A post of the game's
+    deleted thread (the move was made before ``/game resume``) is gone with
+    it: nothing to rewrite (:func:`~bot.ui.posting.posted_in`)."""
+    if thread_id is None or message_id is None or not posted_in(thread_id, message_id):
         return
     try:
         channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
@@ -60,7 +63,7 @@ async def correct_post(bot: ServiceBot, thread_id: int | None, message_id: int |
         await channel.get_partial_message(message_id).edit(content=note, attachments=[], view=None,
                                                            allowed_mentions=NO_MENTIONS)
     except discord.HTTPException as exc:
-        log.warning("game %s: could not correct post %s: %s", thread_id, message_id, exc)
+        log.warning("game %s: could not correct post %s in thread %s: %s", game_id, message_id, thread_id, exc)
 
 
 class LogPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

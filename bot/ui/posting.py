@@ -1,13 +1,16 @@
 """Posting in a game's thread: a move with its board and buttons, a text, the
-thread reopened or archived, a deleted thread turned into a paused game.
+thread reopened or archived, a deleted thread turned into a paused game, a
+permission taken away told in the game's channel.
 
 :func:`post_to_thread` is what every feature calls after the service
 returns a :class:`~bot.service.Post`: it waits for the game's earlier posts
 (:mod:`bot.post_order`), pings only those due, remembers which message
 reported which log entry (to correct it on Undo), takes the Undo button off
-the post before, adds the end-of-game animation, refreshes the lobby message
-and wakes the scheduler. A post that Discord refuses is logged, never an
-error: the move is already stored.
+the post before (not one of a deleted thread: :func:`posted_in`), adds the
+end-of-game animation, refreshes the lobby message and wakes the scheduler.
+A post that Discord refuses is logged, never an error: the move is already
+stored (a deleted thread pauses the game, a missing permission is told in
+the game's channel).
 
 This module sits below the features (the lobby, the turn panel, the history,
 the reminders), which all post through it; a post in turn carries the turn
@@ -26,7 +29,7 @@ import discord
 
 from games.registry import get_game
 
-from ..discord_io import NO_MENTIONS, ServiceBot, board_file, channel_gone, mentions_for
+from ..discord_io import NO_MENTIONS, ServiceBot, board_file, channel_gone, mentions_for, missing_game_permissions
 from ..discord_text import member_name
 from ..service import Post, SeatKeeping, ServiceError
 from ..turn_notice import turn_notices
@@ -59,6 +62,7 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post, non
         # turn it into an error. The game shows again with /game status.
         await _thread_failed(bot, thread_id, exc)
     else:
+        _post_went(bot, thread_id)
         await _remember_post(bot, post, message)
         await _withdraw_undo(bot, message.channel, post)
     finally:
@@ -72,16 +76,70 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post, non
 
 
 async def _thread_failed(bot: ServiceBot, thread_id: int, error: discord.HTTPException) -> None:
-    """A post in a game's thread failed: logged; if the thread is gone, its
-    game is paused (a lobby called off) and the channel told (:func:`thread_gone`)."""
-    log.warning("could not post in thread %s: %s", thread_id, error)
-    if not channel_gone(error):
-        return
+    """A post in a game's thread failed: logged with the game's id; if the
+    thread is gone, its game is paused (a lobby called off) and the channel
+    told (:func:`thread_gone`); if a permission is missing, the channel is
+    told that (:func:`permission_lost`)."""
     try:
         row = await bot.service.game_in_thread(thread_id)
-    except ServiceError:
+    except ServiceError as exc:
+        log.warning("could not post in thread %s: %s (its game: %s)", thread_id, error, exc)
         return
-    await thread_gone(bot, row.id)
+    log.warning("game %s: could not post in thread %s: %s", row.id, thread_id, error)
+    if isinstance(error, discord.Forbidden):
+        await permission_lost(bot, row.id, thread_id, error)
+    elif channel_gone(error):
+        await thread_gone(bot, row.id)
+
+
+PERMISSION_NOTES = "permission_notes"
+"""The bot's attribute holding, per game thread, what its channel was last
+told the bot lacks there (:func:`permission_lost`)."""
+
+
+def _permission_notes(bot: ServiceBot) -> dict[int, str]:
+    notes = getattr(bot, PERMISSION_NOTES, None)
+    if not isinstance(notes, dict):
+        notes = {}
+        setattr(bot, PERMISSION_NOTES, notes)
+    return notes
+
+
+def _post_went(bot: ServiceBot, thread_id: int) -> None:
+    """A post in the thread went through: a permission taken away later is told again."""
+    _permission_notes(bot).pop(thread_id, None)
+
+
+async def permission_lost(bot: ServiceBot, game_id: int, thread_id: int, error: discord.HTTPException) -> None:
+    """Discord refused a post in the game's thread for want of a permission
+    (taken away mid-game): the game's channel is told, naming what the bot
+    lacks there, once (again only when that changes, or after a post went
+    through). The game waits; its moves are kept. Told of a lobby or a
+    running game only; if the channel can't be told either, it is logged."""
+    row = await bot.service.get(game_id)
+    if row.status not in ("lobby", "active") or row.channel_id is None:
+        return
+    try:
+        thread = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
+    except discord.HTTPException:
+        thread = None
+    missing = missing_game_permissions(thread) if isinstance(thread, discord.Thread) else []
+    lacking = (f"the permission{'s' * (len(missing) > 1)} {', '.join(missing)}" if missing else
+               f"a permission (Discord says: {error.text or error.status})")
+    notes = _permission_notes(bot)
+    if notes.get(thread_id) == lacking:
+        return
+    notes[thread_id] = lacking
+    text = (f"⚠️ I can't post in the thread of {get_game(row.slug).name} #{game_id} (<#{thread_id}>): "
+            f"I lack {lacking} there. A server admin can grant it; the game waits meanwhile "
+            "(every move is kept, `/game status` shows the board).")
+    try:
+        channel = bot.get_channel(row.channel_id) or await bot.fetch_channel(row.channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        await channel.send(clip_text(text), allowed_mentions=NO_MENTIONS)
+    except discord.HTTPException as exc:
+        log.warning("game %s: could not tell channel %s what the bot lacks in thread %s: %s", game_id,
+                    row.channel_id, thread_id, exc)
 
 
 async def thread_gone(bot: ServiceBot, game_id: int) -> None:
@@ -118,11 +176,22 @@ async def thread_gone(bot: ServiceBot, game_id: int) -> None:
     await refresh_lobby(bot, game_id)
 
 
+def posted_in(thread_id: int, message_id: int) -> bool:
+    """Whether the message ``message_id`` can be a post of the thread
+    ``thread_id``. Discord's ids grow with time and a thread's id is that of
+    the message it was opened from (or newer), so a message older than the
+    thread was posted elsewhere: in the game's deleted thread, before
+    ``/game resume`` opened this one. Such a post is gone with its thread:
+    nothing to edit, no Undo to take off."""
+    return message_id > thread_id
+
+
 async def _withdraw_undo(bot: ServiceBot, channel: discord.abc.Messageable, post: Post) -> None:
     """Take the Undo button off the post of the log entry before ``post``'s
     move (the move ended its chance) in ``channel``, where ``post`` was just
-    sent; its other buttons stay. Done after the move is posted, so it never
-    delays it; a failure costs only the tidying."""
+    sent; its other buttons stay (a post of a deleted thread is left alone:
+    :func:`posted_in`). Done after the move is posted, so it never delays
+    it; a failure costs only the tidying."""
     from .turn_panel import turn_view  # see the module docstring
     if post.after_seq is None or post.game_id is None:
         return
@@ -130,7 +199,7 @@ async def _withdraw_undo(bot: ServiceBot, channel: discord.abc.Messageable, post
         return
     try:
         message_id = await bot.service.post_message(post.game_id, post.after_seq)
-        if message_id is None:
+        if message_id is None or not posted_in(channel.id, message_id):
             return
         await channel.get_partial_message(message_id).edit(
             view=turn_view(post.game_id, post.full_board), allowed_mentions=NO_MENTIONS)
@@ -148,7 +217,7 @@ async def _send_post(bot: ServiceBot, thread_id: int, post: Post, nonce: str | N
     view = post_view(post)
     file = board_file(post, guild=getattr(channel, "guild", None))
     # a direct message for those who chose one
-    pings, note = await turn_notices(bot, post.game_id, post.ping_user_ids, thread_id)
+    pings, note = await turn_notices(bot, post.game_id, post.ping_user_ids, thread_id, outbox_key=post.outbox_key)
     kwargs: dict[str, Any] = {"allowed_mentions": mentions_for(pings)}
     if file is not None:
         kwargs["file"] = file
@@ -210,6 +279,7 @@ async def send_to_thread(bot: ServiceBot, thread_id: int | None, text: str, ping
     except discord.HTTPException as exc:
         await _thread_failed(bot, thread_id, exc)
         return False
+    _post_went(bot, thread_id)
     return True
 
 

@@ -132,7 +132,8 @@ async def post_notice(bot: ServiceBot, notice: Notice, nonce: str | None = None)
         return await post_to_thread(bot, notice.thread_id, notice.post, nonce)
     if notice.kind == "reminder":
         pings, note = ((notice.ping_user_ids, "") if notice.thread_id is None else
-                       await turn_notices(bot, notice.game_id, notice.ping_user_ids, notice.thread_id, reminder=True))
+                       await turn_notices(bot, notice.game_id, notice.ping_user_ids, notice.thread_id, reminder=True,
+                                          outbox_key=notice.outbox_key))
         return await send_to_thread(bot, notice.thread_id, notice.text + note, pings, reminder_view(notice.game_id),
                                     nonce)
     if notice.kind == "clock" and notice.seat is not None:
