@@ -4,14 +4,18 @@ text first."""
 
 from __future__ import annotations
 
-from games.core import CHANCE, Applied, Outcome, State
+import copy
+from typing import Mapping
+
+from games.core import CHANCE, Applied, GameOption, Outcome, State
 from games.phases import ChancePhase, PhasedGame, PlayerPhase
 
 from . import economy, grammar, invariants, scoring
 from .goods import empty_display
+from .maps import MAP_SLUGS, RUST_BELT, map_rules
 from .params import rules
 from .phases import PHASES, PRODUCTION, PRODUCTION_DRAW, Chance, Phase
-from .state import MIGRATIONS, SCHEMA, typed
+from .state import MIGRATIONS, SCHEMA, SMALL_MAP_KEYS, typed
 from .tiles import kinds
 
 SUMMARY = (
@@ -57,6 +61,12 @@ COMMANDS = {
 }
 
 
+def _map(options: Mapping[str, str] | None) -> str:
+    """The map an options mapping chooses (the default when none)."""
+    chosen = (options or {}).get("map", RUST_BELT)
+    return chosen if chosen in MAP_SLUGS else RUST_BELT
+
+
 class AgeOfSteam(PhasedGame):
     slug = "age-of-steam"
     name = "Age of Steam"
@@ -70,18 +80,28 @@ class AgeOfSteam(PhasedGame):
     commands = COMMANDS
     player_boards = False
     phases = PHASES
+    options = (GameOption("map", "Rust Belt (3-6 players), Barbados (1 player) or St. Lucia (2 players)",
+                          MAP_SLUGS, RUST_BELT),)
+
+    def player_counts(self, options: Mapping[str, str] | None = None) -> tuple[int, ...]:
+        """The map decides: Rust Belt 3-6, Barbados 1, St. Lucia 2."""
+        return map_rules(_map(options)).players
+
+    def counts_reason(self, options: Mapping[str, str] | None = None) -> str:
+        return f" on the {map_rules(_map(options)).name} map"
 
     def _setup(self, seats: int, options: dict[str, str]) -> State:
         r = rules()
+        m = map_rules(options["map"])
         return {
             "round": 1,
-            "rounds": r.turns_by_players[seats],
+            "rounds": m.turns_for(seats),
             "phase": "stock",
             "step": {},
             "order": list(range(seats)),
-            "cash": [r.start_shares * r.share_value] * seats,
+            "cash": [m.start_money] * seats,
             "income": [0] * seats,
-            "shares": [r.start_shares] * seats,
+            "shares": [m.start_shares] * seats,
             "engine": [r.start_engine] * seats,
             "eliminated": [False] * seats,
             "built": [False] * seats,
@@ -89,10 +109,12 @@ class AgeOfSteam(PhasedGame):
             "board": {},
             "new_cities": {},
             "cubes": {},
-            "display": empty_display(),
-            "bag": dict(r.goods),
+            "display": empty_display(m.slug),
+            "bag": dict(m.goods),
             "supply": {name: kind.count for name, kind in kinds().items()},
             "last": None,
+            "map": m.slug,
+            **copy.deepcopy(SMALL_MAP_KEYS),
         }
 
     SAFE_DEFAULT_TOKENS = ("pass", "skip", "done", "drop")

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 
 from .hexmap import DIRECTIONS, board
+from .maps import RUST_BELT
 from .params import COLOURS, COLOUR_LETTER, rules
 from .track import Network, city_colour, city_name
 
@@ -20,12 +21,14 @@ from .state import Display
 LETTER_COLOUR = {v: k for k, v in COLOUR_LETTER.items()}
 
 
-def empty_display() -> Display:
+def empty_display(slug: str = RUST_BELT) -> Display:
+    """The empty display of map ``slug``: a new-city column per new city
+    tile in play (a map without a display keeps the empty boxes, unused)."""
     r = rules()
     return {
         "light": [[None] * r.city_column_boxes for _ in range(6)],
         "dark": [[None] * r.city_column_boxes for _ in range(6)],
-        "new": {letter: [None] * r.new_city_column_boxes for letter in board().new_cities},
+        "new": {letter: [None] * r.new_city_column_boxes for letter in board(slug).new_cities},
     }
 
 

@@ -26,8 +26,14 @@ def fixture_path(slug: str) -> Path:
 
 
 def outcome_record(game: Game, state: State) -> dict[str, Any]:
-    """The outcome as plain JSON (scores, breakdown, ranking, tie-break note)."""
-    return asdict(game.outcome(state))
+    """The outcome as plain JSON (scores, breakdown, ranking, tie-break note;
+    ``summary`` and ``solo_lost`` only when set, so records made before those
+    fields existed still compare equal)."""
+    record = asdict(game.outcome(state))
+    for key, unset in (("summary", ""), ("solo_lost", False)):
+        if record.get(key) == unset:
+            del record[key]
+    return record
 
 
 def record(game: Game, players: list[str], seed: int, options: dict[str, str] | None = None) -> dict[str, Any]:
