@@ -52,7 +52,7 @@ TOPICS = {
 
 COMMANDS = {
     "shares": "Issue shares ($5 each)",
-    "bid": "Bid for player order, or drop out",
+    "bid": "Bid for player order, or drop out (St. Lucia: pay to go first, or decline)",
     "pass": "Pass (auction with Turn Order, or a goods-moving round)",
     "action": "Select an action (or place a Production cube)",
     "build": "Build or replace a track tile, urbanize, or finish building",
@@ -117,8 +117,9 @@ class AgeOfSteam(PhasedGame):
             **copy.deepcopy(SMALL_MAP_KEYS),
         }
 
-    SAFE_DEFAULT_TOKENS = ("pass", "skip", "done", "drop")
-    """An auction's safe default is to drop out (paying as the rules say)."""
+    SAFE_DEFAULT_TOKENS = ("pass", "skip", "done", "drop", "decline")
+    """An auction's safe default is to drop out (paying as the rules say);
+    St. Lucia's player order's is to decline paying for the first place."""
 
     def default_action(self, state: State, seat: int) -> str | None:
         """The safe default for a seat whose turn clock ran out: in Issue
@@ -166,6 +167,8 @@ class AgeOfSteam(PhasedGame):
     def status_line(self, state: State) -> str:
         if self.is_over(state):
             out = self.outcome(state)
+            if out.summary:
+                return f"Game over after turn {state['round']} · {state['players'][0]} {out.summary}"
             best = ", ".join(state["players"][s] for s in out.winners)
             return f"Game over after turn {state['round']} · winner: {best} ({out.scores[out.winners[0]]} VP)"
         phase = self.phase_of(state)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, Mapping
 
 from .maps import FILES, RUST_BELT
 from .params import _load
@@ -122,6 +123,12 @@ def board(slug: str = RUST_BELT) -> Board:
                   if h.get("starting_goods") and h["terrain"] != "city")
     return Board(raw["columns"], hexes, cities, towns, new_cities, by_coord, neighbours,
                  tuple(sorted(goods, key=hex_sort_key)))
+
+
+def board_of(state: Mapping[str, Any]) -> Board:
+    """The static map of a state's ``map`` (the Rust Belt for a partial
+    state without one, as a renderer's printed-map pass builds)."""
+    return board(state.get("map", RUST_BELT))
 
 
 def hex_sort_key(label: str) -> tuple[int, int]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .goods import routes
-from .hexmap import board, opposite
+from .hexmap import board_of, opposite
 from .params import rules
 from .placement import terrain_extra
 from .state import AgeOfSteamState, Tile
@@ -58,14 +58,14 @@ def _open_hex(state: AgeOfSteamState, label: str | None) -> bool:
     """An empty hex a plain tile may go on: not a city, town, lake or built hex."""
     if label is None or label in state["board"]:
         return False
-    b = board()
+    b = board_of(state)
     return b.hexes[label].terrain not in ("lake", "city", "town") and label not in state["new_cities"]
 
 
 def link_plans(state: AgeOfSteamState, net: Network, seat: int, max_tiles: int) -> list[LinkPlan]:
     """The cheapest plan per (start, end) from each city and each of the
     seat's open ends, completing a link within ``max_tiles`` tiles."""
-    b = board()
+    b = board_of(state)
     supply = dict(state["supply"])
     starts: list[tuple[str, int, str, bool]] = []
     for c in sorted(net.cities):
@@ -103,7 +103,7 @@ def link_plans(state: AgeOfSteamState, net: Network, seat: int, max_tiles: int) 
             if v is None or supply.get(v.kind.name, 0) <= sum(1 for _, t, _ in tiles if t == v) \
                     or (v.kind.name == "sharp" and len(tiles) > 0):
                 continue
-            step = (here, v, rules().tile_cost["simple"] + terrain_extra(here))
+            step = (here, v, rules().tile_cost["simple"] + terrain_extra(state, here))
             if nxt in net.cities:
                 if nxt != origin:
                     keep(LinkPlan(tiles + (step,), origin, nxt, extends), start_key)
@@ -167,7 +167,7 @@ board (a column's top cube reaches its city in about half the turns)."""
 
 def coming_cubes(state: AgeOfSteamState) -> dict[str, list[str]]:
     """The top cube of each display column whose city is on the map, by city."""
-    b = board()
+    b = board_of(state)
     out: dict[str, list[str]] = {}
     for side in ("light", "dark"):
         for number, col in enumerate(state["display"][side], start=1):

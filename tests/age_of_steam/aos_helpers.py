@@ -247,3 +247,13 @@ def delivery_ready(extra: dict[str, Any] | None = None) -> State:
                 state["bag"][cube] -= 1
     state["engine"] = [2, 2, 2]
     return state
+
+
+def on_map(slug: str, seed: int = 1, order: list[int] | None = None) -> State:
+    """A game on map ``slug`` (1 player on Barbados, 2 on St. Lucia) after
+    the set-up draw and the order roll (seats 0..n-1 unless ``order``)."""
+    players = GAME.player_counts({"map": slug})[0]
+    state = GAME.new(NAMES[:players], {"map": slug})
+    state = GAME.apply(state, CHANCE, GAME.sample_chance(state, random.Random(seed))).state
+    seats = order if order is not None else list(range(players))
+    return GAME.apply(state, CHANCE, "order " + " ".join(str(s) for s in seats)).state
