@@ -69,7 +69,10 @@ from games.age_of_steam.track import network
 from rendering import kit
 from rendering.age_of_steam.board_map import _canvas, _draw_map
 from rendering.age_of_steam.chat_panel import _chat_panel, _chat_panel_height, _chat_panel_lines
-from rendering.age_of_steam.geometry import HEIGHT, MAP_H, MAP_W, PALETTES, SIZE, WIDTH, hex_centre
+from games.age_of_steam.maps import RUST_BELT
+from rendering.age_of_steam.geometry import (HEIGHT, MAP_H, MAP_W, PALETTES, PANEL_W, SEA_MAPS, SIZE, hex_centre,
+                                             map_size)
+from rendering.age_of_steam.island_panel import render_island
 from rendering.age_of_steam.palette import _png
 from rendering.age_of_steam.side_panel import _panel
 
@@ -79,8 +82,10 @@ def render(json_state: dict[str, Any], viewer: int | None) -> bytes:
     state = typed(json_state)
     letters = kit.player_letters(state["players"])
     net = network(state)
+    if state["map"] in SEA_MAPS:
+        return _png(render_island(state, net, letters, viewer))
     turn, last = _chat_panel_lines(state, net)
-    image = _canvas(MAP_W, MAP_H + _chat_panel_height(state, turn, last))
+    image = _canvas(RUST_BELT, MAP_W, MAP_H + _chat_panel_height(state, turn, last))
     _draw_map(image, state, net, letters)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, MAP_H, MAP_W, image.height), fill=kit.BACKGROUND)  # what the map spilled below it
@@ -96,10 +101,12 @@ def render_full(json_state: dict[str, Any], viewer: int | None) -> bytes:
     state = typed(json_state)
     letters = kit.player_letters(state["players"])
     net = network(state)
-    image = _canvas(WIDTH, HEIGHT)
+    map_w, map_h = map_size(state["map"])
+    width, height = map_w + PANEL_W, max(map_h, HEIGHT)
+    image = _canvas(state["map"], width, height)
     _draw_map(image, state, net, letters)
     draw = ImageDraw.Draw(image)
-    draw.rectangle((MAP_W, 0, WIDTH, HEIGHT), fill=kit.BACKGROUND)  # what the map spilled beside it
+    draw.rectangle((map_w, 0, width, height), fill=kit.BACKGROUND)  # what the map spilled beside it
     _panel(image, draw, state, net, letters, viewer)
     return _png(image)
 
