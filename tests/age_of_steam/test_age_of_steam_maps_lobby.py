@@ -6,6 +6,7 @@ Belt 3-6), and the final post of a solo game in words."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -122,3 +123,17 @@ def test_the_final_post_of_a_solo_game_says_its_result_in_words() -> None:
     lost = Outcome([0], [{"cash": 6, "buy-back": -10}], [[0]], summary="lost: short by $4", solo_lost=True)
     text = ServiceCore.final_text(_Solo(lost), {}, seats)  # type: ignore[arg-type]
     assert "💥 ann: **lost: short by $4**" in text and "🏆" not in text
+
+
+def test_the_console_plays_barbados_solo_to_its_result_in_words(tmp_path: Any,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import main
+
+    assert main(["play", "age-of-steam", "--options", "map=barbados", "--players", "ann", "--auto", "--seed", "1",
+                 "--out", str(tmp_path)]) == 0
+    printed = capsys.readouterr().out
+    assert "players ann" in printed and "🏁 **Game over.**" in printed
+    assert re.search(r"(🏆|💥) ann: \*\*(completed|lost)", printed)
+    assert "Final scores" not in printed and "wins!" not in printed
+    first = sorted(tmp_path.glob("*.png"))[0].read_bytes()
+    assert first[:4] == b"\x89PNG"
