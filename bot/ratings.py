@@ -310,7 +310,9 @@ async def final_note(store: Store, game_id: int, seats: Sequence[SeatRow]) -> st
     if not results:
         return ""
     if len(seats) == 1:
-        return "\n🏅 A solo game is not rated: `/game leaderboard` lists this server's best scores."
+        game, options = board_options(results[0].slug)
+        where = f"game:{game.slug}" + "".join(f" {k}:{v}" for k, v in options.items())
+        return f"\n🏅 A solo game is not rated: `/game leaderboard {where}` lists this server's best scores."
     bots = [s for s in seats if is_bot(s)]
     counted = any(r.mu_after is not None for r in results)
     note = ""

@@ -156,7 +156,8 @@ class Standings:
             names = fit(", ".join(s.name for s in seats), NAMES_MAX)
             where = f"<#{row.thread_id}>" if row.thread_id else "(no thread)"
             if row.status == "lobby":
-                lines.append(fit(f"🪑 **{game.name}** #{row.id} {where}: {len(seats)}/{game.max_seats} seated "
+                lines.append(fit(f"🪑 **{game.name}** #{row.id} {where}: {len(seats)}/"
+                                 f"{max(game.player_counts(row.options))} seated "
                                  f"({names})"))
             else:
                 lines.append(fit(f"🚂 **{game.name}** #{row.id}: watch in {where}; {names}; last move {ago(at)}"))
@@ -186,8 +187,11 @@ class Standings:
     # -- ratings -----------------------------------------------------------------
     @store_faults_answered
     async def lobby_note(self, game_id: int) -> str:
-        """What the lobby of a game with bot seats says of its ratings ("" without bots)."""
+        """What the lobby of a game with bot seats says of its ratings ("" without
+        bots); a solo game's lobby, that it is not rated."""
         row = await self.service.get(game_id)
+        if row.guild_id is not None and is_solo(board_of(row.slug, row.options)):
+            return "\n🏅 A solo game is not rated; a completed one goes on this server's best scores."
         if row.guild_id is None or not any(is_bot(s) for s in await self.store.seats(game_id)):
             return ""
         if await self.store.bot_games(row.guild_id) == "none":
@@ -231,7 +235,7 @@ class Standings:
         best: dict[int, tuple[ResultRow, str]] = {}
         for result, name in await self.store.completed_results(guild_id, board):
             best.setdefault(result.user_id, (result, name))  # the best first: the first seen is his best
-        lines = [fit(f"{i}. {name}: **{r.score}** ({ago(r.finished_at)})")
+        lines = [fit(f"{i}. {name}: **{r.score}** (<t:{int(r.finished_at)}:d>)")
                  for i, (r, name) in enumerate(best.values(), start=1)]
         text, page, pages, _ = paged(f"**{title}: best scores**", lines, page, BOARD_PAGE,
                                      f"Nobody has completed a game of {title} here yet.")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.cogs.standings import PageButton
-from bot.ratings import Match, board_of, board_title, fold, is_solo, rate_game
+from bot.ratings import Match, board_of, board_title, final_note, fold, is_solo, rate_game
 from bot.service import GameService
 from bot.standings import Standings
 from bot.store import Store
@@ -60,19 +60,22 @@ async def _finished(service: GameService, store: Store, game_map: str, users: li
 
 
 async def _solo(service: GameService, store: Store, monkeypatch: pytest.MonkeyPatch, user: tuple[int, str],
-                score: int, lost: bool = False) -> None:
-    """A Barbados game of ``user`` that ended with ``score`` (or lost), rated."""
+                score: int, lost: bool = False) -> int:
+    """A Barbados game of ``user`` that ended with ``score`` (or lost), rated; its id."""
     outcome = Outcome([score], [{"cash": score}], [[0]], summary="lost" if lost else f"completed with ${score}",
                       solo_lost=lost)
     monkeypatch.setattr(type(get_game("age-of-steam")), "outcome", lambda self, state: outcome)
     game_id = await _finished(service, store, "barbados", [user])
     await rate_game(store, game_id)
+    return game_id
 
 
 async def test_barbados_lists_each_members_best_completed_score_and_stats_count_completed_and_lost(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     service = _service(store)
-    await _solo(service, store, monkeypatch, (1, "ann"), 23)
+    first = await _solo(service, store, monkeypatch, (1, "ann"), 23)
+    note = await final_note(store, first, await store.seats(first))
+    assert "A solo game is not rated: `/game leaderboard game:age-of-steam map:barbados`" in note
     await _solo(service, store, monkeypatch, (1, "ann"), 30)
     await _solo(service, store, monkeypatch, (2, "bob"), 40, lost=True)
     await _solo(service, store, monkeypatch, (2, "bob"), 12)
@@ -82,8 +85,8 @@ async def test_barbados_lists_each_members_best_completed_score_and_stats_count_
     page = await standings.leaderboard_page(GUILD, BARBADOS)
     lines = page.text.splitlines()
     assert lines[0] == "**Age of Steam on the Barbados map: best scores**"
-    assert re.fullmatch(r"1\. ann: \*\*30\*\* \(<t:\d+:R>\)", lines[1])
-    assert re.fullmatch(r"2\. bob: \*\*12\*\* \(<t:\d+:R>\)", lines[2])
+    assert re.fullmatch(r"1\. ann: \*\*30\*\* \(<t:\d+:d>\)", lines[1])
+    assert re.fullmatch(r"2\. bob: \*\*12\*\* \(<t:\d+:d>\)", lines[2])
     assert len(lines) == 3  # cid never completed; ann's 23 is not her best
     ann = await standings.stats(GUILD, 1, "ann")
     bob = await standings.stats(GUILD, 2, "bob")
@@ -105,6 +108,16 @@ async def test_st_lucia_is_rated_on_its_own_board(store: Store) -> None:
     assert page.text.startswith("**Age of Steam on the St. Lucia map leaderboard**\n1. ")
     stats = await Standings(service).stats(GUILD, 1, "ann")
     assert "**Age of Steam on the St. Lucia map**: 1 played" in stats and "rating **" in stats
+
+
+async def test_a_solo_lobby_is_listed_with_its_one_seat_and_says_it_is_not_rated(store: Store) -> None:
+    service = _service(store)
+    row = await service.new_game("age-of-steam", 1, "ann", {"map": "barbados"}, guild_id=GUILD)
+    standings = Standings(service)
+    assert "1/1 seated (ann)" in (await standings.list_page(GUILD)).text
+    assert "A solo game is not rated" in await standings.lobby_note(row.id)
+    duo = await service.new_game("age-of-steam", 1, "ann", {"map": "st-lucia"}, guild_id=GUILD)
+    assert await standings.lobby_note(duo.id) == ""
 
 
 def test_a_leaderboard_page_button_keeps_the_map_of_its_board() -> None:
