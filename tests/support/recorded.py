@@ -21,8 +21,14 @@ from games.playout import play_out
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
-def fixture_path(slug: str) -> Path:
-    return FIXTURES / f"{slug}.json"
+def fixture_path(slug: str, options: dict[str, str] | None = None) -> Path:
+    """``tests/fixtures/<slug>.json``; for a non-default map
+    ``<slug>.<map>.json`` (``age-of-steam.barbados.json``)."""
+    from tests.support.variants import VARIED_OPTIONS
+    from games.registry import get_game
+    defaults = {o.name: o.default for o in get_game(slug).options} if options else {}
+    extra = [v for k, v in (options or {}).items() if k in VARIED_OPTIONS and v != defaults.get(k)]
+    return FIXTURES / ".".join([slug, *extra, "json"])
 
 
 def outcome_record(game: Game, state: State) -> dict[str, Any]:
@@ -36,10 +42,37 @@ def outcome_record(game: Game, state: State) -> dict[str, Any]:
     return record
 
 
-def record(game: Game, players: list[str], seed: int, options: dict[str, str] | None = None) -> dict[str, Any]:
-    """A whole game played by seeded random players, as a record."""
+def bot_play(game: Game, players: list[str], seed: int, options: dict[str, str],
+             level: str) -> tuple[State, list[tuple[int, str]]]:
+    """A whole game with every seat played by the game's bot at ``level``
+    (its rng seeded with ``seed``), chance drawn from ``seed``'s secret as
+    :func:`games.playout.play_out` draws it; the final state and the log."""
+    import random
+
+    from games.bots import bot_action, policy_for
+    rng = random.Random(seed)
+    secret = secret_from_seed(seed)
+    policy = policy_for(game.slug, level)
+    state = game.new(players, options)
+    log: list[tuple[int, str]] = []
+    while not game.is_over(state):
+        due = game.to_act(state)
+        if CHANCE in due:
+            seat, action = CHANCE, game.sample_chance(state, chance_rng(secret, int(state["chance_taken"])))
+        else:
+            seat = rng.choice(due)
+            action = bot_action(game, state, seat, rng, policy)
+        state = game.apply(state, seat, action).state
+        log.append((seat, action))
+    return state, log
+
+
+def record(game: Game, players: list[str], seed: int, options: dict[str, str] | None = None,
+           level: str | None = None) -> dict[str, Any]:
+    """A whole game played by seeded random players (or by the game's bots
+    at ``level``), as a record."""
     chosen = game.resolve_options(options or {})
-    final, log = play_out(game, players, seed, chosen)
+    final, log = bot_play(game, players, seed, chosen, level) if level else play_out(game, players, seed, chosen)
     return {
         "game": game.slug,
         "schema": game.schema_version,
@@ -66,8 +99,8 @@ def dumps(rec: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def load(slug: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(fixture_path(slug).read_text(encoding="utf-8"))
+def load(slug: str, options: dict[str, str] | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(fixture_path(slug, options).read_text(encoding="utf-8"))
     return data
 
 
