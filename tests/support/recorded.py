@@ -44,27 +44,12 @@ def outcome_record(game: Game, state: State) -> dict[str, Any]:
 
 def bot_play(game: Game, players: list[str], seed: int, options: dict[str, str],
              level: str) -> tuple[State, list[tuple[int, str]]]:
-    """A whole game with every seat played by the game's bot at ``level``
-    (its rng seeded with ``seed``), chance drawn from ``seed``'s secret as
-    :func:`games.playout.play_out` draws it; the final state and the log."""
-    import random
-
+    """A whole game with every seat played by the game's bot at ``level``,
+    through :func:`games.playout.play_out`; the final state and the log."""
     from games.bots import bot_action, policy_for
-    rng = random.Random(seed)
-    secret = secret_from_seed(seed)
     policy = policy_for(game.slug, level)
-    state = game.new(players, options)
-    log: list[tuple[int, str]] = []
-    while not game.is_over(state):
-        due = game.to_act(state)
-        if CHANCE in due:
-            seat, action = CHANCE, game.sample_chance(state, chance_rng(secret, int(state["chance_taken"])))
-        else:
-            seat = rng.choice(due)
-            action = bot_action(game, state, seat, rng, policy)
-        state = game.apply(state, seat, action).state
-        log.append((seat, action))
-    return state, log
+    return play_out(game, players, seed, options,
+                    choose=lambda g, state, seat, rng: bot_action(g, state, seat, rng, policy))
 
 
 def record(game: Game, players: list[str], seed: int, options: dict[str, str] | None = None,
