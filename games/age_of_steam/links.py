@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .goods import routes
+from .map_goods import hex_routes, movable, payees
 from .hexmap import board_of, opposite
 from .params import rules
 from .placement import terrain_extra
@@ -143,8 +144,9 @@ def with_plan(state: AgeOfSteamState, plan: LinkPlan, seat: int) -> AgeOfSteamSt
 
 
 def delivery_values(state: AgeOfSteamState, net: Network, seat: int, engine: int) -> list[int]:
-    """For each cube on the board, the most of the seat's own links a
-    delivery of it could pay with ``engine`` (0: none), best first."""
+    """For each cube on the board (in a city, or lying on a map hex with
+    track), the most of the seat's own links a delivery of it could pay
+    with ``engine`` (with the first track's bonus), best first."""
     out: list[int] = []
     cache: dict[tuple[str, str], int] = {}
     for city, cubes in state["cubes"].items():
@@ -157,6 +159,11 @@ def delivery_values(state: AgeOfSteamState, net: Network, seat: int, engine: int
                 cache[key] = best
             if cache[key]:
                 out.append(cache[key])
+    for label in movable(state, net):
+        best = max((payees(state, net, r).count(seat)
+                    for _, r in hex_routes(state, net, label, state["map_cubes"][label], engine)), default=0)
+        if best:
+            out.append(best)
     return sorted(out, reverse=True)
 
 

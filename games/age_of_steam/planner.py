@@ -301,12 +301,13 @@ class PlanningRailroad(AgeOfSteamPolicy):
         engine = int(state["engine"][seat])
         now = delivery_value(game, net, seat, engine, horizon(state))
         out: list[tuple[float, str, str]] = []
+        sources = [*game["cubes"].items(), *((h, [c]) for h, c in game["map_cubes"].items())]
         for town in sorted(board_of(state).towns):
             if town in game["new_cities"]:
                 continue
             for colour, letter in letters.items():
                 if not any(colour in cubes and hex_distance(town, city) <= URBAN_REACH
-                           for city, cubes in game["cubes"].items()):
+                           for city, cubes in sources):
                     continue
                 trial: AgeOfSteamState = {**game, "new_cities": {**game["new_cities"], town: letter},
                                           "board": {h: e for h, e in game["board"].items() if h != town}}
