@@ -31,7 +31,7 @@ from games.bots import bot_action
 from games.core import CHANCE, Game, State
 from games.playout import play_out, random_action
 from games.registry import PACKAGES, get_game
-from tests.support.variants import DRAWN, VARIANTS
+from tests.support.variants import VARIANTS
 from rendering import render, render_full, step_picture
 
 THREADS = 3
@@ -83,8 +83,6 @@ def plan(seed: int = 1) -> list[Group]:
                 groups.append({"slug": slug, "name": f"{label}:{phase}@{at}", "state": state, "seat": seat,
                                "drawn": False, "prefixes": [tokens[:i] for i in range(len(tokens))],
                                "action": action})
-        if variant not in DRAWN:
-            continue  # the small maps' boards land with the rendering side (tests.support.variants)
         groups[-1]["drawn"] = True
         groups.append({"slug": slug, "name": f"{label}:end", "state": final, "seat": None, "drawn": True,
                        "prefixes": [], "action": None})
