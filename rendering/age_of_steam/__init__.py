@@ -1,5 +1,13 @@
-"""The Age of Steam board: the Rust Belt map with track, goods and the last
-move highlighted, and the players' panel.
+"""The Age of Steam board: the map (the Rust Belt, or the island of
+Barbados or St. Lucia) with track, goods and the last move highlighted, and
+the players' panel.
+
+An island (:data:`.geometry.SEA_MAPS`) is drawn on the sea from edge to
+edge, its coast marked, and its chat image is its own
+(:mod:`.island_panel`: the island centred on the sea, 660 px wide, over a
+panel with the island's rules: Barbados' blocked actions and light-side
+display, St. Lucia's priority and the cubes lying on its hexes). What
+follows describes the Rust Belt's, which the islands share but for that.
 
 Two images (issue 14, boards read at a glance on a phone):
 
@@ -50,7 +58,8 @@ The parts, one module each (this one puts them together):
 - :mod:`.tags`: the name tags' plan, its cache and their drawing;
 - :mod:`.panel_text`: what both panels say (turn, last move, warnings);
 - :mod:`.chat_panel` and :mod:`.side_panel`: the chat image's panel and the
-  full board's;
+  full board's; :mod:`.island_panel` an island's chat image and what its
+  rules add to both panels;
 - :mod:`.palette`: the fixed palette and the PNG.
 
 The other renderers draw some of the same parts (hex maps, text wrapping,
