@@ -2,7 +2,11 @@
 
     .venv/bin/python bench/make_fixture.py SLUG [--seed N] [--players a,b] [--options k=v,...]
 
-Plays a whole game with seeded random players (``games.playout.play_out``)
+A game's map option names the file: ``--options map=barbados`` writes
+``tests/fixtures/age-of-steam.barbados.json``.
+
+Plays a whole game with seeded random players (``games.playout.play_out``),
+or with the game's bots (``--level normal``),
 and writes ``tests/fixtures/<slug>.json``: players, options, the seed of the
 chance secret, the full action log, the final state and the outcome.
 ``tests/test_recorded_games.py`` replays every fixture to the same end, so
@@ -32,13 +36,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", default="", help="comma-separated names (default: the fewest the game takes)")
     parser.add_argument("--options", default="", help="name=value pairs, comma-separated")
+    parser.add_argument("--level", default="", help="play every seat with the game's bot at this level "
+                        "(easy, normal, hard) instead of random players")
     args = parser.parse_args(argv)
     options = dict(part.split("=", 1) for part in args.options.split(",") if part.strip())
     game = get_game(args.slug)
-    players = args.players.split(",") if args.players else NAMES[: game.min_seats]
-    rec = record(game, players, args.seed, options)
+    players = args.players.split(",") if args.players else NAMES[: min(game.player_counts(options))]
+    rec = record(game, players, args.seed, options, args.level or None)
     text = dumps(rec)
-    path = fixture_path(args.slug)
+    path = fixture_path(args.slug, options)
     path.write_text(text, encoding="utf-8")
     print(f"{path}: {len(rec['log'])} actions, {len(text) // 1024} kB, scores {rec['outcome']['scores']}")
     return 0

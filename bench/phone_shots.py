@@ -2,8 +2,9 @@
 
     .venv/bin/python bench/phone_shots.py [--out DIR] [--actions N] [--seed S] [--width 550] [--vision]
 
-For each registered game, plays a seeded 4-player game (or the nearest legal
-count) with random legal players for ``N`` actions (default 60), then writes
+For each registered game (and each other map of a game with a ``map``
+option: ``age-of-steam-barbados``), plays a seeded 4-player game (or the
+nearest count the map allows) with random legal players for ``N`` actions (default 60), then writes
 the chat image as Discord shows it in a channel, scaled to ``--width`` pixels
 (about 550 on a desktop and on a phone), to ``DIR/<slug>.png``; with a full
 board, ``DIR/<slug>-full.png`` too. With ``--vision`` each also gets
@@ -31,7 +32,7 @@ from PIL import Image  # noqa: E402
 
 import rendering  # noqa: E402
 from games.playout import step  # noqa: E402
-from games.core import secret_from_seed  # noqa: E402
+from games.core import Game, secret_from_seed  # noqa: E402
 from games.registry import all_games  # noqa: E402
 
 MACHADO = {
@@ -62,6 +63,18 @@ def phone_size(png: bytes, width: int) -> Image.Image:
     return image.resize((width, round(image.height * width / image.width)), Image.Resampling.LANCZOS)
 
 
+def variants() -> list[tuple[str, Game, dict[str, str], str]]:
+    """Every game with its default options (named by its slug), then each
+    other map of a game with a ``map`` option (``age-of-steam-barbados``)."""
+    out: list[tuple[str, Game, dict[str, str], str]] = []
+    for slug, game in all_games().items():
+        out.append((slug, game, {}, slug))
+        for option in game.options:
+            if option.name == "map":
+                out += [(slug, game, {"map": c}, f"{slug}-{c}") for c in option.choices if c != option.default]
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Every game's board at phone size.")
     parser.add_argument("--out", type=Path, default=Path("out/phone"))
@@ -71,18 +84,18 @@ def main() -> int:
     parser.add_argument("--vision", action="store_true", help="also simulated colour-vision deficiencies")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    for slug, game in all_games().items():
+    for slug, game, options, name in variants():
         rng = random.Random(args.seed)
         secret = secret_from_seed(args.seed)
-        state = game.new([f"p{i + 1}" for i in range(game.nearest_count(4))], {})
+        state = game.new([f"p{i + 1}" for i in range(game.nearest_count(4, options))], options)
         for _ in range(args.actions):
             if game.is_over(state):
                 break
             state, _seat, _action, _events = step(game, state, rng, secret)
         view = game.view(state, None)
-        pictures = [(slug, rendering.render(view, None))]
+        pictures = [(name, rendering.render(view, None))]
         if rendering.has_full_board(slug):
-            pictures.append((f"{slug}-full", rendering.render_full(view, None)))
+            pictures.append((f"{name}-full", rendering.render_full(view, None)))
         for name, png in pictures:
             image = phone_size(png, args.width)
             shots = [(name, image)]

@@ -326,7 +326,10 @@ def import_summary(imported: Imported) -> str:
         outcome = game.outcome(state)
         winners = " and ".join(players[s] for s in outcome.winners)
         scores = ", ".join(f"{players[s]} {outcome.scores[s]}" for s in range(len(players)))
-        parts.append(f"game over, {winners} won ({scores})")
+        if len(players) == 1 and outcome.summary:
+            parts.append(f"game over, {players[0]} {outcome.summary}")
+        else:
+            parts.append(f"game over, {winners} won ({scores})")
         if imported.bots:
             parts.append("bot seats, not rated: " + ", ".join(players[s] for s in imported.bots))
     else:

@@ -23,6 +23,14 @@ Rulings
       the pool be folded again from its stored matches, so the numbers are
       always the fold in order, and ``railyard ratings rebuild`` (which
       replays every finished game's log) gives the same ones.
+    - A game played on a map of its own makes its own *board* (a pool of
+      its own): Age of Steam's Barbados and St. Lucia are boards apart from
+      the Rust Belt (:func:`board_of`), as a two-player island game says
+      little of a member's skill at the six-player Rust Belt. St. Lucia is
+      rated like any two-player game, on its board.
+    - A solo game (Barbados) is never rated (openskill needs opponents): its
+      result is kept, completed (``won``) or lost, with its score, for the
+      board's best scores (``/game leaderboard``) and ``/game stats``.
     - Shown as a number a person reads: ``1000 + 40 * (mu - 3 * sigma)``
       rounded (openskill's *ordinal*, the skill we are fairly sure the
       member has, scaled): a new member shows 1000 and rises as his results
@@ -34,7 +42,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -62,6 +70,43 @@ def is_bot(seat: SeatRow) -> bool:
     return seat.user_id < 0
 
 
+OWN_BOARDS = {"age-of-steam": "map"}
+"""Game -> the option whose every value but the default is a board of its own."""
+
+
+def board_of(slug: str, options: Mapping[str, str]) -> str:
+    """The board (ratings pool) a game of ``slug`` with ``options`` counts
+    on: the game's slug, or "age-of-steam:barbados" for a map of its own.
+    IllegalAction for a value the option does not have."""
+    game = get_game(slug)
+    name = OWN_BOARDS.get(slug)
+    if name is None:
+        return slug
+    value = game.resolve_options({name: options[name]} if name in options else {})[name]
+    default = next(o.default for o in game.options if o.name == name)
+    return slug if value == default else f"{slug}:{value}"
+
+
+def board_options(board: str) -> tuple[Game, dict[str, str]]:
+    """The game of a board and the options that make it (its own map)."""
+    slug, _, value = board.partition(":")
+    game = get_game(slug)
+    return game, ({OWN_BOARDS[slug]: value} if value else {})
+
+
+def board_title(board: str) -> str:
+    """A board as a member reads it: "Age of Steam on the Barbados map",
+    "Race"."""
+    game, options = board_options(board)
+    return game.name + (game.counts_reason(options) if options else "")
+
+
+def is_solo(board: str) -> bool:
+    """A board of one-player games: ranked by best score, not rated."""
+    game, options = board_options(board)
+    return game.player_counts(options) == (1,)
+
+
 @dataclass(frozen=True)
 class Match:
     """A finished game as the ratings see it (stored as JSON with the game):
@@ -74,17 +119,19 @@ class Match:
     scores: dict[int, int]
     names: dict[int, str]
     counted: bool
+    lost: bool = False
+    """A solo game that ended lost: no one won it."""
 
     def to_json(self) -> dict[str, Any]:
         return {"teams": self.teams, "places": self.places, "counted": self.counted,
                 "scores": [[u, s] for u, s in self.scores.items()],
-                "names": [[u, n] for u, n in self.names.items()]}
+                "names": [[u, n] for u, n in self.names.items()], **({"lost": True} if self.lost else {})}
 
     @staticmethod
     def from_json(doc: dict[str, Any]) -> "Match":
         return Match([list(t) for t in doc["teams"]], list(doc["places"]),
                      {int(u): int(s) for u, s in doc["scores"]}, {int(u): str(n) for u, n in doc["names"]},
-                     bool(doc["counted"]))
+                     bool(doc["counted"]), bool(doc.get("lost", False)))
 
 
 def match_of(game: Game, state: State, seats: Sequence[SeatRow], bot_games: str) -> Match:
@@ -111,14 +158,14 @@ def match_of(game: Game, state: State, seats: Sequence[SeatRow], bot_games: str)
     has_bots = len(humans) < len(seats)
     counted = bot_games != "none" or not has_bots
     return Match(teams, places, {s.user_id: int(outcome.scores[s.seat]) for s in humans},
-                 {s.user_id: s.name for s in humans}, counted)
+                 {s.user_id: s.name for s in humans}, counted, outcome.solo_lost)
 
 
 def fold(current: dict[int, RatingRow], game_id: int, finished_at: float, match: Match) -> list[ResultRow]:
     """Rate one match on top of ``current`` (updated in place); each
     human's result. Bots play at the starting rating and are not rated."""
     best = min(match.places)
-    won = {u for team, p in zip(match.teams, match.places) if p == best for u in team}
+    won = set() if match.lost else {u for team, p in zip(match.teams, match.places) if p == best for u in team}
     humans = [u for team in match.teams for u in team if u >= 0]
     before = {u: current.get(u) for u in humans}
     after: dict[int, tuple[float, float]] = {}
@@ -199,7 +246,8 @@ async def rate_game(store: Store, game_id: int) -> list[ResultRow]:
         return []
     at, match = found
     assert row.guild_id is not None
-    await store.rate(row.guild_id, row.slug, lambda pool: plan_pool(pool, [(game_id, at, match)]))
+    await store.rate(row.guild_id, board_of(row.slug, row.options),
+                     lambda pool: plan_pool(pool, [(game_id, at, match)]))
     return await store.game_results(game_id)
 
 
@@ -244,7 +292,7 @@ async def rebuild(store: Store, guild_id: int | None = None) -> int:
             found = await finished_match(store, row, state)
             if found is not None:
                 read += 1
-                pools.setdefault((row.guild_id, row.slug), []).append((row.id, *found))
+                pools.setdefault((row.guild_id, board_of(row.slug, row.options)), []).append((row.id, *found))
     for (guild, slug), games in sorted(pools.items()):
         await store.rate(guild, slug, lambda pool, games=games: plan_pool(pool, games, again=True))  # type: ignore[misc]
     return read
@@ -261,6 +309,10 @@ async def final_note(store: Store, game_id: int, seats: Sequence[SeatRow]) -> st
         return ""
     if not results:
         return ""
+    if len(seats) == 1:
+        game, options = board_options(results[0].slug)
+        where = f"game:{game.slug}" + "".join(f" {k}:{v}" for k, v in options.items())
+        return f"\n🏅 A solo game is not rated: `/game leaderboard {where}` lists this server's best scores."
     bots = [s for s in seats if is_bot(s)]
     counted = any(r.mu_after is not None for r in results)
     note = ""

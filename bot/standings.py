@@ -14,14 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from games.core import Game
+from games.core import Game, IllegalAction
 from games.registry import all_games, get_game
 
 from .bot_levels import seat_label
-from .ratings import BOT_GAMES, is_bot, rebuild, shown
+from .ratings import BOT_GAMES, board_of, board_title, is_bot, is_solo, rebuild, shown
 from .service import (MAX_MESSAGE, GameService, ServiceError, TIMED_OUT_KIND, store_faults_answered,
                       without_legacy_keys)
-from .store import GameRow, SeatRow
+from .store import GameRow, ResultRow, SeatRow
 
 MINE_PAGE = 8
 LIST_PAGE = 10
@@ -159,7 +159,8 @@ class Standings:
             names = fit(", ".join(s.name for s in seats), NAMES_MAX)
             where = f"<#{row.thread_id}>" if row.thread_id else "(no thread)"
             if row.status == "lobby":
-                lines.append(fit(f"🪑 **{game.name}** #{row.id} {where}: {len(seats)}/{game.max_seats} seated "
+                lines.append(fit(f"🪑 **{game.name}** #{row.id} {where}: {len(seats)}/"
+                                 f"{max(game.player_counts(row.options))} seated "
                                  f"({names})"))
             elif row.status == "paused":
                 lines.append(fit(f"⏸️ **{game.name}** #{row.id}: paused, its thread was deleted: "
@@ -200,8 +201,11 @@ class Standings:
     # -- ratings -----------------------------------------------------------------
     @store_faults_answered
     async def lobby_note(self, game_id: int) -> str:
-        """What the lobby of a game with bot seats says of its ratings ("" without bots)."""
+        """What the lobby of a game with bot seats says of its ratings ("" without
+        bots); a solo game's lobby, that it is not rated."""
         row = await self.service.get(game_id)
+        if row.guild_id is not None and is_solo(board_of(row.slug, row.options)):
+            return "\n🏅 A solo game is not rated; a completed one goes on this server's best scores."
         if row.guild_id is None or not any(is_bot(s) for s in await self.store.seats(game_id)):
             return ""
         if await self.store.bot_games(row.guild_id) == "none":
@@ -223,16 +227,42 @@ class Standings:
                f"({games} finished game{'s' * (games != 1)})."
 
     @store_faults_answered
-    async def leaderboard_page(self, guild_id: int, slug: str, page: int = 1) -> Page:
-        """``/game leaderboard``: the server's players of one game by rating."""
-        game = get_game(slug)
-        rows = sorted(await self.store.ratings(guild_id, slug),
+    async def leaderboard_page(self, guild_id: int, board: str, page: int = 1) -> Page:
+        """``/game leaderboard``: the server's players of one board (a game,
+        or a game on a map of its own: :func:`bot.ratings.board_of`) by
+        rating; a solo board by best score."""
+        if is_solo(board):
+            return await self.best_scores_page(guild_id, board, page)
+        title = board_title(board)
+        rows = sorted(await self.store.ratings(guild_id, board),
                       key=lambda r: (-shown(r.mu, r.sigma), -r.games, r.user_id))
         lines = [fit(f"{i}. {r.name}: **{shown(r.mu, r.sigma)}** ({r.games} game{'s' * (r.games != 1)})")
                  for i, r in enumerate(rows, start=1)]
-        text, page, pages, _ = paged(f"**{game.name} leaderboard**", lines, page, BOARD_PAGE,
-                                     f"Nobody has finished a rated game of {game.name} here yet.")
+        text, page, pages, _ = paged(f"**{title} leaderboard**", lines, page, BOARD_PAGE,
+                                     f"Nobody has finished a rated game of {title} here yet.")
         return Page(text, page, pages)
+
+    async def best_scores_page(self, guild_id: int, board: str, page: int = 1) -> Page:
+        """A solo board's leaderboard: each member's best completed score
+        and when it was made, the best first (lost games never count)."""
+        title = board_title(board)
+        best: dict[int, tuple[ResultRow, str]] = {}
+        for result, name in await self.store.completed_results(guild_id, board):
+            best.setdefault(result.user_id, (result, name))  # the best first: the first seen is his best
+        lines = [fit(f"{i}. {name}: **{r.score}** (<t:{int(r.finished_at)}:d>)")
+                 for i, (r, name) in enumerate(best.values(), start=1)]
+        text, page, pages, _ = paged(f"**{title}: best scores**", lines, page, BOARD_PAGE,
+                                     f"Nobody has completed a game of {title} here yet.")
+        return Page(text, page, pages)
+
+    @staticmethod
+    def board(slug: str, options: dict[str, str]) -> str:
+        """The board ``/game leaderboard`` asks for; ServiceError for a map
+        the game does not have."""
+        try:
+            return board_of(slug, options)
+        except IllegalAction as exc:
+            raise ServiceError(str(exc)) from None
 
     @store_faults_answered
     async def stats(self, guild_id: int, user_id: int, name: str) -> str:
@@ -240,10 +270,15 @@ class Standings:
         trend, best score; then the member's current games."""
         results = await self.store.member_results(guild_id, user_id)
         lines = [f"**{name}** on this server"]
-        for slug in sorted({r.slug for r in results}, key=lambda s: get_game(s).name):
-            mine = [r for r in results if r.slug == slug]
+        for board in sorted({r.slug for r in results}, key=board_title):
+            mine = [r for r in results if r.slug == board]
             rated = [r for r in mine if r.mu_after is not None and r.sigma_after is not None]
-            line = (f"**{get_game(slug).name}**: {len(mine)} played, {sum(r.won for r in mine)} won, "
+            if is_solo(board):
+                done = [r.score for r in mine if r.won]
+                lines.append(f"**{board_title(board)}**: {len(done)} completed, {len(mine) - len(done)} lost"
+                             + (f", best score {max(done)}" if done else ""))
+                continue
+            line = (f"**{board_title(board)}**: {len(mine)} played, {sum(r.won for r in mine)} won, "
                     f"best score {max(r.score for r in mine)}")
             if rated:
                 last = rated[-1]

@@ -192,13 +192,18 @@ class Outcome:
     the score in order ("deliveries": 13, "network": 9, ...). ``ranking``:
     groups of seats from best to worst, seats in one group tied after every
     tie-break of the rulebook. ``tiebreak_note``: how ties were resolved, in
-    words, or "".
+    words, or "". ``summary``: the result in words for the final post, when
+    a game has more to say than the scores ("completed with $23", "lost:
+    short by $4"), or "". ``solo_lost``: True when a one-player game ended
+    lost (its ``scores`` then mean nothing and no one won).
     """
 
     scores: list[int]
     breakdown: list[dict[str, int]]
     ranking: list[list[int]]
     tiebreak_note: str = ""
+    summary: str = ""
+    solo_lost: bool = False
 
     @property
     def winners(self) -> list[int]:
@@ -246,9 +251,11 @@ class Game:
     def new(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         """A new game. Deterministic: any randomness of the set-up is left
         to chance outcomes (``to_act`` returns ``[CHANCE]`` first)."""
-        if len(players) not in self.player_counts():
-            raise IllegalAction(f"{self.name} is played by {self.players_needed()} players, not {len(players)}.")
         chosen = self.resolve_options(options)
+        if len(players) not in self.player_counts(chosen):
+            needed = self.players_needed(chosen)
+            raise IllegalAction(f"{self.name} is played by {needed} player{'' if needed == '1' else 's'}"
+                                f"{self.counts_reason(chosen)}, not {len(players)}.")
         state: State = {
             "schema": self.schema_version,
             "game": self.slug,
@@ -258,20 +265,27 @@ class Game:
         state.update(self._setup(len(players), chosen))
         return state
 
-    def player_counts(self) -> tuple[int, ...]:
-        """Every player count the game may start with."""
+    def player_counts(self, options: Mapping[str, str] | None = None) -> tuple[int, ...]:
+        """Every player count the game may start with, under ``options``
+        (a game whose count follows an option, as Age of Steam's map,
+        overrides this; None or missing options mean the defaults)."""
         return self.seat_counts or tuple(range(self.min_seats, self.max_seats + 1))
 
-    def players_needed(self) -> str:
+    def counts_reason(self, options: Mapping[str, str] | None = None) -> str:
+        """Why the counts are what they are under ``options``, as a tail for
+        messages (" on the Barbados map"), or "" when they are the game's own."""
+        return ""
+
+    def players_needed(self, options: Mapping[str, str] | None = None) -> str:
         """"3-6" or "2 or 4", for messages."""
-        counts = self.player_counts()
+        counts = self.player_counts(options)
         if counts == tuple(range(counts[0], counts[-1] + 1)):
             return f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
         return ", ".join(str(c) for c in counts[:-1]) + f" or {counts[-1]}"
 
-    def nearest_count(self, wanted: int) -> int:
+    def nearest_count(self, wanted: int, options: Mapping[str, str] | None = None) -> int:
         """The allowed player count nearest ``wanted`` (the smaller on a tie)."""
-        return min(self.player_counts(), key=lambda c: (abs(c - wanted), c))
+        return min(self.player_counts(options), key=lambda c: (abs(c - wanted), c))
 
     def upgrade(self, state: State) -> State:
         """``state`` at this game's :attr:`schema_version`: older stored states

@@ -22,10 +22,15 @@ def random_action(game: Game, state: State, seat: int, rng: random.Random) -> st
             return " ".join(prefix)
 
 
+Chooser = Callable[[Game, State, int, random.Random], str]
+"""Picks a seat's action (the default: :func:`random_action`)."""
+
+
 def step(game: Game, state: State, rng: random.Random,
-         secret: bytes | None = None) -> tuple[State, int, str, list[str]]:
+         secret: bytes | None = None, choose: Chooser | None = None) -> tuple[State, int, str, list[str]]:
     """One action: a chance outcome if due (drawn with the game's ``secret``,
-    or with ``rng`` when none is given), else a random seat's random action."""
+    or with ``rng`` when none is given), else a random seat's action, chosen
+    by ``choose`` (random when None)."""
     due = game.to_act(state)
     if CHANCE in due:
         chance = rng if secret is None else chance_rng(secret, int(state["chance_taken"]))
@@ -33,7 +38,7 @@ def step(game: Game, state: State, rng: random.Random,
         seat = CHANCE
     else:
         seat = rng.choice(due)
-        action = random_action(game, state, seat, rng)
+        action = (choose or random_action)(game, state, seat, rng)
     applied = game.apply(state, seat, action)
     return applied.state, seat, action, applied.events
 
@@ -45,10 +50,11 @@ def play_out(
     options: dict[str, str] | None = None,
     max_actions: int = 20000,
     after_each: Callable[[State, int, str], None] | None = None,
+    choose: Chooser | None = None,
 ) -> tuple[State, list[tuple[int, str]]]:
-    """Play a whole game with random legal players; returns the final state
-    and the log of (seat, action). Raises if it does not end within
-    ``max_actions``."""
+    """Play a whole game with random legal players (or ``choose``); returns
+    the final state and the log of (seat, action). Raises if it does not end
+    within ``max_actions``."""
     rng = random.Random(seed)
     secret = secret_from_seed(seed)
     state = game.new(players, options or {})
@@ -56,7 +62,7 @@ def play_out(
     for _ in range(max_actions):
         if game.is_over(state):
             return state, log
-        state, seat, action, _events = step(game, state, rng, secret)
+        state, seat, action, _events = step(game, state, rng, secret, choose)
         log.append((seat, action))
         if after_each is not None:
             after_each(state, seat, action)

@@ -12,9 +12,9 @@ from games.core import CHANCE, Game, IllegalAction, State
 from games.playout import play_out, random_action, replay, step
 from games.registry import all_games
 from rendering import render
+from tests.support.variants import DRAWN, DRAWN_IDS, IDS, VARIANTS, Variant
 
 GAMES = list(all_games().values())
-IDS = [g.slug for g in GAMES]
 NAMES = ["ann", "bob", "cid", "dee", "eve", "fay"]
 
 
@@ -29,9 +29,10 @@ def test_registry_lists_the_games() -> None:
         assert game.commands, f"{game.slug} offers no slash subcommands"
 
 
-def _midgame(game: Game, seed: int, actions: int = 25) -> State:
+def _midgame(variant: Variant, seed: int, actions: int = 25) -> State:
+    game = variant.game
     rng = random.Random(seed)
-    state = game.new(NAMES[: game.nearest_count(game.min_seats + 1)], {})
+    state = game.new(NAMES[: variant.count(variant.fewest() + 1)], variant.options)
     latest = state  # the latest state that waits for a player
     for _ in range(actions):
         if game.is_over(state):
@@ -42,9 +43,10 @@ def _midgame(game: Game, seed: int, actions: int = 25) -> State:
     return latest
 
 
-@pytest.mark.parametrize("game", GAMES, ids=IDS)
-def test_illegal_action_leaves_state_unchanged(game: Game) -> None:
-    state = _midgame(game, 11)
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+def test_illegal_action_leaves_state_unchanged(variant: Variant) -> None:
+    game = variant.game
+    state = _midgame(variant, 11)
     before = copy.deepcopy(state)
     due = [s for s in game.to_act(state) if s != CHANCE]
     assert due, "midgame state should wait for a player"
@@ -62,10 +64,11 @@ def test_illegal_action_leaves_state_unchanged(game: Game) -> None:
     assert state == before
 
 
-@pytest.mark.parametrize("game", GAMES, ids=IDS)
-def test_choices_fit_the_panel_and_autocomplete(game: Game) -> None:
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+def test_choices_fit_the_panel_and_autocomplete(variant: Variant) -> None:
+    game = variant.game
     rng = random.Random(3)
-    state = game.new(NAMES[: game.min_seats], {})
+    state = game.new(NAMES[: variant.fewest()], variant.options)
     for _ in range(60):
         if game.is_over(state):
             break
@@ -90,9 +93,10 @@ def test_choices_fit_the_panel_and_autocomplete(game: Game) -> None:
         state, *_ = step(game, state, rng)
 
 
-@pytest.mark.parametrize("game", GAMES, ids=IDS)
-def test_random_game_ends_with_a_wellformed_outcome_and_replays(game: Game) -> None:
-    players = NAMES[: game.max_seats]
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+def test_random_game_ends_with_a_wellformed_outcome_and_replays(variant: Variant) -> None:
+    game = variant.game
+    players = NAMES[: variant.most()]
     checked: list[str] = []
 
     def check(state: State, seat: int, action: str) -> None:
@@ -100,7 +104,7 @@ def test_random_game_ends_with_a_wellformed_outcome_and_replays(game: Game) -> N
         assert not problems, f"after {seat}:{action}: {problems}"
         checked.append(action)
 
-    final, log = play_out(game, players, seed=5, after_each=check)
+    final, log = play_out(game, players, seed=5, options=variant.options, after_each=check)
     assert game.is_over(final) and game.to_act(final) == []
     assert json.loads(json.dumps(final)) == final
     outcome = game.outcome(final)
@@ -112,12 +116,13 @@ def test_random_game_ends_with_a_wellformed_outcome_and_replays(game: Game) -> N
     assert flat == list(range(n))
     for better, worse in zip(outcome.ranking, outcome.ranking[1:]):
         assert outcome.scores[better[0]] >= outcome.scores[worse[0]]
-    assert replay(game, players, {}, log) == final
+    assert replay(game, players, variant.options, log) == final
 
 
-@pytest.mark.parametrize("game", GAMES, ids=IDS)
-def test_views_are_json_and_render_for_every_seat(game: Game) -> None:
-    state = _midgame(game, 8, actions=40)
+@pytest.mark.parametrize("variant", DRAWN, ids=DRAWN_IDS)
+def test_views_are_json_and_render_for_every_seat(variant: Variant) -> None:
+    game = variant.game
+    state = _midgame(variant, 8, actions=40)
     for viewer in [None, *range(len(state["players"]))]:
         view = game.view(state, viewer)
         assert json.loads(json.dumps(view)) == view
@@ -126,10 +131,11 @@ def test_views_are_json_and_render_for_every_seat(game: Game) -> None:
         assert len(png) <= 400 * 1024
 
 
-@pytest.mark.parametrize("game", GAMES, ids=IDS)
-def test_every_safe_default_is_a_legal_move_of_the_seat_due(game: Game) -> None:
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+def test_every_safe_default_is_a_legal_move_of_the_seat_due(variant: Variant) -> None:
     """What the turn clock's skip plays for a seat is always a legal move of
     that seat (or None: the bot), all through a random game."""
+    game = variant.game
     offered: list[str] = []
 
     def check(state: State, seat: int, action: str) -> None:
@@ -143,6 +149,7 @@ def test_every_safe_default_is_a_legal_move_of_the_seat_due(game: Game) -> None:
         for idle in set(range(len(state["players"]))) - set(game.to_act(state)):
             assert game.default_action(state, idle) is None
 
-    play_out(game, NAMES[: game.nearest_count(game.min_seats + 1)], seed=9, after_each=check)
+    play_out(game, NAMES[: variant.count(variant.fewest() + 1)], seed=9, options=variant.options,
+             after_each=check)
     if game.slug in ("age-of-steam", "steam-rollers"):
         assert offered, "a game with passes offers a safe default somewhere"

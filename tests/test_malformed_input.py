@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from games.core import CHANCE, Game, IllegalAction, State, secret_from_seed, tokens
 from games.playout import step
-from games.registry import all_games, get_game
+from tests.support.variants import BY_ID, IDS
 
 NAMES = ["ann", "bob", "cid", "dee", "eve"]
 OTHER_GAMES_TOKENS = ["roll 3 5", "bid 3", "shares 2", "tile straight b1 NS", "coal 1", "town 2 E2",
@@ -30,12 +30,12 @@ CONTROLS = ["\x00", "\x1c", "\x1e", "\x7f", "\u0085", "\u202e"]
 def positions(slug: str) -> list[State]:
     """A few states of a random game (its start and states after random
     legal prefixes)."""
-    game = get_game(slug)
-    players = NAMES[: game.nearest_count(3)]
+    game = BY_ID[slug].game
+    players = NAMES[: BY_ID[slug].count(3)]
     out: list[State] = []
     for seed in range(3):
         rng = random.Random(seed)
-        state = game.new(players, {})
+        state = game.new(players, BY_ID[slug].options)
         secret = secret_from_seed(seed)
         for number in range(rng.randint(2, 60)):
             if game.is_over(state):
@@ -99,11 +99,11 @@ def check_one(game: Game, state: State, seat: int, text: str) -> None:
     assert json.dumps(state, sort_keys=True) == before and state == snapshot
 
 
-@pytest.mark.parametrize("slug", sorted(all_games()))
+@pytest.mark.parametrize("slug", IDS)
 @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_malformed_text_is_refused_cleanly_and_changes_nothing(slug: str, data: st.DataObject) -> None:
-    game = get_game(slug)
+    game = BY_ID[slug].game
     state = data.draw(st.sampled_from(positions(slug)))
     due = [s for s in game.to_act(state) if s != CHANCE]
     seats = list(range(len(state["players"])))
@@ -112,10 +112,10 @@ def test_malformed_text_is_refused_cleanly_and_changes_nothing(slug: str, data: 
     check_one(game, state, seat, text)
 
 
-@pytest.mark.parametrize("slug", sorted(all_games()))
+@pytest.mark.parametrize("slug", IDS)
 def test_malformed_chance_texts_are_refused_cleanly(slug: str) -> None:
-    game = get_game(slug)
-    state = game.new(NAMES[: game.min_seats], {})
+    game = BY_ID[slug].game
+    state = game.new(NAMES[: BY_ID[slug].fewest()], BY_ID[slug].options)
     rng = random.Random(1)
     while CHANCE not in game.to_act(state):  # every game has chance: set-up, dice or draws
         state = step(game, state, rng)[0]
@@ -167,7 +167,7 @@ def ascii_cases(slug: str) -> list[tuple[int, State, int, tuple[str, ...]]]:
     """(case number, state, seat, canonical texts of that seat's actions):
     the states of :func:`positions` with the due seat's legal actions, and
     states of a random game where chance is due with a few drawn outcomes."""
-    game = get_game(slug)
+    game = BY_ID[slug].game
     out: list[tuple[State, int, tuple[str, ...]]] = []
     for state in positions(slug):
         due = [s for s in game.to_act(state) if s != CHANCE]
@@ -175,7 +175,7 @@ def ascii_cases(slug: str) -> list[tuple[int, State, int, tuple[str, ...]]]:
             out.append((state, due[0], tuple(texts)))
     for seed in range(3):
         rng = random.Random(seed)
-        state = game.new(NAMES[: game.nearest_count(3)], {})
+        state = game.new(NAMES[: BY_ID[slug].count(3)], BY_ID[slug].options)
         for _ in range(200):
             if game.is_over(state):
                 break
@@ -206,14 +206,14 @@ def ascii_mutations(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-@pytest.mark.parametrize("slug", sorted(all_games()))
+@pytest.mark.parametrize("slug", IDS)
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_only_ascii_spaces_separate_tokens_and_only_ascii_digits_are_numbers(slug: str, data: st.DataObject) -> None:
     # a legal action or chance text with a space, digit or letter swapped for a
     # non-ASCII look-alike is refused, the state untouched; a tab or a line
     # end for a space is refused or read as the canonical text
-    game = get_game(slug)
+    game = BY_ID[slug].game
     _n, state, seat, texts = data.draw(st.sampled_from(ascii_cases(slug)))
     text = data.draw(st.sampled_from([t for t in texts if ascii_mutations(t)] or ["x"]))
     variants = ascii_mutations(text)

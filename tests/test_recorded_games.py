@@ -14,8 +14,11 @@ from games.core import Game, State
 from games.registry import PACKAGES, get_game
 from tests.support.race import RACE
 from tests.support.recorded import dumps, fixture_path, load, outcome_record, record, replay
+from tests.support.variants import VARIANTS, Variant
 
-SLUGS = sorted(PACKAGES)
+RECORDED = [v for v in VARIANTS if v.game.slug in PACKAGES]
+"""Every listed game, and each map of a game with a map option."""
+RECORDED_IDS = [v.id for v in RECORDED]
 BUDGET = 300 * 1024
 """A fixture stays small: a few hundred kB at most."""
 
@@ -33,20 +36,23 @@ def _first_difference(a: object, b: object, where: str = "state") -> str:
     return f"{where}: {json.dumps(a)[:200]} != {json.dumps(b)[:200]}"
 
 
-@pytest.mark.parametrize("slug", SLUGS)
-def test_every_listed_game_keeps_a_recorded_game(slug: str) -> None:
-    path = fixture_path(slug)
-    assert path.is_file(), f"no recorded game for {slug}: run bench/make_fixture.py {slug}"
+@pytest.mark.parametrize("variant", RECORDED, ids=RECORDED_IDS)
+def test_every_listed_game_keeps_a_recorded_game(variant: Variant) -> None:
+    slug = variant.game.slug
+    path = fixture_path(slug, variant.options)
+    assert path.is_file(), f"no recorded game for {variant.id}: run bench/make_fixture.py {slug}"
     assert path.stat().st_size <= BUDGET
-    rec = load(slug)
+    rec = load(slug, variant.options)
     game = get_game(slug)
     assert rec["game"] == slug and rec["log"] and game.is_over(game.upgrade(rec["final"]))
+    assert {k: rec["options"].get(k) for k in variant.options} == variant.options
 
 
-@pytest.mark.parametrize("slug", SLUGS)
-def test_recorded_game_replays_to_the_same_end(slug: str) -> None:
+@pytest.mark.parametrize("variant", RECORDED, ids=RECORDED_IDS)
+def test_recorded_game_replays_to_the_same_end(variant: Variant) -> None:
+    slug = variant.game.slug
     game = get_game(slug)
-    rec = load(slug)
+    rec = load(slug, variant.options)
     final = replay(game, rec)
     stored: State = game.upgrade(rec["final"])  # a fixture older than the game's schema is upgraded
     assert final == stored, _first_difference(final, stored)

@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from games.bots import DEFAULT_LEVEL
+from games.core import Game
 from games.registry import all_games, get_game
 
 from ..bot_levels import level_choices
@@ -25,8 +26,8 @@ from ..discord_io import (NO_MENTIONS, ServiceBot, board_file, bot_of, check_gam
                           mentions_for, reply)
 from ..discord_text import member_name
 from ..scheduler import NUDGE_GAP, parse_schedule, schedule_text
-from ..service import (SeatKeeping, ServiceError, describe_options, game_slug, matching_games, parse_options,
-                       paused_line)
+from ..service import (SeatKeeping, ServiceError, describe_options, game_slug, map_choices, matching_games,
+                       parse_options, paused_line, players, with_map)
 from ..ui import (clock_action, lobby_action, lobby_view, post_to_thread, refresh_lobby, reminder_view,
                   send_to_thread, thread_gone, wake_scheduler)
 
@@ -76,20 +77,22 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
 
     @app_commands.command(name="new", description="Start a new game here: posts a lobby and opens its thread")
     @app_commands.describe(game="Which game to play (start typing its name)",
+                           map="The map, for a game played on several (Age of Steam: rust-belt, barbados, "
+                               "st-lucia); it decides the number of players",
                            options="Game options, e.g. difficulty=hard",
                            remind="Remind a player whose turn it is after this long: 12h (default), 1d, off",
                            clock="A turn clock, e.g. 48h: then the others may skip the turn or call the bot",
                            hours="The clock counts only inside these daily hours, e.g. 18-23",
                            zone="The time zone of those hours, e.g. Europe/Paris (default UTC)")
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction[Any], game: str, options: str | None = None,
-                  remind: str | None = None, clock: str | None = None, hours: str | None = None,
-                  zone: str | None = None) -> None:
+    async def new(self, interaction: discord.Interaction[Any], game: str, map: str | None = None,
+                  options: str | None = None, remind: str | None = None, clock: str | None = None,
+                  hours: str | None = None, zone: str | None = None) -> None:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise ServiceError("Start a game in a server text channel (not in a thread or DM).")
         check_game_permissions(channel, interaction)  # refused before anything is posted or stored
-        chosen = parse_options(options)
+        chosen = with_map(parse_options(options), map)
         schedule = parse_schedule(remind, clock, hours, zone)
         row = await self.bot.service.new_game(
             game_slug(game), interaction.user.id, _name(interaction), chosen,
@@ -143,13 +146,17 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         return [app_commands.Choice(name=g.name[:100], value=g.slug)
                 for g in matching_games(current)][:AUTOCOMPLETE_MAX]
 
+    @new.autocomplete("map")
+    async def new_map(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        """The maps of the game typed (every game's with a map when none is)."""
+        games = typed_games(interaction)
+        found = [(v, label) for g in games for v, label in map_choices(g)]
+        return [app_commands.Choice(name=label[:100], value=v[:100])
+                for v, label in found if current.lower() in label.lower()][:AUTOCOMPLETE_MAX]
+
     @new.autocomplete("options")
     async def new_options(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-        typed = getattr(interaction.namespace, "game", None)
-        try:
-            games = [get_game(game_slug(typed))] if isinstance(typed, str) else list(all_games().values())
-        except ServiceError:
-            games = list(all_games().values())
+        games = typed_games(interaction)
         found = [(v, f"{g.name}: {label}" if len(games) > 1 else label)
                  for g in games for v, label in describe_options(g)]
         return [app_commands.Choice(name=label[:100], value=v[:100])
@@ -214,7 +221,8 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
     @app_commands.command(name="rules", description="How this game is played (only you see it)")
     @app_commands.describe(topic="A rules topic; leave empty for the summary")
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
-        game = await self._game_for_rules(interaction)
+        row = await self.bot.service.get(await game_here(interaction))
+        game = get_game(row.slug)
         if topic:
             text = game.rules_topics.get(topic)
             if text is None:
@@ -222,7 +230,8 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
             await reply(interaction, f"**{game.name} — {topic}**\n{text}")
         else:
             topics = ", ".join(game.rules_topics)
-            await reply(interaction, f"**{game.name}**\n{game.summary}" + (f"\nTopics: {topics}" if topics else ""))
+            await reply(interaction, f"**{game.name}**{played_by(game, row.options)}\n{game.summary}"
+                        + (f"\nTopics: {topics}" if topics else ""))
 
     @rules.autocomplete("topic")
     async def rules_topic(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
@@ -298,6 +307,23 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
     async def abandon_game(self, interaction: discord.Interaction[Any],
                            current: str) -> list[app_commands.Choice[int]]:
         return await self._paused_games(interaction, current)
+
+
+def played_by(game: Game, options: dict[str, str]) -> str:
+    """" on the Barbados map: 1 player" for a game whose map decides the
+    count, else ": 3-6 players"."""
+    reason = game.counts_reason(options)
+    return f"{reason}: {players(game.players_needed(options))}" if reason else \
+        f": {players(game.players_needed(options))}"
+
+
+def typed_games(interaction: discord.Interaction[Any]) -> list[Game]:
+    """The game typed in ``/game new``'s ``game`` so far, or every game."""
+    typed = getattr(interaction.namespace, "game", None)
+    try:
+        return [get_game(game_slug(typed))] if isinstance(typed, str) else list(all_games().values())
+    except ServiceError:
+        return list(all_games().values())
 
 
 def _name(interaction: discord.Interaction[Any]) -> str:

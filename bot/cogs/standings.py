@@ -14,10 +14,11 @@ from discord.ext import commands
 
 from ..discord_io import NO_MENTIONS, ServiceBot, bot_of, guarded
 from ..discord_text import member_name
-from ..service import ServiceError, game_slug, matching_games
+from ..service import ServiceError, game_slug, map_choices, matching_games, with_map
 from ..standings import Page, Standings
 from ..ui import LobbyButton
 from .game_commands import join_game_group, leave_game_group
+from .lifecycle import typed_games
 
 AUTOCOMPLETE_MAX = 25
 JOIN_ROWS = 2
@@ -31,7 +32,7 @@ def _guild(interaction: discord.Interaction[Any]) -> int:
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"ry:pg:(?P<kind>mine|list|lb):(?P<page>[0-9]{1,5})(?::(?P<slug>[a-z0-9-]{1,40}))?"):
+                 template=r"ry:pg:(?P<kind>mine|list|lb):(?P<page>[0-9]{1,5})(?::(?P<slug>[a-z0-9:-]{1,60}))?"):
     """◀ / ▶ under a page of ``/game mine``, ``/game list`` or
     ``/game leaderboard``: shows the page it leads to, in place."""
 
@@ -136,17 +137,25 @@ class StandingsCommands(commands.Cog):
                                     description="How you are told it's your turn: a direct message or the thread")
 
     def _leaderboard(self) -> app_commands.Command[Any, Any, None]:
-        async def callback(interaction: discord.Interaction[Any], game: str) -> None:
-            await show_page(interaction, "lb", 1, game_slug(game))
+        async def callback(interaction: discord.Interaction[Any], game: str, map: str | None = None) -> None:
+            await show_page(interaction, "lb", 1, Standings.board(game_slug(game), with_map({}, map)))
 
         async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
             return [app_commands.Choice(name=g.name[:100], value=g.slug)
                     for g in matching_games(current)][:AUTOCOMPLETE_MAX]
 
-        app_commands.describe(game="Which game (start typing its name)")(callback)
+        async def complete_map(interaction: discord.Interaction[Any],
+                               current: str) -> list[app_commands.Choice[str]]:
+            return [app_commands.Choice(name=label[:100], value=value) for g in typed_games(interaction)
+                    for value, label in map_choices(g) if current.lower() in label.lower()][:AUTOCOMPLETE_MAX]
+
+        app_commands.describe(game="Which game (start typing its name)",
+                              map="Its map, for a game with several (each island is a board of its own)")(callback)
         command: app_commands.Command[Any, Any, None] = app_commands.Command(
-            name="leaderboard", callback=callback, description="This server's players of a game, by rating")
+            name="leaderboard", callback=callback,
+            description="This server's players of a game, by rating (a solo map: best scores)")
         command.autocomplete("game")(complete)
+        command.autocomplete("map")(complete_map)
         return command
 
     def _stats(self) -> app_commands.Command[Any, Any, None]:

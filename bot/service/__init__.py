@@ -24,7 +24,8 @@ live by concern, over one shared core:
 Everything is importable from ``bot.service`` itself.
 """
 
-from .catalogue import describe_options, game_slug, matching_games, parse_options
+from .catalogue import (describe_options, game_slug, map_choices, matching_games, parse_options, players, with_map,
+                        wrong_count)
 from .common import (CONFLICT, DAMAGED, MAX_MESSAGE, MAX_NAME, PLAYED_FOR, RESUME_LEASE, UNAVAILABLE, UNCERTAIN,
                      ServiceError, Unavailable, clip, is_bot_seat, paused_line, played_for_note, played_for_seat,
                      seat_mention, storable_name, store_faults_answered, without_legacy_keys)
@@ -39,7 +40,7 @@ __all__ = [
     "BOT_ADDED", "BOT_REMOVED", "CONFLICT", "DAMAGED", "MAX_MESSAGE", "MAX_NAME", "PLAYED_FOR", "RESUME_LEASE",
     "SHEET_MAX", "TIMED_OUT_KIND", "UNAVAILABLE", "UNCERTAIN", "Board", "GameService", "LogPage", "Post", "Renderer",
     "SeatKeeping", "ServiceCore", "ServiceError", "SheetRenderer", "Table", "Unavailable", "Undone", "board_of",
-    "clip", "describe_options", "game_slug", "is_bot_seat", "matching_games", "move_post_key", "parse_options",
-    "paused_line", "played_for_note", "played_for_seat", "seat_mention", "storable_name", "store_faults_answered",
-    "without_legacy_keys",
+    "clip", "describe_options", "game_slug", "is_bot_seat", "map_choices", "matching_games", "move_post_key", "parse_options",
+    "paused_line", "played_for_note", "players", "played_for_seat", "seat_mention", "storable_name", "store_faults_answered",
+    "with_map", "without_legacy_keys", "wrong_count",
 ]

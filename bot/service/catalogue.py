@@ -3,6 +3,8 @@ their name, named by slug or name, and their options described and parsed."""
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from games.core import Game
 from games.registry import all_games
 
@@ -38,6 +40,30 @@ def describe_options(game: Game) -> list[tuple[str, str]]:
     return out
 
 
+def map_choices(game: Game) -> list[tuple[str, str]]:
+    """(value, label) for each map of ``game`` (none without a ``map``
+    option): "barbados", "barbados: 1 player on the Barbados map"."""
+    out: list[tuple[str, str]] = []
+    for o in game.options:
+        if o.name == "map":
+            for c in o.choices:
+                chosen = {"map": c}
+                out.append((c, f"{c}: {players(game.players_needed(chosen))}{game.counts_reason(chosen)}"
+                            + (" (default)" if c == o.default else "")))
+    return out
+
+
+def with_map(options: dict[str, str], chosen_map: str | None) -> dict[str, str]:
+    """``options`` with the map ``/game new`` was given (``map:``), which
+    must not contradict a ``map=`` among the options."""
+    if chosen_map is None:
+        return options
+    wanted = chosen_map.strip().lower()
+    if options.get("map", wanted) != wanted:
+        raise ServiceError(f"Two maps given: map {wanted} and map={options['map']} in the options; keep one.")
+    return {**options, "map": wanted}
+
+
 def parse_options(text: str | None) -> dict[str, str]:
     """"difficulty=hard, x=y" -> {"difficulty": "hard", "x": "y"}."""
     out: dict[str, str] = {}
@@ -49,3 +75,20 @@ def parse_options(text: str | None) -> dict[str, str]:
         k, v = part.split("=", 1)
         out[k.strip().lower()] = v.strip().lower()
     return out
+
+
+def players(count: int | str) -> str:
+    """"1 player", "3-6 players"."""
+    return f"{count} player" + ("" if str(count) == "1" else "s")
+
+
+def wrong_count(game: Game, options: Mapping[str, str], seated: int) -> str:
+    """Why a lobby of ``seated`` can't start: the count its options allow
+    ("Age of Steam is played by 2 players on the St. Lucia map; 1 seated.
+    Wait for another player, or add a bot.")."""
+    counts = game.player_counts(options)
+    said = f"{game.name} is played by {players(game.players_needed(options))}{game.counts_reason(options)}; " \
+           f"{seated} seated."
+    if seated < min(counts):
+        return said + " Wait for more players to join, or add a bot."
+    return said + " Remove a bot, or ask a player to leave."

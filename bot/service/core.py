@@ -216,6 +216,11 @@ class ServiceCore:
     @staticmethod
     def final_text(game: Game, state: State, seats: Sequence[SeatRow]) -> str:
         outcome = game.outcome(state)
+        if len(seats) == 1:  # a solo game: its result in words, no ranking, no winner
+            parts = ", ".join(f"{k} {v}" for k, v in outcome.breakdown[0].items())
+            said = outcome.summary or f"score {outcome.scores[0]}"
+            mark = "💥" if outcome.solo_lost else "🏆"
+            return f"🏁 **Game over.**\n{mark} {seats[0].name}: **{said}**" + (f" ({parts})" if parts else "")
         lines = ["🏁 **Game over.** Final scores:"]
         place = 1
         for group in outcome.ranking:
@@ -228,4 +233,6 @@ class ServiceCore:
         lines.append(f"🏆 {winners} {verb}!")
         if outcome.tiebreak_note:
             lines.append(outcome.tiebreak_note)
+        if outcome.summary:
+            lines.append(outcome.summary)
         return "\n".join(lines)

@@ -14,6 +14,7 @@ from games.registry import get_game
 
 from ..bot_levels import seat_label
 from ..store import GameRow, NewAction, UniqueViolation
+from .catalogue import players, wrong_count
 from .common import RESUME_LEASE, ServiceError, log, storable_name, store_faults_answered
 from .core import ServiceCore
 from .values import Post
@@ -56,8 +57,9 @@ class Lobby(ServiceCore):
             seats = await self.store.seats(game_id)
             if self.seat_of(seats, user_id) is not None:
                 raise ServiceError("You are already in this game.")
-            if len(seats) >= game.max_seats:
-                raise ServiceError(f"{game.name} is full ({game.max_seats} players).")
+            most = max(game.player_counts(row.options))
+            if len(seats) >= most:
+                raise ServiceError(f"{game.name} is full ({players(most)}{game.counts_reason(row.options)}).")
             try:
                 await self.store.add_seat(game_id, user_id, storable_name(name), seen=row)
             except UniqueViolation as exc:
@@ -89,7 +91,8 @@ class Lobby(ServiceCore):
         names = ", ".join(seat_label(s) for s in seats) or "nobody"
         head = f"**{game.name}**" + (f" ({opts})" if opts else "")
         status = {
-            "lobby": f"Seats {len(seats)}/{game.max_seats} (plays {game.players_needed()}): {names}.",
+            "lobby": f"Seats {len(seats)}/{max(game.player_counts(row.options))} "
+                     f"(plays {game.players_needed(row.options)}{game.counts_reason(row.options)}): {names}.",
             "active": f"Started with {names}. Play in the thread.",
             "finished": f"Finished. Players: {names}.",
             "abandoned": "Abandoned.",
@@ -107,10 +110,8 @@ class Lobby(ServiceCore):
             if user_id != row.creator_id:
                 raise ServiceError("Only the player who created the game can start it.")
             seats = await self.store.seats(game_id)
-            if len(seats) not in game.player_counts():
-                raise ServiceError(
-                    f"{game.name} is played by {game.players_needed()} players; {len(seats)} seated."
-                )
+            if len(seats) not in game.player_counts(row.options):
+                raise ServiceError(wrong_count(game, row.options, len(seats)))
             state = game.new([s.name for s in seats], row.options)
             state, chance = resolve_chance(game, state, await self.store.secret(game_id))
             actions = [NewAction(CHANCE, a, ev) for a, ev in chance]

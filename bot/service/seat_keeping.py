@@ -10,6 +10,7 @@ from games.registry import get_game
 
 from ..bot_levels import level_refused
 from ..store import Schedule, VersionConflict
+from .catalogue import players
 from .common import ServiceError, clip, is_bot_seat, store_faults_answered
 from .game_service import GameService
 from .values import Post, Table
@@ -60,8 +61,9 @@ class SeatKeeping:
                 raise ServiceError("Bots join in the lobby; this game has already started.")
             if user_id != row.creator_id:
                 raise ServiceError("Only the player who created the game can add a bot.")
-            if len(await self.store.seats(game_id)) >= game.max_seats:
-                raise ServiceError(f"{game.name} is full ({game.max_seats} players).")
+            most = max(game.player_counts(row.options))
+            if len(await self.store.seats(game_id)) >= most:
+                raise ServiceError(f"{game.name} is full ({players(most)}{game.counts_reason(row.options)}).")
             seat = await self.store.add_bot_seat(game_id, seen=row, level=level)
         return BOT_ADDED.format(name=seat.name)
 

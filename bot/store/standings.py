@@ -114,6 +114,19 @@ class Standings(StoreCore):
                 (guild_id, user_id))
         return [ResultRow(*r) for r in rows]
 
+    async def completed_results(self, guild_id: int, slug: str) -> list[tuple[ResultRow, str]]:
+        """Every won result of a pool (``slug``: its board) with the member's
+        name as seated in that game, the best score first: a solo board's
+        completed games."""
+        async with self.reading() as tx:
+            rows = await tx.fetchall(
+                "SELECT r.game_id, r.user_id, r.slug, r.finished_at, r.won, r.score, r.mu_before, r.sigma_before,"
+                " r.mu_after, r.sigma_after, s.name FROM game_results r"
+                " JOIN seats s ON s.game_id = r.game_id AND s.user_id = r.user_id"
+                " WHERE r.guild_id = ? AND r.slug = ? AND r.won = 1 ORDER BY r.score DESC, r.finished_at, r.game_id",
+                (guild_id, slug))
+        return [(ResultRow(*r[:10]), str(r[10])) for r in rows]
+
     async def game_results(self, game_id: int) -> list[ResultRow]:
         async with self.reading() as tx:
             rows = await tx.fetchall(

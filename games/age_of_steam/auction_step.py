@@ -14,7 +14,7 @@ from .state import typed
 from . import auction as auc
 from .economy import active_seats
 from .grammar import NUMBER
-from .phase_base import Phase, name, node, register, start
+from .phase_base import Phase, name, node, register, start, step_after
 
 
 class Auction(Phase):
@@ -27,7 +27,7 @@ class Auction(Phase):
         state["phase"] = self.phase
         state["step"] = auc.start(order)
         if len(order) < 2:
-            return start("actions", state)
+            return start(step_after(state, "auction"), state)
         return self._drop_those_who_cannot_outbid(state)
 
     def cannot_outbid(self, state: State, seat: int) -> bool:
@@ -124,7 +124,7 @@ class Auction(Phase):
             state["order"] = [winner] + a["dropped"]
             events.append(f"{name(state, winner)} wins first place for ${bid}. Order: "
                           + ", ".join(name(state, s) for s in state["order"]) + ".")
-            events.extend(start("actions", state))
+            events.extend(start(step_after(state, "auction"), state))
         else:
             a["at"] = auc.next_bidder(a, seat)
         return events

@@ -9,7 +9,7 @@ from games.tree import Node
 
 from .economy import expenses
 from .grammar import quote
-from .hexmap import board, hex_sort_key
+from .hexmap import board_of, hex_sort_key
 from .params import rules
 from .placement import Refused, apply_placement, candidate_hexes, evaluate, legal_placements
 from .phase_base import Phase, first_then_order, name, node, queue_actor, register, start
@@ -49,10 +49,10 @@ class BuildTrack(Phase):
 
     def _free_letters(self, state: State) -> list[str]:
         placed = set(state["new_cities"].values())
-        return [l for l in board().new_cities if l not in placed]
+        return [l for l in board_of(state).new_cities if l not in placed]
 
     def _towns(self, state: State) -> list[str]:
-        return sorted((t for t in board().towns if t not in state["new_cities"]), key=hex_sort_key)
+        return sorted((t for t in board_of(state).towns if t not in state["new_cities"]), key=hex_sort_key)
 
     def seats(self, state: State) -> list[int]:
         return queue_actor(state)
@@ -85,16 +85,16 @@ class BuildTrack(Phase):
         return out
 
     def _town_nodes(self, state: State) -> list[Node]:
-        return [node(town, f"{town} {board().towns[town]}", "Which town becomes a city?",
+        return [node(town, f"{town} {board_of(state).towns[town]}", "Which town becomes a city?",
                      expand=partial(self._letter_nodes, state, town))
                 for town in self._towns(state)]
 
     def _letter_nodes(self, state: State, town: str) -> list[Node]:
         out = []
         for letter in self._free_letters(state):
-            colour = board().new_cities[letter].colour
+            colour = board_of(state).new_cities[letter].colour
             out.append(node(letter, f"New city {letter} ({colour})", "Which new city tile?", command="build",
-                            summary=f"Urbanize {board().towns[town]} ({town}) into new city {letter} ({colour})"))
+                            summary=f"Urbanize {board_of(state).towns[town]} ({town}) into new city {letter} ({colour})"))
         return out
 
     def _build_label(self, state: State, seat: int) -> str:
@@ -110,9 +110,9 @@ class BuildTrack(Phase):
         return bool(st["placed"] < st["limit"])
 
     def _hex_label(self, state: State, net: Network, seat: int, hexl: str) -> tuple[str, str]:
-        mh = board().hexes[hexl]
-        what = board().towns.get(hexl, mh.terrain) if is_town(typed(state), hexl) else mh.terrain
-        near = [city_name(typed(state), n) for n in board().neighbours[hexl] if n in net.cities]
+        mh = board_of(state).hexes[hexl]
+        what = board_of(state).towns.get(hexl, mh.terrain) if is_town(typed(state), hexl) else mh.terrain
+        near = [city_name(typed(state), n) for n in board_of(state).neighbours[hexl] if n in net.cities]
         built = "replace tile" if hexl in state["board"] else "empty"
         detail = f"{built}; next to {', '.join(near)}" if near else built
         return f"{hexl} ({what})", detail
@@ -178,7 +178,7 @@ class BuildTrack(Phase):
             last["where"].append(hexl)
         else:
             game["last"] = {"kind": "build", "seat": seat, "round": game["round"], "where": [hexl]}
-        where = board().towns.get(hexl, "")
+        where = board_of(state).towns.get(hexl, "")
         did = {"new": "built", "town": "built", "replace": "replaced the tile", "redirect": "redirected"}[p.kind]
         return [f"{name(state, seat)} {did} in {hexl}{' (' + where + ')' if where else ''}: "
                 f"{p.variant.describe(is_town(typed(state), hexl))}, ${p.cost}."]
@@ -197,8 +197,8 @@ class BuildTrack(Phase):
         state["new_cities"][town] = letter
         st["urbanize"] = False
         typed(state)["last"] = {"kind": "build", "seat": seat, "round": typed(state)["round"], "where": [town]}
-        colour = board().new_cities[letter].colour
-        return [f"{name(state, seat)} urbanized {board().towns[town]} ({town}): new city {letter} ({colour})."]
+        colour = board_of(state).new_cities[letter].colour
+        return [f"{name(state, seat)} urbanized {board_of(state).towns[town]} ({town}): new city {letter} ({colour})."]
 
     def _remember(self, state: State, seat: int) -> None:
         """Keep what a placement changes, so the builder can undo it before 'done'."""

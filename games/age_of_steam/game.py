@@ -4,14 +4,18 @@ text first."""
 
 from __future__ import annotations
 
-from games.core import CHANCE, Applied, Outcome, State
+import copy
+from typing import Mapping
+
+from games.core import CHANCE, Applied, GameOption, Outcome, State
 from games.phases import ChancePhase, PhasedGame, PlayerPhase
 
 from . import economy, grammar, invariants, scoring
 from .goods import empty_display
+from .maps import MAP_SLUGS, RUST_BELT, map_rules
 from .params import rules
 from .phases import PHASES, PRODUCTION, PRODUCTION_DRAW, Chance, Phase
-from .state import MIGRATIONS, SCHEMA, typed
+from .state import MIGRATIONS, SCHEMA, SMALL_MAP_KEYS, typed
 from .tiles import kinds
 
 SUMMARY = (
@@ -48,13 +52,19 @@ TOPICS = {
 
 COMMANDS = {
     "shares": "Issue shares ($5 each)",
-    "bid": "Bid for player order, or drop out",
+    "bid": "Bid for player order, or drop out (St. Lucia: pay to go first, or decline)",
     "pass": "Pass (auction with Turn Order, or a goods-moving round)",
     "action": "Select an action (or place a Production cube)",
     "build": "Build or replace a track tile, urbanize, or finish building",
     "move": "Move a goods cube along a route",
     "upgrade": "Upgrade your engine instead of moving a cube",
 }
+
+
+def _map(options: Mapping[str, str] | None) -> str:
+    """The map an options mapping chooses (the default when none)."""
+    chosen = (options or {}).get("map", RUST_BELT)
+    return chosen if chosen in MAP_SLUGS else RUST_BELT
 
 
 class AgeOfSteam(PhasedGame):
@@ -70,18 +80,28 @@ class AgeOfSteam(PhasedGame):
     commands = COMMANDS
     player_boards = False
     phases = PHASES
+    options = (GameOption("map", "Rust Belt (3-6 players), Barbados (1 player) or St. Lucia (2 players)",
+                          MAP_SLUGS, RUST_BELT),)
+
+    def player_counts(self, options: Mapping[str, str] | None = None) -> tuple[int, ...]:
+        """The map decides: Rust Belt 3-6, Barbados 1, St. Lucia 2."""
+        return map_rules(_map(options)).players
+
+    def counts_reason(self, options: Mapping[str, str] | None = None) -> str:
+        return f" on the {map_rules(_map(options)).name} map"
 
     def _setup(self, seats: int, options: dict[str, str]) -> State:
         r = rules()
+        m = map_rules(options["map"])
         return {
             "round": 1,
-            "rounds": r.turns_by_players[seats],
+            "rounds": m.turns_for(seats),
             "phase": "stock",
             "step": {},
             "order": list(range(seats)),
-            "cash": [r.start_shares * r.share_value] * seats,
+            "cash": [m.start_money] * seats,
             "income": [0] * seats,
-            "shares": [r.start_shares] * seats,
+            "shares": [m.start_shares] * seats,
             "engine": [r.start_engine] * seats,
             "eliminated": [False] * seats,
             "built": [False] * seats,
@@ -89,14 +109,17 @@ class AgeOfSteam(PhasedGame):
             "board": {},
             "new_cities": {},
             "cubes": {},
-            "display": empty_display(),
-            "bag": dict(r.goods),
+            "display": empty_display(m.slug),
+            "bag": dict(m.goods),
             "supply": {name: kind.count for name, kind in kinds().items()},
             "last": None,
+            "map": m.slug,
+            **copy.deepcopy(SMALL_MAP_KEYS),
         }
 
-    SAFE_DEFAULT_TOKENS = ("pass", "skip", "done", "drop")
-    """An auction's safe default is to drop out (paying as the rules say)."""
+    SAFE_DEFAULT_TOKENS = ("pass", "skip", "done", "drop", "decline")
+    """An auction's safe default is to drop out (paying as the rules say);
+    St. Lucia's player order's is to decline paying for the first place."""
 
     def default_action(self, state: State, seat: int) -> str | None:
         """The safe default for a seat whose turn clock ran out: in Issue
@@ -144,6 +167,8 @@ class AgeOfSteam(PhasedGame):
     def status_line(self, state: State) -> str:
         if self.is_over(state):
             out = self.outcome(state)
+            if out.summary:
+                return f"Game over after turn {state['round']} · {state['players'][0]} {out.summary}"
             best = ", ".join(state["players"][s] for s in out.winners)
             return f"Game over after turn {state['round']} · winner: {best} ({out.scores[out.winners[0]]} VP)"
         phase = self.phase_of(state)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .hexmap import DIRECTIONS, board
+from .hexmap import DIRECTIONS, board, board_of
+from .maps import RUST_BELT, map_of
 from .params import COLOURS, COLOUR_LETTER, rules
 from .track import Network, city_colour, city_name
 
@@ -20,12 +21,14 @@ from .state import Display
 LETTER_COLOUR = {v: k for k, v in COLOUR_LETTER.items()}
 
 
-def empty_display() -> Display:
+def empty_display(slug: str = RUST_BELT) -> Display:
+    """The empty display of map ``slug``: a new-city column per new city
+    tile in play (a map without a display keeps the empty boxes, unused)."""
     r = rules()
     return {
         "light": [[None] * r.city_column_boxes for _ in range(6)],
         "dark": [[None] * r.city_column_boxes for _ in range(6)],
-        "new": {letter: [None] * r.new_city_column_boxes for letter in board().new_cities},
+        "new": {letter: [None] * r.new_city_column_boxes for letter in board(slug).new_cities},
     }
 
 
@@ -71,10 +74,63 @@ def stock_order(display: Display) -> list[tuple[str, int]]:
     return [(name, r) for r in range(rows) for name, col in cols if r < len(col)]
 
 
-def starting_goods_order() -> list[tuple[str, int]]:
-    """(city hex, cubes) in the order the set-up fills them."""
-    b = board()
-    return [(label, city.starting_goods) for label, city in sorted(b.cities.items())]
+def starting_goods_order(state: State) -> list[tuple[str, int]]:
+    """(city hex, cubes) in the order the set-up fills them: by label on
+    the base display, by growth number (light side first) on a map that
+    sets its display up itself (Barbados, B20)."""
+    b = board_of(state)
+    cities = sorted(b.cities.items())
+    if map_of(state).display_setup is not None:
+        cities.sort(key=lambda item: (item[1].side != "light", item[1].number))
+    return [(label, city.starting_goods) for label, city in cities]
+
+
+@dataclass(frozen=True)
+class StockSlot:
+    """Where one cube of the set-up draw goes: a display box (``where`` the
+    column, ``row`` the box), a city (``where`` its hex) or a map hex."""
+
+    kind: str
+    """"box", "city" or "hex"."""
+    where: str
+    row: int = 0
+    redraw: tuple[str, ...] = ()
+    """Colours drawn again for this box (Barbados: red for A, blue for B)."""
+
+
+def stock_plan(state: State) -> list[StockSlot]:
+    """The set-up draw, cube by cube, in its order. Base: every display box
+    row by row, then the cities. A map that sets its display up itself: the
+    cities, then the listed columns' top boxes (B20). Then the goods lying
+    on map hexes (St. Lucia)."""
+    m = map_of(state)
+    cities = [StockSlot("city", city) for city, n in starting_goods_order(state) for _ in range(n)]
+    if not m.display:
+        boxes: list[StockSlot] = []
+    elif m.display_setup is None:
+        boxes = [StockSlot("box", col, row) for col, row in stock_order(state["display"])]
+    else:
+        boxes = [StockSlot("box", col, row, setup.redraw)
+                 for col, setup in m.display_setup.items() for row in range(setup.cubes)]
+    hexes = [StockSlot("hex", label) for label in board_of(state).goods_hexes]
+    first = boxes + cities if m.display_setup is None else cities + boxes
+    return first + hexes
+
+
+def stock_draw(plan: list[StockSlot], bag: dict[str, int], rng: random.Random) -> list[str]:
+    """The set-up's cubes for ``plan``: one draw from the bag, or cube by
+    cube where a box draws again a colour it refuses (the refused cube goes
+    back, so the box gets a random cube of the other colours)."""
+    if not any(slot.redraw for slot in plan):
+        return draw(bag, len(plan), rng)
+    left = dict(bag)
+    out: list[str] = []
+    for slot in plan:
+        pool = {c: n for c, n in left.items() if c not in slot.redraw}
+        cube = draw(pool if sum(pool.values()) else left, 1, rng)[0]
+        left[cube] -= 1
+        out.append(cube)
+    return out
 
 
 def parse_cubes(token: str) -> list[str]:
@@ -88,7 +144,7 @@ def cubes_token(cubes: list[str]) -> str:
 
 def grow(state: State, side: str, dice: list[int]) -> list[str]:
     """Resolve one side's growth dice; returns where the cubes went ("red to Chicago")."""
-    b = board()
+    b = board_of(state)
     events: list[str] = []
     display = state["display"]
     for die in dice:
@@ -116,8 +172,17 @@ def _take_top(col: list[str | None]) -> str | None:
     return None
 
 
-def empty_boxes(display: Display) -> int:
-    return sum(1 for _, col in display_columns(display) for c in col if c is None)
+def empty_boxes(display: Display, sides: tuple[str, ...] = ("light", "dark")) -> int:
+    """Empty boxes of the display's columns on ``sides`` (and every new-city column)."""
+    return sum(1 for name, col in usable_columns(display, sides) for c in col if c is None)
+
+
+def usable_columns(display: Display, sides: tuple[str, ...]) -> list[tuple[str, list[str | None]]]:
+    """The display's columns in use: the city columns of ``sides`` (the
+    map's, Barbados: light only) and every new-city column of the map."""
+    used = {"L": "light" in sides, "D": "dark" in sides}
+    return [(name, col) for name, col in display_columns(display)
+            if not (name[0] in used and name[1:].isdigit()) or used[name[0]]]
 
 
 # -- delivery routes -----------------------------------------------------
@@ -131,13 +196,15 @@ class Route:
     token: str
 
 
-def routes(state: State, net: Network, start: str, colour: str, engine: int) -> list[Route]:
+def routes(state: State, net: Network, start: str, colour: str, engine: int,
+           exclude: int | None = None) -> list[Route]:
     """Every legal route of a ``colour`` cube from ``start``: over completed
-    links only, at most ``engine`` links, never visiting a city or town twice,
-    stopping at the first city of its colour. Longest first."""
+    links only (never link ``exclude``), at most ``engine`` links, never
+    visiting a city or town twice, stopping at the first city of its
+    colour. Longest first."""
     adj: dict[str, list[tuple[int, str, int]]] = {}
     for i, sec in enumerate(net.sections):
-        if sec.end is None:
+        if sec.end is None or i == exclude:
             continue
         adj.setdefault(sec.start, []).append((i, sec.end, sec.start_edge))
         adj.setdefault(sec.end, []).append((i, sec.start, sec.end_edge))
@@ -195,5 +262,7 @@ def conservation(state: State) -> dict[str, int]:
         for cube in cubes:
             total[cube] += 1
     for cube in state.get("held", []):
+        total[cube] += 1
+    for cube in state["map_cubes"].values():
         total[cube] += 1
     return total

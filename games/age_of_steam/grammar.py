@@ -13,7 +13,8 @@ high enough, is the hex buildable); this module only checks their form.
 Canonical words, by the first word:
 
 - ``shares N``, ``bid N`` (N a whole number), ``drop``, ``pass``,
-  ``done``, ``undo``, ``upgrade``;
+  ``done``, ``undo``, ``upgrade``, ``pay``, ``decline`` (St. Lucia's
+  player order);
 - ``action NAME`` (first-move, first-build, ... turn-order);
 - ``build HEX TILE.ROT`` (``build H7 straight.1``), ``urbanize HEX LETTER``;
 - ``move CITY-colour ROUTE`` (``move J10-blue NE.K9-SE.M9``);
@@ -44,7 +45,7 @@ TILE = re.compile(r"([a-z0-9-]{1,20})\.([0-9]{1,3})", re.ASCII)
 COLUMN = re.compile(r"([LDld])0*([1-6])|([A-Ha-h])", re.ASCII)
 CUBE_LETTERS = re.compile(r"[A-Za-z]{1,120}", re.ASCII)
 LETTER_COLOUR = {v: k for k, v in COLOUR_LETTER.items()}
-BARE = ("drop", "pass", "done", "undo", "upgrade")
+BARE = ("drop", "pass", "done", "undo", "upgrade", "pay", "decline")
 
 
 def quote(word: str) -> str:

@@ -9,12 +9,13 @@ import re
 from games.core import IllegalAction, State
 from games.tree import Node
 
-from .goods import (column, cubes_token, display_columns, draw, empty_boxes, grow, parse_cubes,
-                    take_from_bag)
+from .goods import (column, cubes_token, draw, empty_boxes, grow, parse_cubes, take_from_bag,
+                    usable_columns)
+from .maps import map_of
 from .state import typed
-from .hexmap import board
+from .hexmap import board_of
 from .params import rules
-from .phase_base import Chance, Phase, finish, holder, name, node, register, start
+from .phase_base import Chance, Phase, finish, holder, name, node, register, start, turn_start
 
 
 DIE = re.compile(r"[1-6]", re.ASCII)
@@ -32,7 +33,8 @@ class Production(Phase):
 
     def begin(self, state: State) -> list[str]:
         seat = holder(state, "production")
-        count = min(rules().production_draws, empty_boxes(state["display"]), sum(state["bag"].values()))
+        sides = map_of(state).display_sides
+        count = min(rules().production_draws, empty_boxes(state["display"], sides), sum(state["bag"].values()))
         if seat is None or count <= 0:
             return start("growth", state)
         state["phase"] = self.phase
@@ -60,9 +62,9 @@ class Production(Phase):
 
     def _columns(self, state: State, cube: str) -> list[Node]:
         return [node(col_name, f"Column {col_name} ({col.count(None)} empty)", f"Which column for the {cube} cube?",
-                     _column_detail(col_name), menu=True,
+                     _column_detail(state, col_name), menu=True,
                      expand=partial(self._boxes, cube, col_name, col))
-                for col_name, col in display_columns(state["display"]) if None in col]
+                for col_name, col in usable_columns(state["display"], map_of(state).display_sides) if None in col]
 
     def _boxes(self, cube: str, col_name: str, col: list[str | None]) -> list[Node]:
         return [node(str(i + 1), f"Box {i + 1} of {len(col)}", f"Which box of column {col_name}?",
@@ -88,6 +90,8 @@ class Production(Phase):
         if cube not in state["held"]:
             raise IllegalAction(f"You have no {cube} cube to place: you hold {' and '.join(state['held'])}.")
         col = column(state["display"], col_name)
+        if col_name not in dict(usable_columns(state["display"], map_of(state).display_sides)):
+            raise IllegalAction(f"Column {col_name} is not in play on the {map_of(state).name} map.")
         if not 1 <= box <= len(col):
             raise IllegalAction(f"Column {col_name} has boxes 1 to {len(col)}.")
         if col[box - 1] is not None:
@@ -95,7 +99,7 @@ class Production(Phase):
         state["held"].remove(cube)
         col[box - 1] = cube
         events = [f"{name(state, seat)} places the {cube} cube in box {box} of display column {col_name}."]
-        if not state["held"] or empty_boxes(state["display"]) == 0:
+        if not state["held"] or empty_boxes(state["display"], map_of(state).display_sides) == 0:
             for left in state["held"]:
                 state["bag"][left] += 1
             state["held"] = []
@@ -129,16 +133,24 @@ class ProductionDraw(Chance):
         return [f"{name(state, st['seat'])} draws {', '.join(cubes)} for Production."]
 
 
-def _column_detail(col_name: str) -> str:
-    b = board()
+def _column_detail(state: State, col_name: str) -> str:
+    b = board_of(state)
     if col_name[0] in "LD" and col_name[1:].isdigit():
         side = "light" if col_name[0] == "L" else "dark"
         return f"ships to {b.cities[b.city_by_growth(side, int(col_name[1:]))].name}"
     return f"ships to new city {col_name} once placed"
 
 
+def growth_dice(state: State, side: str) -> int:
+    """Dice rolled for ``side``: the map's (Barbados: 2 light, none dark),
+    else one per player (base)."""
+    dice = map_of(state).growth_dice
+    return len(state["players"]) if dice is None else int(dice.get(side, 0))
+
+
 class GoodsGrowth(Chance):
-    """As many dice as players at the start: the light side, then the dark."""
+    """As many dice as players at the start (or the map's number): the
+    light side, then the dark (on the sides the map uses)."""
 
     phase = "growth"
     title = "Goods growth"
@@ -146,25 +158,26 @@ class GoodsGrowth(Chance):
 
     def begin(self, state: State) -> list[str]:
         state["phase"] = self.phase
-        state["step"] = {"side": "light"}
+        state["step"] = {"side": map_of(state).display_sides[0]}
         state.pop("held", None)
         return []
 
     def sample(self, state: State, rng: random.Random) -> str:
-        dice = [rng.randint(1, 6) for _ in state["players"]]
+        dice = [rng.randint(1, 6) for _ in range(growth_dice(state, state["step"]["side"]))]
         return f"{state['step']['side']} " + " ".join(str(d) for d in dice)
 
     def act(self, state: State, tokens: list[str]) -> list[str]:
         side = state["step"]["side"]
-        n = len(state["players"])
+        n = growth_dice(state, side)
         dice = [int(t) for t in tokens[1:] if DIE.fullmatch(t)]
         if tokens[:1] != [side] or len(dice) != n or len(tokens) != n + 1:
             raise IllegalAction(f"Goods growth rolls {n} dice for the {side} side: '{side} 3 5 1'.")
         moved = grow(typed(state), side, dice)
         events = [f"Goods growth, {side} side: rolled {' '.join(map(str, dice))}: "
                   f"{', '.join(moved) if moved else 'no cubes left in those columns'}."]
-        if side == "light":
-            state["step"]["side"] = "dark"
+        sides = map_of(state).display_sides
+        if side != sides[-1]:
+            state["step"]["side"] = sides[sides.index(side) + 1]
         else:
             events.extend(advance_turn(state))
         return events
@@ -177,7 +190,7 @@ def advance_turn(state: State) -> list[str]:
         finish(state)
         return [f"Turn {game['round']} was the last: the game is over."]
     game["round"] += 1
-    return [f"Turn {game['round']} of {game['rounds']} begins.", *start("shares", state)]
+    return [f"Turn {game['round']} of {game['rounds']} begins.", *start(turn_start(state), state)]
 
 
 PRODUCTION_DRAW = ProductionDraw()

@@ -1,6 +1,7 @@
-"""The Rust Belt map: hexes, their labels, terrain and neighbours.
+"""A map's hexes, their labels, terrain and neighbours: ``board(slug)``
+(the Rust Belt by default; :mod:`maps` names the maps).
 
-Flat-topped hexes in 18 columns (A..R, west to east), odd columns half a hex
+Flat-topped hexes in columns (A..R on the Rust Belt, west to east), odd columns half a hex
 lower (odd-q offset). A hex is named by its column letter and 1-based row
 ("H6" is Chicago). Edges are numbered clockwise from the top: 0 N, 1 NE,
 2 SE, 3 S, 4 SW, 5 NW; edge ``e`` of a hex faces edge ``(e + 3) % 6`` of its
@@ -11,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, Mapping
 
+from .maps import FILES, RUST_BELT
 from .params import _load
 
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
@@ -56,6 +59,9 @@ class Board:
     new_cities: dict[str, NewCity]
     by_coord: dict[tuple[int, int], str]
     neighbours: dict[str, tuple[str | None, ...]]
+    goods_hexes: tuple[str, ...] = ()
+    """Hexes other than cities where goods lie at the start (St. Lucia's
+    plain and river hexes), in label order."""
 
     def city_by_growth(self, side: str, number: int) -> str:
         for label, city in self.cities.items():
@@ -91,8 +97,9 @@ def neighbour_coord(col: int, row: int, edge: int) -> tuple[int, int]:
 
 
 @cache
-def board() -> Board:
-    raw = _load("rust_belt.json")
+def board(slug: str = RUST_BELT) -> Board:
+    """The static map of ``slug`` (a key of :data:`maps.FILES`)."""
+    raw = _load(FILES[slug])
     hexes: dict[str, MapHex] = {}
     cities: dict[str, City] = {}
     towns: dict[str, str] = {}
@@ -112,20 +119,29 @@ def board() -> Board:
     new_cities = {
         n["letter"]: NewCity(n["letter"], n["colour"], n["side"], n["number"]) for n in raw["new_cities"]
     }
-    return Board(raw["columns"], hexes, cities, towns, new_cities, by_coord, neighbours)
+    goods = tuple(label_of(h["col"], h["row"]) for h in raw["hexes"]
+                  if h.get("starting_goods") and h["terrain"] != "city")
+    return Board(raw["columns"], hexes, cities, towns, new_cities, by_coord, neighbours,
+                 tuple(sorted(goods, key=hex_sort_key)))
+
+
+def board_of(state: Mapping[str, Any]) -> Board:
+    """The static map of a state's ``map`` (the Rust Belt for a partial
+    state without one, as a renderer's printed-map pass builds)."""
+    return board(state.get("map", RUST_BELT))
 
 
 def hex_sort_key(label: str) -> tuple[int, int]:
-    mh = board().hexes[label]
-    return mh.col, mh.row
+    """(column, row) of a hex label, on any map."""
+    return ord(label[0]) - 65, int(label[1:]) - 1
 
 
 @cache
 def cube_coord(label: str) -> tuple[int, int, int]:
     """The cube coordinates of a hex (odd columns shifted down)."""
-    mh = board().hexes[label]
-    x = mh.col
-    z = mh.row - (mh.col - (mh.col & 1)) // 2
+    col, row = hex_sort_key(label)
+    x = col
+    z = row - (col - (col & 1)) // 2
     return x, -x - z, z
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .goods import conservation, display_columns
+from .goods import conservation, display_columns, usable_columns
+from .maps import map_of
 from .params import rules
 from .tiles import kinds
-from .hexmap import board
+from .hexmap import board_of
 from .track import city_hexes, disks_used, is_town, network, pieces
 
 from .state import AgeOfSteamState as State
@@ -15,9 +16,10 @@ from .state import AgeOfSteamState as State
 
 def problems(state: State) -> list[str]:
     r = rules()
+    m = map_of(state)
     out: list[str] = []
     goods = conservation(state)
-    for colour, count in r.goods.items():
+    for colour, count in m.goods.items():
         if goods[colour] != count:
             out.append(f"{colour} cubes: {goods[colour]} instead of {count}")
     n = len(state["players"])
@@ -26,7 +28,7 @@ def problems(state: State) -> list[str]:
             out.append(f"seat {seat} has negative cash")
         if not 1 <= state["engine"][seat] <= r.max_engine:
             out.append(f"seat {seat} engine {state['engine'][seat]}")
-        if not r.start_shares <= state["shares"][seat] <= r.max_shares:
+        if not m.start_shares <= state["shares"][seat] <= m.max_shares:
             out.append(f"seat {seat} shares {state['shares'][seat]}")
         if not state["eliminated"][seat] and state["income"][seat] < 0:
             out.append(f"seat {seat} income below 0 but still playing")
@@ -42,7 +44,7 @@ def problems(state: State) -> list[str]:
     if disks_used(state) > r.town_disks:
         out.append("more town disks than exist")
     net = network(state)
-    b = board()
+    b = board_of(state)
     cities = city_hexes(state)
     for label, entry in state["board"].items():
         if len(entry["owners"]) != len(pieces(state, label)):
@@ -71,6 +73,15 @@ def problems(state: State) -> list[str]:
         expected = r.city_column_boxes if name[0] in "LD" and name[1:].isdigit() else r.new_city_column_boxes
         if len(col) != expected:
             out.append(f"display column {name} has {len(col)} boxes")
+    in_use = dict(usable_columns(state["display"], m.display_sides))
+    for name, col in display_columns(state["display"]):
+        if name not in in_use and any(c is not None for c in col):
+            out.append(f"display column {name} is not in play on this map but holds cubes")
+    for label in state["map_cubes"]:
+        if b.hexes[label].terrain not in ("plain", "river"):
+            out.append(f"a goods cube lies on {label}, which is not a plain or river hex")
+    if m.action_cycle and len(set(state["blocked"])) != len(state["blocked"]):
+        out.append("an action is blocked twice in one cycle")
     for label in state["new_cities"]:
         if label not in b.towns:
             out.append(f"new city on {label}, which is not a town")

@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .goods import routes
-from .hexmap import board, opposite
+from .map_goods import hex_routes, movable, payees
+from .hexmap import board_of, opposite
 from .params import rules
 from .placement import terrain_extra
 from .state import AgeOfSteamState, Tile
@@ -58,14 +59,14 @@ def _open_hex(state: AgeOfSteamState, label: str | None) -> bool:
     """An empty hex a plain tile may go on: not a city, town, lake or built hex."""
     if label is None or label in state["board"]:
         return False
-    b = board()
+    b = board_of(state)
     return b.hexes[label].terrain not in ("lake", "city", "town") and label not in state["new_cities"]
 
 
 def link_plans(state: AgeOfSteamState, net: Network, seat: int, max_tiles: int) -> list[LinkPlan]:
     """The cheapest plan per (start, end) from each city and each of the
     seat's open ends, completing a link within ``max_tiles`` tiles."""
-    b = board()
+    b = board_of(state)
     supply = dict(state["supply"])
     starts: list[tuple[str, int, str, bool]] = []
     for c in sorted(net.cities):
@@ -103,7 +104,7 @@ def link_plans(state: AgeOfSteamState, net: Network, seat: int, max_tiles: int) 
             if v is None or supply.get(v.kind.name, 0) <= sum(1 for _, t, _ in tiles if t == v) \
                     or (v.kind.name == "sharp" and len(tiles) > 0):
                 continue
-            step = (here, v, rules().tile_cost["simple"] + terrain_extra(here))
+            step = (here, v, rules().tile_cost["simple"] + terrain_extra(state, here))
             if nxt in net.cities:
                 if nxt != origin:
                     keep(LinkPlan(tiles + (step,), origin, nxt, extends), start_key)
@@ -143,8 +144,9 @@ def with_plan(state: AgeOfSteamState, plan: LinkPlan, seat: int) -> AgeOfSteamSt
 
 
 def delivery_values(state: AgeOfSteamState, net: Network, seat: int, engine: int) -> list[int]:
-    """For each cube on the board, the most of the seat's own links a
-    delivery of it could pay with ``engine`` (0: none), best first."""
+    """For each cube on the board (in a city, or lying on a map hex with
+    track), the most of the seat's own links a delivery of it could pay
+    with ``engine`` (with the first track's bonus), best first."""
     out: list[int] = []
     cache: dict[tuple[str, str], int] = {}
     for city, cubes in state["cubes"].items():
@@ -157,6 +159,11 @@ def delivery_values(state: AgeOfSteamState, net: Network, seat: int, engine: int
                 cache[key] = best
             if cache[key]:
                 out.append(cache[key])
+    for label in movable(state, net):
+        best = max((payees(state, net, r).count(seat)
+                    for _, r in hex_routes(state, net, label, state["map_cubes"][label], engine)), default=0)
+        if best:
+            out.append(best)
     return sorted(out, reverse=True)
 
 
@@ -167,7 +174,7 @@ board (a column's top cube reaches its city in about half the turns)."""
 
 def coming_cubes(state: AgeOfSteamState) -> dict[str, list[str]]:
     """The top cube of each display column whose city is on the map, by city."""
-    b = board()
+    b = board_of(state)
     out: dict[str, list[str]] = {}
     for side in ("light", "dark"):
         for number, col in enumerate(state["display"][side], start=1):

@@ -22,6 +22,7 @@ from games.tree import Node
 from .state import typed
 from . import grammar
 from .economy import active_seats
+from .maps import ORDER_AUCTION, ORDER_PRIORITY, MapRules, map_of
 
 
 def name(state: State, seat: int) -> str:
@@ -131,6 +132,26 @@ def first_then_order(state: State, act: str) -> list[int]:
     order = active_seats(typed(state))
     first = holder(state, act)
     return ([first] + [s for s in order if s != first]) if first is not None else order
+
+
+def turn_steps(m: MapRules) -> list[str]:
+    """The steps of a turn up to Select Actions, as the map orders them:
+    Issue Shares then the auction (base); no player-order step (Barbados);
+    the priority step before Issue Shares (St. Lucia)."""
+    order = {ORDER_AUCTION: ["auction"], ORDER_PRIORITY: ["priority"]}.get(m.player_order, [])
+    head = order + ["shares"] if m.order_before_shares else ["shares"] + order
+    return head + ["actions"]
+
+
+def step_after(state: State, done: str) -> str:
+    """The step that follows the step ``done`` in this map's turn."""
+    steps = turn_steps(map_of(state))
+    return steps[steps.index(done) + 1]
+
+
+def turn_start(state: State) -> str:
+    """The first step of a turn on this map."""
+    return turn_steps(map_of(state))[0]
 
 
 def start(phase: str, state: State) -> list[str]:

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 from typing import cast
 
-from . import actions_step, auction_step, build_step, growth_steps, move_step, setup_steps, shares_step
+from . import (actions_step, auction_step, build_step, growth_steps, move_step, priority_step, setup_steps,
+               shares_step)
 from .build_step import BuildTrack
 from .growth_steps import PRODUCTION_DRAW, GoodsGrowth, Production
 from .move_step import MoveGoods
 from .phase_base import PHASES, Chance, Phase
 
-_MODULES = (setup_steps, shares_step, auction_step, actions_step, build_step, move_step, growth_steps)
+_MODULES = (setup_steps, shares_step, auction_step, priority_step, actions_step, build_step, move_step,
+            growth_steps)
 
 BUILD = cast(BuildTrack, PHASES["build"])
 MOVE = cast(MoveGoods, PHASES["move"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .hexmap import board, opposite
+from .hexmap import board_of, opposite
 from .params import rules
 from .tiles import Path, Variant, kinds, paths_on, track_variants, variants
 from .track import Network, PathRef, city_name, disks_used, is_town, network, pieces
@@ -40,7 +40,7 @@ def _end_class(state: State, net: Network, seat: int, label: str, edge: int) -> 
 
     Returns (class, origin): class is city, extend, open, foreign, lake or
     offmap; origin is the city/town the track would be linked back to."""
-    b = board()
+    b = board_of(state)
     nb = b.neighbours[label][edge]
     if nb is None:
         return "offmap", None
@@ -80,14 +80,14 @@ def _check_path(state: State, net: Network, seat: int, label: str, path: Path,
     return connects
 
 
-def terrain_extra(label: str) -> int:
-    return rules().terrain_extra.get(board().hexes[label].terrain, 0)
+def terrain_extra(state: State, label: str) -> int:
+    return rules().terrain_extra.get(board_of(state).hexes[label].terrain, 0)
 
 
 
 def evaluate(state: State, net: Network, seat: int, label: str, v: Variant) -> Placement:
     """The placement of ``v`` on ``label`` by ``seat``; raises Refused."""
-    b = board()
+    b = board_of(state)
     r = rules()
     mh = b.hexes.get(label)
     if mh is None:
@@ -113,7 +113,7 @@ def evaluate(state: State, net: Network, seat: int, label: str, v: Variant) -> P
         connects = [_check_path(state, net, seat, label, p, None) for p in v.paths]
         if not all(connects):
             raise Refused(f"Track in {label} must connect to a city or to track you can extend.")
-        cost = r.tile_cost[v.kind.cls] + terrain_extra(label)
+        cost = r.tile_cost[v.kind.cls] + terrain_extra(state, label)
         return Placement(label, v, cost, "new", list(v.paths), [])
     return _evaluate_replacement(state, net, seat, label, v, entry)
 
@@ -187,7 +187,7 @@ def _evaluate_replacement(state: State, net: Network, seat: int, label: str, v: 
 
 def candidate_hexes(state: State, net: Network, seat: int) -> list[str]:
     """Hexes where the player might place a tile, nearest to his own track first."""
-    b = board()
+    b = board_of(state)
     own: list[str] = []
     near: list[str] = []
     for (h, e), idx in net.open_ends.items():

@@ -53,9 +53,9 @@ from typing import cast
 from games.core import Game, State
 
 from .economy import expenses, reduction_for, shares_to_pay
-from .goods import routes
+from .map_goods import payees, route_for
 from .links import LinkPlan, delivery_value, delivery_values, link_plans, plan_gain
-from .hexmap import board, hex_distance
+from .hexmap import board_of, hex_distance
 from .params import rules
 from .placement import Refused, evaluate
 from .policy import AgeOfSteamPolicy
@@ -292,7 +292,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
         game = typed(state)
         placed = set(game["new_cities"].values())
         letters: dict[str, str] = {}
-        for letter, nc in board().new_cities.items():
+        for letter, nc in board_of(state).new_cities.items():
             if letter not in placed:
                 letters.setdefault(nc.colour, letter)
         budget = int(state["cash"][seat]) - reserve(state, seat)
@@ -301,12 +301,13 @@ class PlanningRailroad(AgeOfSteamPolicy):
         engine = int(state["engine"][seat])
         now = delivery_value(game, net, seat, engine, horizon(state))
         out: list[tuple[float, str, str]] = []
-        for town in sorted(board().towns):
+        sources = [*game["cubes"].items(), *((h, [c]) for h, c in game["map_cubes"].items())]
+        for town in sorted(board_of(state).towns):
             if town in game["new_cities"]:
                 continue
             for colour, letter in letters.items():
                 if not any(colour in cubes and hex_distance(town, city) <= URBAN_REACH
-                           for city, cubes in game["cubes"].items()):
+                           for city, cubes in sources):
                     continue
                 trial: AgeOfSteamState = {**game, "new_cities": {**game["new_cities"], town: letter},
                                           "board": {h: e for h, e in game["board"].items() if h != town}}
@@ -373,8 +374,9 @@ class PlanningRailroad(AgeOfSteamPolicy):
                 continue
             _, cube, token = text.split()
             city, colour = cube.split("-", 1)
-            route = next(r for r in routes(game, net, city, colour, engine) if r.token == token)
-            owners = [net.sections[i].owner for i in route.links]
+            route = route_for(game, net, city, colour, engine, token)
+            assert route is not None
+            owners = payees(game, net, route)
             mine = income_kept(state, seat, owners.count(seat))
             key = (mine, sum(rival_link_worth(state, seat, o) for o in owners if o != seat))
             if best is None or key > best[0]:

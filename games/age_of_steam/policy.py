@@ -19,7 +19,8 @@ from games.core import Game, State
 
 from .economy import expenses
 from .goods import routes
-from .hexmap import board, hex_distance
+from .map_goods import payees, route_for
+from .hexmap import board_of, hex_distance
 from .placement import apply_placement, legal_placements
 from .state import typed
 from .track import Network, city_colour, network
@@ -49,8 +50,8 @@ def start_hexes(state: State, net: Network, limit: int) -> list[str]:
     scored: list[tuple[int, str]] = []
     for c in sorted(net.cities):
         goals = targets(state, net, c)
-        for nb in board().neighbours[c]:
-            if nb is None or nb in net.cities or board().hexes[nb].terrain == "lake":
+        for nb in board_of(state).neighbours[c]:
+            if nb is None or nb in net.cities or board_of(state).hexes[nb].terrain == "lake":
                 continue
             scored.append((min(hex_distance(nb, d) for d in goals), nb))
     return list(dict.fromkeys(h for _, h in sorted(scored)))[:limit]
@@ -79,7 +80,7 @@ def network_value(state: State, net: Network, seat: int) -> tuple[int, int, int,
             done += 1
         elif sec.open_end is not None:
             h, e = sec.open_end
-            nb = board().neighbours[h][e]
+            nb = board_of(state).neighbours[h][e]
             if nb is not None:
                 near -= min(hex_distance(nb, c) for c in targets(state, net, sec.start))
     return earn, done, near, length
@@ -145,7 +146,7 @@ class AgeOfSteamPolicy:
         if "build" not in options or budget <= 0:
             return "done"
         net = network(typed(state))
-        own_ends = [board().neighbours[h][e] for (h, e), i in net.open_ends.items()
+        own_ends = [board_of(state).neighbours[h][e] for (h, e), i in net.open_ends.items()
                     if net.sections[i].owner == seat]
         hexes = sorted({h for h in own_ends if h is not None})
         if not hexes:
@@ -173,8 +174,9 @@ class AgeOfSteamPolicy:
         def mine(text: str) -> tuple[int, int]:
             _, cube, token = text.split()
             city, colour = cube.split("-", 1)
-            route = next(r for r in routes(typed(state), net, city, colour, int(state["engine"][seat])) if r.token == token)
-            return sum(1 for i in route.links if net.sections[i].owner == seat), len(route.links)
+            route = route_for(typed(state), net, city, colour, int(state["engine"][seat]), token)
+            assert route is not None
+            return payees(typed(state), net, route).count(seat), len(route.links)
 
         scored = sorted(((mine(t), t) for t in texts if t.startswith("move ")), reverse=True)
         if scored and scored[0][0][0] > 0:

@@ -6,41 +6,56 @@ import random
 
 from games.core import IllegalAction, State
 
-from .goods import (column, cubes_token, draw, parse_cubes, starting_goods_order, stock_order,
-                    take_from_bag)
+from .goods import column, cubes_token, parse_cubes, stock_draw, stock_plan, take_from_bag
+from .maps import ORDER_PRIORITY, map_of
 from .grammar import NUMBER
 from .params import COLOURS
-from .phase_base import Chance, name, register, start
+from .phase_base import Chance, name, register, start, turn_start
+from .state import typed
+
+
+def _stocked(state: State) -> str:
+    """The set-up draw's event, in the map's words."""
+    m = map_of(state)
+    where = [w for w, here in (("the goods display", m.display), ("the cities", bool(state["cubes"])),
+                               ("the plain and river hexes", m.goods_on_map)) if here]
+    text = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " and " + where[-1]
+    verb = "is" if where == ["the goods display"] else "are"
+    return f"{text[0].upper()}{text[1:]} {verb} stocked from the bag."
 
 
 class Stock(Chance):
-    """Set-up: fill the goods display, then the cities' starting goods."""
+    """Set-up: fill the goods display, the cities' starting goods and the
+    goods lying on map hexes, as the map says (:func:`goods.stock_plan`)."""
 
     phase = "stock"
     title = "Set-up: drawing goods"
 
     def sample(self, state: State, rng: random.Random) -> str:
-        count = len(stock_order(state["display"])) + sum(n for _, n in starting_goods_order())
-        return f"stock {cubes_token(draw(state['bag'], count, rng))}"
+        return f"stock {cubes_token(stock_draw(stock_plan(typed(state)), state['bag'], rng))}"
 
     def act(self, state: State, tokens: list[str]) -> list[str]:
-        boxes = stock_order(state["display"])
-        goods = starting_goods_order()
-        need = len(boxes) + sum(n for _, n in goods)
+        plan = stock_plan(typed(state))
         try:
             cubes = parse_cubes(tokens[1]) if len(tokens) == 2 and tokens[0] == "stock" else []
         except KeyError:
             cubes = []
         counts = {c: cubes.count(c) for c in COLOURS}
-        if len(cubes) != need or any(counts[c] > state["bag"][c] for c in COLOURS):
-            raise IllegalAction(f"The set-up draws {need} cubes from the bag: 'stock RBPYK...'.")
+        if len(cubes) != len(plan) or any(counts[c] > state["bag"][c] for c in COLOURS):
+            raise IllegalAction(f"The set-up draws {len(plan)} cubes from the bag: 'stock RBPYK...'.")
+        for slot, cube in zip(plan, cubes):
+            if cube in slot.redraw:
+                raise IllegalAction(f"Display column {slot.where} takes no {cube} cube at set-up: "
+                                    f"it is drawn again.")
         take_from_bag(state["bag"], cubes)
-        it = iter(cubes)
-        for col_name, row in boxes:
-            column(state["display"], col_name)[row] = next(it)
-        for city, n in goods:
-            state["cubes"][city] = [next(it) for _ in range(n)]
-        return ["The goods display and the cities are stocked from the bag.", *start("order", state)]
+        for slot, cube in zip(plan, cubes):
+            if slot.kind == "box":
+                column(state["display"], slot.where)[slot.row] = cube
+            elif slot.kind == "city":
+                state["cubes"].setdefault(slot.where, []).append(cube)
+            else:
+                state["map_cubes"][slot.where] = cube
+        return [_stocked(state), *start("order", state)]
 
 
 class PlayerOrderRoll(Chance):
@@ -60,8 +75,10 @@ class PlayerOrderRoll(Chance):
         if tokens[:1] != ["order"] or sorted(seats) != list(range(n)):
             raise IllegalAction("The player order roll is 'order' and every seat once.")
         state["order"] = seats
-        return ["Player order by dice roll: " + ", ".join(name(state, s) for s in seats) + ".",
-                *start("shares", state)]
+        events = ["Player order by dice roll: " + ", ".join(name(state, s) for s in seats) + "."]
+        if map_of(state).player_order == ORDER_PRIORITY:
+            state["first_player"] = seats[0]
+        return [*events, *start(turn_start(state), state)]
 
 
 register(Stock())

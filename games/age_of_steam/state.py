@@ -6,15 +6,23 @@ Schema 2 speaks the words of ``games/README.md``: the game-turn number is
 ``rounds``; the last move's highlight is ``last["where"]`` and its round
 ``last["round"]``. Schema 1 said ``turn``, ``turns``, ``last["turn"]`` and
 ``last["hexes"]``; :func:`from_schema_1` converts such a stored state.
+
+Schema 3 adds the map (``map``: ``rust-belt``, ``barbados`` or ``st-lucia``)
+and the keys of the small maps' own rules: ``map_cubes`` (St. Lucia's goods
+lying on map hexes), ``blocked`` (Barbados' actions taken this cycle),
+``priority``, ``priority_next``, ``first_player`` and ``paid_first``
+(St. Lucia's player order). Every state stored before was a Rust Belt game:
+:func:`from_schema_2` says so and adds those keys empty.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Callable, NotRequired, TypedDict, cast
 
 from games.core import State
 
-SCHEMA = 2
+SCHEMA = 3
 
 
 class Tile(TypedDict):
@@ -117,6 +125,29 @@ class AgeOfSteamState(TypedDict):
     last: Last | None
     held: NotRequired[list[str]]
     """The cubes Production drew, until placed."""
+    map: str
+    """The map's slug (``games.age_of_steam.maps.FILES``): ``rust-belt``,
+    ``barbados`` or ``st-lucia``; its rule switches come from its data file."""
+    map_cubes: dict[str, str]
+    """Hex -> the goods cube lying on that map hex (St. Lucia: one on every
+    plain and river hex at the start, never replenished; a cube leaves its
+    hex along track built there). Empty on maps without goods on hexes."""
+    blocked: list[str]
+    """The actions taken in this cycle and so blocked until every action has
+    been taken once (Barbados); empty elsewhere."""
+    priority: int | None
+    """The seat holding the priority in this turn's player order (St. Lucia:
+    it may pay first for the first place); None elsewhere or before it is
+    known."""
+    priority_next: int | None
+    """The Turn Order holder, who holds the priority next turn whoever would
+    have held it (St. Lucia); None when no one took it."""
+    first_player: int | None
+    """The first player of the starting order, who holds the priority in odd
+    turns (the alternation of St. Lucia); None elsewhere."""
+    paid_first: int | None
+    """The seat that paid for the first place this turn (St. Lucia), or None
+    (no one paid: the priority player goes first for free)."""
 
 
 def typed(state: State) -> AgeOfSteamState:
@@ -142,5 +173,21 @@ def from_schema_1(state: State) -> State:
     return state
 
 
-MIGRATIONS: dict[int, Callable[[State], State]] = {1: from_schema_1}
+SMALL_MAP_KEYS: dict[str, Any] = {
+    "map_cubes": {}, "blocked": [], "priority": None, "priority_next": None,
+    "first_player": None, "paid_first": None,
+}
+"""The small maps' keys, as a game without those rules holds them."""
+
+
+def from_schema_2(state: State) -> State:
+    """Schema 2 -> 3: every state stored before the map option was a Rust
+    Belt game; the small maps' keys are added empty."""
+    state["map"] = "rust-belt"
+    for key, empty in SMALL_MAP_KEYS.items():
+        state[key] = copy.deepcopy(empty)
+    return state
+
+
+MIGRATIONS: dict[int, Callable[[State], State]] = {1: from_schema_1, 2: from_schema_2}
 """Schema version -> the function upgrading a stored state of that version."""

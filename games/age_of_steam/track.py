@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .hexmap import board, opposite
+from .hexmap import board_of, opposite
 from .tiles import Path, kinds, paths_on, simple_for
 
 PathRef = tuple[str, int]
@@ -43,18 +43,18 @@ class Section:
 
 def city_hexes(state: State) -> set[str]:
     """Printed cities plus placed new cities."""
-    return set(board().cities) | set(state["new_cities"])
+    return set(board_of(state).cities) | set(state["new_cities"])
 
 
 def city_colour(state: State, label: str) -> str:
-    b = board()
+    b = board_of(state)
     if label in b.cities:
         return b.cities[label].colour
     return b.new_cities[state["new_cities"][label]].colour
 
 
 def city_name(state: State, label: str) -> str:
-    b = board()
+    b = board_of(state)
     if label in b.cities:
         return b.cities[label].name
     if label in state["new_cities"]:
@@ -63,7 +63,7 @@ def city_name(state: State, label: str) -> str:
 
 
 def is_town(state: State, label: str) -> bool:
-    return label in board().towns and label not in state["new_cities"]
+    return label in board_of(state).towns and label not in state["new_cities"]
 
 
 def pieces(state: State, label: str) -> tuple[Path, ...]:
@@ -86,7 +86,7 @@ class Network:
 def _walk(state: State, cities: set[str], sec: Section, here: str | None, enter: int,
           prev: tuple[str, int]) -> None:
     """Follow track from ``prev`` into ``here`` through edge ``enter``."""
-    nbrs = board().neighbours
+    nbrs = board_of(state).neighbours
     for _ in range(400):
         if here is None:
             sec.open_end = prev
@@ -117,10 +117,10 @@ def _walk(state: State, cities: set[str], sec: Section, here: str | None, enter:
 def network(state: State) -> Network:
     """Trace every section from every city and built town."""
     cities = city_hexes(state)
-    nbrs = board().neighbours
+    nbrs = board_of(state).neighbours
     net = Network([], cities=cities)
     starts: list[str] = sorted(cities) + sorted(
-        t for t in board().towns if t in state["board"] and t not in cities)
+        t for t in board_of(state).towns if t in state["board"] and t not in cities)
     for node in starts:
         node_pieces = pieces(state, node) if node not in cities else ()
         for e in range(6):

@@ -1,5 +1,13 @@
-"""The Age of Steam board: the Rust Belt map with track, goods and the last
-move highlighted, and the players' panel.
+"""The Age of Steam board: the map (the Rust Belt, or the island of
+Barbados or St. Lucia) with track, goods and the last move highlighted, and
+the players' panel.
+
+An island (:data:`.geometry.SEA_MAPS`) is drawn on the sea from edge to
+edge, its coast marked, and its chat image is its own
+(:mod:`.island_panel`: the island centred on the sea, 660 px wide, over a
+panel with the island's rules: Barbados' blocked actions and light-side
+display, St. Lucia's priority and the cubes lying on its hexes). What
+follows describes the Rust Belt's, which the islands share but for that.
 
 Two images (issue 14, boards read at a glance on a phone):
 
@@ -50,7 +58,8 @@ The parts, one module each (this one puts them together):
 - :mod:`.tags`: the name tags' plan, its cache and their drawing;
 - :mod:`.panel_text`: what both panels say (turn, last move, warnings);
 - :mod:`.chat_panel` and :mod:`.side_panel`: the chat image's panel and the
-  full board's;
+  full board's; :mod:`.island_panel` an island's chat image and what its
+  rules add to both panels;
 - :mod:`.palette`: the fixed palette and the PNG.
 
 The other renderers draw some of the same parts (hex maps, text wrapping,
@@ -69,7 +78,10 @@ from games.age_of_steam.track import network
 from rendering import kit
 from rendering.age_of_steam.board_map import _canvas, _draw_map
 from rendering.age_of_steam.chat_panel import _chat_panel, _chat_panel_height, _chat_panel_lines
-from rendering.age_of_steam.geometry import HEIGHT, MAP_H, MAP_W, PALETTES, SIZE, WIDTH, hex_centre
+from games.age_of_steam.maps import RUST_BELT
+from rendering.age_of_steam.geometry import (HEIGHT, MAP_H, MAP_W, PALETTES, PANEL_W, SEA_MAPS, SIZE, hex_centre,
+                                             map_size)
+from rendering.age_of_steam.island_panel import render_island
 from rendering.age_of_steam.palette import _png
 from rendering.age_of_steam.side_panel import _panel
 
@@ -79,8 +91,10 @@ def render(json_state: dict[str, Any], viewer: int | None) -> bytes:
     state = typed(json_state)
     letters = kit.player_letters(state["players"])
     net = network(state)
+    if state["map"] in SEA_MAPS:
+        return _png(render_island(state, net, letters, viewer))
     turn, last = _chat_panel_lines(state, net)
-    image = _canvas(MAP_W, MAP_H + _chat_panel_height(state, turn, last))
+    image = _canvas(RUST_BELT, MAP_W, MAP_H + _chat_panel_height(state, turn, last))
     _draw_map(image, state, net, letters)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, MAP_H, MAP_W, image.height), fill=kit.BACKGROUND)  # what the map spilled below it
@@ -96,10 +110,12 @@ def render_full(json_state: dict[str, Any], viewer: int | None) -> bytes:
     state = typed(json_state)
     letters = kit.player_letters(state["players"])
     net = network(state)
-    image = _canvas(WIDTH, HEIGHT)
+    map_w, map_h = map_size(state["map"])
+    width, height = map_w + PANEL_W, max(map_h, HEIGHT)
+    image = _canvas(state["map"], width, height)
     _draw_map(image, state, net, letters)
     draw = ImageDraw.Draw(image)
-    draw.rectangle((MAP_W, 0, WIDTH, HEIGHT), fill=kit.BACKGROUND)  # what the map spilled beside it
+    draw.rectangle((map_w, 0, width, height), fill=kit.BACKGROUND)  # what the map spilled beside it
     _panel(image, draw, state, net, letters, viewer)
     return _png(image)
 

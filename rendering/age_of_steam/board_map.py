@@ -15,7 +15,7 @@ from games.age_of_steam.params import COLOUR_LETTER
 from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network, is_town, pieces
 from rendering import kit
-from rendering.age_of_steam.geometry import GOODS, UNOWNED, _marker_places, hex_centre
+from rendering.age_of_steam.geometry import GOODS, MAP_CUBE, UNOWNED, _marker_places, hex_centre, map_cube_box
 from rendering.age_of_steam.map_base import _clear_costs, _draw_cities, _with_costs
 from rendering.age_of_steam.route import _draw_arrowhead, _draw_last_build, _draw_route
 from rendering.age_of_steam.sprites import _marker, _paste_piece, _text
@@ -26,6 +26,15 @@ def _cube_rows(n: int) -> tuple[int, int]:
     """Cubes per row and the cube side for ``n`` cubes in a city hex: three
     to a row (two rows hold six), four smaller ones beyond."""
     return (3, 13) if n <= 6 else (4, 10)
+
+
+def _draw_map_cubes(image: Image.Image, state: AgeOfSteamState) -> None:
+    """The goods lying on map hexes (St. Lucia): one cube left of the hex's
+    centre (clear of a straight link's marker there), over any track (it
+    leaves along that track)."""
+    for label, cube in state["map_cubes"].items():
+        left, top, _right, _bottom = map_cube_box(label)
+        _cube(image, left, top, MAP_CUBE, cube)
 
 
 def _draw_cubes(image: Image.Image, state: AgeOfSteamState) -> None:
@@ -80,16 +89,17 @@ def _draw_markers(image: Image.Image, state: AgeOfSteamState, net: Network, lett
         _marker(image, x, y, 8 if complete else 10, owner, letters[owner])
 
 
-def _canvas(width: int, height: int) -> Image.Image:
-    """A board image ``width`` x ``height`` with the static map and every
-    build cost (:func:`_with_costs`) in its top left corner, to draw on."""
-    return _blank_canvas(width, height).copy()
+def _canvas(slug: str, width: int, height: int) -> Image.Image:
+    """A board image ``width`` x ``height`` with the static map of ``slug``
+    and every build cost (:func:`_with_costs`) in its top left corner, to
+    draw on."""
+    return _blank_canvas(slug, width, height).copy()
 
 
-@lru_cache(maxsize=8)  # a few chat panel heights and the full board
-def _blank_canvas(width: int, height: int) -> Image.Image:
+@lru_cache(maxsize=16)  # a few chat panel heights and the full board, per map
+def _blank_canvas(slug: str, width: int, height: int) -> Image.Image:
     image, _draw = kit.new_canvas(width, height)
-    image.paste(_with_costs(), (0, 0))
+    image.paste(_with_costs(slug), (0, 0))
     return image
 
 
@@ -104,5 +114,6 @@ def _draw_map(image: Image.Image, state: AgeOfSteamState, net: Network, letters:
     _draw_last_build(draw, last)
     _draw_cubes(image, state)
     _draw_markers(image, state, net, letters)
+    _draw_map_cubes(image, state)
     _draw_arrowhead(draw, state, net, last)
     _draw_city_names(image, state, net)

@@ -8,9 +8,11 @@ line a piece of track follows and where each section's marker stands."""
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any, Sequence
 
-from games.age_of_steam.hexmap import board
+from games.age_of_steam.hexmap import board, hex_sort_key
+from games.age_of_steam.maps import RUST_BELT
 from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network, pieces
 from rendering import kit
@@ -62,8 +64,39 @@ def centre(col: int, row: int) -> tuple[float, float]:
 
 
 def hex_centre(label: str) -> tuple[float, float]:
-    mh = board().hexes[label]
-    return centre(mh.col, mh.row)
+    """The centre of hex ``label`` ("H6": column H, row 6), on any map."""
+    return centre(*hex_sort_key(label))
+
+
+MAP_CUBE = 17
+"""The side of a cube lying on a map hex (St. Lucia), bigger than a city's:
+it is alone on its hex and must read over the track."""
+MAP_CUBE_OFF = 16
+"""How far left of the hex's centre a map cube sits (clear of a straight
+link's marker at the centre)."""
+
+
+def map_cube_box(label: str) -> tuple[float, float, float, float]:
+    """Where the cube lying on hex ``label`` is drawn (left, top, right, bottom)."""
+    cx, cy = hex_centre(label)
+    left, top = cx - MAP_CUBE_OFF - MAP_CUBE / 2, cy - MAP_CUBE / 2
+    return left, top, left + MAP_CUBE, top + MAP_CUBE
+
+
+SEA_MAPS = frozenset({"barbados", "st-lucia"})
+"""The maps whose lakes are the sea around an island: drawn as sea from
+edge to edge of the image, with the coast marked."""
+
+
+@cache
+def map_size(slug: str) -> tuple[int, int]:
+    """The map image's width and height: the Rust Belt's ``MAP_W`` x
+    ``MAP_H``; another map's from its columns and its lowest hex."""
+    if slug == RUST_BELT:
+        return MAP_W, MAP_H
+    b = board(slug)
+    bottom = max(centre(mh.col, mh.row)[1] for mh in b.hexes.values())
+    return int(MARGIN * 2 + SIZE * 2 + SIZE * 1.5 * (b.columns - 1)), int(bottom + APOTHEM + MARGIN) + 8
 
 
 def _edge(cx: float, cy: float, e: int) -> tuple[float, float]:

@@ -9,6 +9,7 @@ from functools import cache
 
 from PIL import Image
 
+from games.age_of_steam.maps import RUST_BELT
 from rendering import kit
 from rendering.age_of_steam.geometry import CASING, GOODS, HEIGHT, MAP_W, TERRAIN, TURN_FILL, UNOWNED, WIDTH
 from rendering.age_of_steam.map_base import _base
@@ -36,7 +37,7 @@ def _palette() -> Image.Image:
     colour. Mapping to a fixed palette is ~6x faster than quantizing anew."""
     keys = _key_colours()
     sample, d = kit.new_canvas(WIDTH, HEIGHT)
-    sample.paste(_base(), (0, 0))
+    sample.paste(_base(RUST_BELT), (0, 0))
     for k, colour in enumerate(keys):
         bx, by = MAP_W + 10 + (k % 6) * 80, 20 + (k // 6) * 40
         d.rectangle((bx, by, bx + 76, by + 36), fill=colour)

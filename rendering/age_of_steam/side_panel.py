@@ -17,7 +17,10 @@ from games.age_of_steam.tiles import kinds
 from games.age_of_steam.track import Network, disks_used
 from rendering import kit
 from rendering.age_of_steam.board_map import _cube
-from rendering.age_of_steam.geometry import HEIGHT, MAP_W, PANEL_W, TURN_FILL
+from games.age_of_steam.maps import map_of
+from rendering.age_of_steam.geometry import PANEL_W, TURN_FILL, map_size
+from rendering.age_of_steam.island_panel import (blocked_line, buy_back_score, draw_action_chips, draw_light_display,
+                                                 priority_lines)
 from rendering.age_of_steam.panel_text import (_actions_are_last_turns, _seat_order, _turn_arrow, _wrap,
                                                due_seats, last_text, step_lines, warning)
 from rendering.age_of_steam.sprites import _marker, _text
@@ -25,10 +28,12 @@ from rendering.age_of_steam.sprites import _marker, _text
 
 def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network,
            letters: list[str], viewer: int | None) -> None:
-    x = MAP_W + 10
+    x = map_size(state["map"])[0] + 10
     y = 10
+    height = image.height
+    m = map_of(state)
     from games.age_of_steam import GAME
-    _text(image, (x, y), "Age of Steam · Rust Belt", 24, True)
+    _text(image, (x, y), f"Age of Steam · {m.name}", 24, True)
     y += 34
     for line in _wrap(GAME.status_line(dict(state)), PANEL_W - 20, 17, True):
         _text(image, (x, y), line, 17, True)
@@ -43,7 +48,18 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState
     _text(image, (x + turns * 40 + 4, y + 14), "turns", 16, False, kit.MUTED, "lm")
     y += 40
     y = _players(image, draw, state, net, letters, viewer, x, y)
-    y = _goods_display(image, draw, state, x, y)
+    y = _map_rules(image, draw, state, x, y)
+    if m.display_sides == ("light",):
+        _text(image, (x, y), "Goods display (light side; new cities A-D)", 16, True)
+        y = draw_light_display(image, draw, state, x, y + 22, cw=28, box=20)
+    elif m.display:
+        y = _goods_display(image, draw, state, x, y)
+    else:
+        on_map = state["map_cubes"]
+        _text(image, (x, y), f"Goods on the map: {len(on_map)} "
+              + "  ".join(f"{COLOUR_LETTER[c]} {n}" for c in COLOUR_LETTER
+                          if (n := sum(v == c for v in on_map.values()))), 16, True)
+        y += 26
     y += 4
     if state["phase"] != "over":  # at the end the scores need the room
         bag = state["bag"]
@@ -54,14 +70,14 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState
         y = _tiles_left(image, draw, state, x, y)
     for line in _notes(state, net):
         parts = _wrap(line, PANEL_W - 20, 16)
-        if y + 21 * len(parts) > HEIGHT:
+        if y + 21 * len(parts) > height:
             break
         for part in parts:
             _text(image, (x, y), part, 16)
             y += 21
         y += 2
     legend = _wrap(LEGEND, PANEL_W - 20, 15)
-    if y + 4 + 19 * len(legend) <= HEIGHT:  # at the end the scores take its place
+    if y + 4 + 19 * len(legend) <= height:  # at the end the scores take its place
         for part in legend:
             _text(image, (x, y + 4), part, 15, False, kit.MUTED)
             y += 19
@@ -75,6 +91,24 @@ LEGEND = ("Solid track: a completed link, its owner's marker on it; dashed: unfi
 
 COLUMNS = (("", 30), ("Player", 92), ("$", 38), ("Inc", 40), ("Sh", 34), ("Eng", 42), ("Next", 50),
            ("VP", 40), ("Action", 114))
+SOLO_COLUMNS = (*COLUMNS[:7], ("Score", 54), ("Action", 100))
+"""On a map whose end buys the shares back (Barbados): the score instead of VP."""
+
+
+def _map_rules(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, x: int, y: int) -> int:
+    """What an island's own rules show: Barbados' actions, open or blocked
+    and what reopens them; St. Lucia's priority and who paid to go first."""
+    if map_of(state).action_cycle:
+        y = draw_action_chips(image, draw, state, x, y, size=16)
+        for part in _wrap(blocked_line(state), PANEL_W - 20, 16):
+            _text(image, (x, y), part, 16)
+            y += 21
+        y += 6
+    for line in priority_lines(state):
+        for part in _wrap(line, PANEL_W - 20, 16):
+            _text(image, (x, y), part, 16, True)
+            y += 21
+    return y + (6 if priority_lines(state) else 0)
 
 
 def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network,
@@ -83,7 +117,9 @@ def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamSta
     player whose turn it is framed with an arrow; warnings below."""
     width = sum(w for _, w in COLUMNS)
     cx = x
-    for head, w in COLUMNS:
+    solo = map_of(state).buy_back is not None
+    columns = SOLO_COLUMNS if solo else COLUMNS
+    for head, w in columns:
         head = "Prev. act" if head == "Action" and _actions_are_last_turns(state) else head
         _text(image, (cx + 4, y + 13), head, 16, True, kit.INK, "lm")
         cx += w
@@ -101,10 +137,11 @@ def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamSta
             draw.rectangle((x, y, x + width, y + 26), fill=(235, 228, 212))
         nxt = f"${seen.cash}" if expenses_to_come(state) and not out else "-"
         cells = ["", state["players"][s][:9] + ("*" if s == viewer else ""), str(state["cash"][s]),
-                 str(state["income"][s]), str(state["shares"][s]), str(state["engine"][s]), nxt, str(seen.vp),
+                 str(state["income"][s]), str(state["shares"][s]), str(state["engine"][s]), nxt,
+                 str(seen.vp if (score := buy_back_score(state, s)) is None else score),
                  "out" if out else (rules().action_label[act] if act else "-")]
         cx = x
-        for text, (_, w) in zip(cells, COLUMNS):
+        for text, (_, w) in zip(cells, columns):
             _text(image, (cx + 4, y + 14), text, 16, s in due, kit.INK, "lm")
             cx += w
         _marker(image, x + 15, y + 13, 10, s, letters[s])
@@ -115,8 +152,8 @@ def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamSta
             warnings.append(f"! {state['players'][s]}: {note[2:]}")
         y += 28
     you = ", * you" if viewer is not None else ""
-    _text(image, (x, y + 2), f"Next: cash after income and expenses; VP with that income{you}", 15, False,
-          kit.MUTED)
+    said = "Score: cash left after buying back every share at $5, now" if solo else "VP with that income"
+    _text(image, (x, y + 2), f"Next: cash after income and expenses; {said}{you}", 15, False, kit.MUTED)
     y += 22
     for line in warnings:
         _text(image, (x, y + 2), line, 16, True)
@@ -164,8 +201,13 @@ def _notes(state: AgeOfSteamState, net: Network) -> list[str]:
     if state["phase"] == "over":
         from games.age_of_steam.scoring import outcome
         result = outcome(state)
-        out.append("VP = 3 × income + track of your links − 3 × shares")
-        for place, group in enumerate(result.ranking, start=1):
+        if map_of(state).buy_back is None:
+            out.append("VP = 3 × income + track of your links − 3 × shares")
+        else:
+            out.append(f"Score = cash left after buying back every share at ${map_of(state).buy_back}")
+        if result.summary and len(names) == 1:
+            out.append(f"{names[0]}: {result.summary}")
+        for place, group in enumerate(result.ranking if len(names) > 1 else [], start=1):
             for s in group:
                 parts = ", ".join(f"{v} {k.removesuffix(' VP')}" for k, v in result.breakdown[s].items())
                 out.append(f"{place}. {names[s]}: {result.scores[s]} VP ({parts})")

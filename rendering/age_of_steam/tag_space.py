@@ -24,8 +24,8 @@ from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network, pieces
 from games.per_thread import read_only
 from rendering import kit
-from rendering.age_of_steam.geometry import (APOTHEM, MAP_H, MAP_W, MARGIN, SIZE, SQ3, _marker_places,
-                                             hex_centre)
+from rendering.age_of_steam.geometry import (APOTHEM, MARGIN, SIZE, SQ3, _marker_places, hex_centre, map_cube_box,
+                                             map_size)
 from rendering.age_of_steam.map_base import _costly_hexes
 from rendering.age_of_steam.route import route_lines
 from rendering.age_of_steam.sprites import PIECE, _piece_shape
@@ -39,24 +39,25 @@ Box = tuple[float, float, float, float]
 
 
 @cache
-def _static_obstacles() -> Image.Image:
+def _static_obstacles(slug: str) -> Image.Image:
     """What never moves and a name tag must not cover: towns, printed
     cities, the build costs of towns, rivers and mountains, and the
     coordinates around the map."""
-    mask = Image.new("L", (MAP_W, MAP_H), 0)
+    map_w, map_h = map_size(slug)
+    mask = Image.new("L", (map_w, map_h), 0)
     d = ImageDraw.Draw(mask)
-    b = board()
+    b = board(slug)
     for label in b.towns:
         cx, cy = hex_centre(label)
         d.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), fill=255)
     for label in b.cities:
         cx, cy = hex_centre(label)
         d.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), fill=255)
-    for label in _costly_hexes():
+    for label in _costly_hexes(slug):
         cx, cy = hex_centre(label)
         d.rectangle((cx - 16, cy + 12, cx + 16, cy + 26), fill=SOFT)
-    for strip in ((0, 0, MAP_W, MARGIN - 4), (0, MAP_H - MARGIN + 4, MAP_W, MAP_H),
-                  (0, 0, MARGIN - 6, MAP_H), (MAP_W - MARGIN + 6, 0, MAP_W, MAP_H)):
+    for strip in ((0, 0, map_w, MARGIN - 4), (0, map_h - MARGIN + 4, map_w, map_h),
+                  (0, 0, MARGIN - 6, map_h), (map_w - MARGIN + 6, 0, map_w, map_h)):
         d.rectangle(strip, fill=SOFT)  # the coordinates
     return mask
 
@@ -68,10 +69,11 @@ markers, other tags), and what it had better not (build costs, coordinates)."""
 
 def _obstacles(state: AgeOfSteamState, net: Network, last: bool = True) -> Image.Image:
     """A mask of what a name tag must not cover: track, towns, cities (with
-    their growth discs and cubes), every locomotive marker and (unless not
+    their growth discs and cubes), the cubes lying on map hexes (St.
+    Lucia), every locomotive marker and (unless not
     ``last``) the last move's highlight (hard), build costs and the
     coordinates (soft)."""
-    mask = _static_obstacles().copy()
+    mask = _static_obstacles(state["map"]).copy()
     d = ImageDraw.Draw(mask)
     for label in state["board"]:
         cx, cy = hex_centre(label)
@@ -82,6 +84,9 @@ def _obstacles(state: AgeOfSteamState, net: Network, last: bool = True) -> Image
         d.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), fill=255)
     for x, y, r in _marker_discs(state, net):
         d.ellipse((x - r, y - r, x + r, y + r), fill=255)
+    for label in state["map_cubes"]:
+        left, top, right, bottom = map_cube_box(label)
+        d.rectangle((left - 2, top - 2, right + 2, bottom + 2), fill=255)
     if last:
         _last_move_shape(d, state, net)
     return mask
@@ -141,7 +146,7 @@ BESIDE_GAP = 4
 
 
 @cache
-def _tag_boxes(label: str, w: int) -> tuple[Box, ...]:
+def _tag_boxes(slug: str, label: str, w: int) -> tuple[Box, ...]:
     """Where a tag ``w`` wide may go right beside its city, best first:
     above, below, beside, and shifted sideways, kept inside the map; all
     :data:`BESIDE_GAP` off the hex, clear of the ring the last move draws
@@ -153,21 +158,22 @@ def _tag_boxes(label: str, w: int) -> tuple[Box, ...]:
              (cx - w + SIZE / 2, above), (cx - SIZE / 2, above), (cx - w + SIZE / 2, below), (cx - SIZE / 2, below),
              (cx + SIZE / 2, middle - TAG_H), (cx - SIZE / 2 - w, middle - TAG_H),
              (cx + SIZE / 2, middle + TAG_H), (cx - SIZE / 2 - w, middle + TAG_H)]
-    return _inside(spots, w)
+    return _inside(slug, spots, w)
 
 
-def _inside(spots: Sequence[tuple[float, float]], w: int) -> tuple[Box, ...]:
+def _inside(slug: str, spots: Sequence[tuple[float, float]], w: int) -> tuple[Box, ...]:
     """Boxes ``w`` wide at the top-left corners ``spots``, kept inside the map."""
+    map_w, map_h = map_size(slug)
     out: list[Box] = []
     for left, top in spots:
-        left = float(max(2, min(MAP_W - w - 2, round(left))))
-        top = float(max(2, min(MAP_H - TAG_H - 2, round(top))))
+        left = float(max(2, min(map_w - w - 2, round(left))))
+        top = float(max(2, min(map_h - TAG_H - 2, round(top))))
         out.append((left, top, left + w, top + TAG_H))
     return tuple(out)
 
 
 @cache
-def _ring_boxes(label: str, w: int) -> tuple[Box, ...]:
+def _ring_boxes(slug: str, label: str, w: int) -> tuple[Box, ...]:
     """Where a tag ``w`` wide may go a little away from its city, best
     first: a row above or below, beside, then rings of 1.9 and 2.6 hexes
     all around, nearest first."""
@@ -182,7 +188,7 @@ def _ring_boxes(label: str, w: int) -> tuple[Box, ...]:
             angle = math.radians(-90 + 30 * step)
             x, y = cx + reach * SIZE * math.cos(angle), cy + reach * SIZE * math.sin(angle)
             spots.append((x - w / 2, y - TAG_H / 2))
-    return _inside(spots, w)
+    return _inside(slug, spots, w)
 
 
 class Leader(NamedTuple):
@@ -272,25 +278,25 @@ def _box_counts(sums: npt.NDArray[np.int32], x0: npt.NDArray[np.intp], y0: npt.N
 
 
 @cache
-def _land_sums() -> npt.NDArray[np.int32]:
+def _land_sums(slug: str) -> npt.NDArray[np.int32]:
     """Where track may be built one day (every hex but the lakes), summed."""
-    mask = Image.new("L", (MAP_W, MAP_H), 0)
+    mask = Image.new("L", map_size(slug), 0)
     d = ImageDraw.Draw(mask)
-    for label, mh in board().hexes.items():
+    for label, mh in board(slug).hexes.items():
         if mh.terrain != "lake":
             d.polygon(kit.hex_corners(*hex_centre(label), SIZE, flat_top=True), fill=1)
     return read_only(_sums(_cells(np.asarray(mask)) > 0))
 
 
 @cache
-def _static_line_blocks() -> Image.Image:
+def _static_line_blocks(slug: str) -> Image.Image:
     """What a leader line must not cross: the towns and printed cities."""
-    mask = Image.new("L", (MAP_W, MAP_H), 0)
+    mask = Image.new("L", map_size(slug), 0)
     d = ImageDraw.Draw(mask)
-    for label in board().towns:
+    for label in board(slug).towns:
         cx, cy = hex_centre(label)
         d.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), fill=255)
-    for label in board().cities:
+    for label in board(slug).cities:
         d.polygon(kit.hex_corners(*hex_centre(label), SIZE - 2, flat_top=True), fill=255)
     return mask
 
@@ -298,7 +304,7 @@ def _static_line_blocks() -> Image.Image:
 def _line_blocks(state: AgeOfSteamState, net: Network) -> Image.Image:
     """What a leader line must not cross: towns, cities and markers (and,
     as they are placed, the other tags and leader lines)."""
-    mask = _static_line_blocks().copy()
+    mask = _static_line_blocks(state["map"]).copy()
     d = ImageDraw.Draw(mask)
     for label in state["new_cities"]:
         d.polygon(kit.hex_corners(*hex_centre(label), SIZE - 2, flat_top=True), fill=255)
@@ -344,26 +350,27 @@ RAYS = 180
 
 
 @cache
-def _ray_pixels(label: str, limit: float) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp],
-                                                  npt.NDArray[np.float64]]:
+def _ray_pixels(slug: str, label: str, limit: float) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp],
+                                                             npt.NDArray[np.float64]]:
     """The pixels of :data:`RAYS` rays out from the edge of city ``label``,
     2 pixels apart up to ``limit`` (clipped to the map), and where each ray
     leaves the hex."""
+    map_w, map_h = map_size(slug)
     cx, cy = hex_centre(label)
     angles = np.radians(np.arange(RAYS, dtype=np.float64) * 360 / RAYS)
     off = np.radians(np.degrees(angles) % 60 - 30)
     edge = (SIZE - 2) * (SQ3 / 2) / np.cos(off) + 4
     radii = edge[:, None] + np.arange(0.0, limit, 2.0)[None, :]
-    xs = np.clip(np.rint(cx + radii * np.cos(angles)[:, None]), 0, MAP_W - 1).astype(np.intp)
-    ys = np.clip(np.rint(cy + radii * np.sin(angles)[:, None]), 0, MAP_H - 1).astype(np.intp)
+    xs = np.clip(np.rint(cx + radii * np.cos(angles)[:, None]), 0, map_w - 1).astype(np.intp)
+    ys = np.clip(np.rint(cy + radii * np.sin(angles)[:, None]), 0, map_h - 1).astype(np.intp)
     return read_only(xs), read_only(ys), read_only(edge)
 
 
-def _clear_reach(blocks: npt.NDArray[np.bool_], label: str, limit: float) -> npt.NDArray[np.float64]:
+def _clear_reach(blocks: npt.NDArray[np.bool_], slug: str, label: str, limit: float) -> npt.NDArray[np.float64]:
     """How far from the centre of city ``label`` (up to ``limit``) a line may
     run out from its edge, every 2 degrees, before it meets something of
     ``blocks``."""
-    xs, ys, edge = _ray_pixels(label, limit)
+    xs, ys, edge = _ray_pixels(slug, label, limit)
     hit = blocks[ys, xs]
     first = np.where(hit.any(axis=1), hit.argmax(axis=1), xs.shape[1])
     reach: npt.NDArray[np.float64] = edge + 2 * first - 2
@@ -379,7 +386,8 @@ class _Field:
     must not cross, live (every tag and leader line placed is marked), and
     the summed-area tables of the obstacles before any tag."""
 
-    def __init__(self, mask: Image.Image, blocks: Image.Image) -> None:
+    def __init__(self, slug: str, mask: Image.Image, blocks: Image.Image) -> None:
+        self.slug = slug
         self.mask, self.blocks = mask.copy(), blocks.copy()
         self.base = mask
         self.boxes: list[Box] = []
@@ -407,7 +415,7 @@ class _Field:
 
     def fresh(self) -> _Field:
         """The field as it was before any tag (its tables shared)."""
-        out = _Field(self.mask, self.blocks)
+        out = _Field(self.slug, self.mask, self.blocks)
         out.__dict__.update({k: v for k, v in self.__dict__.items() if k.endswith(("_sums", "_cells"))})
         if self._grown is not None:
             out._grown = self._grown.copy()
@@ -428,7 +436,8 @@ class _Field:
             ys = [y0, y1] + ([leader.start[1], leader.end[1]] if leader else [])
             margin = TAG_GAP + 8
             left, top = max(0, int(min(xs)) - margin), max(0, int(min(ys)) - margin)
-            right, bottom = min(MAP_W, int(max(xs)) + margin), min(MAP_H, int(max(ys)) + margin)
+            map_w, map_h = self.mask.size
+            right, bottom = min(map_w, int(max(xs)) + margin), min(map_h, int(max(ys)) + margin)
             part = _dilated(np.asarray(self.blocks.crop((left, top, right, bottom))) > 0)
             self._grown[top:top + part.shape[0], left:left + part.shape[1]] |= part
 
@@ -487,10 +496,11 @@ def _far_box(field: _Field, label: str, w: int) -> tuple[Box, Leader | None] | N
     :data:`FAR_REACH` of the city, then anywhere; None when no box is free."""
     cx, cy = hex_centre(label)
     blocks = field.grown_blocks
-    for window in (FAR_REACH, MAP_W):
-        reach = _clear_reach(blocks, label, min(float(MAP_W), 1.5 * window))
-        xs = np.arange(max(2, int(cx - window - w)), min(MAP_W - w - 2, int(cx + window)), FAR_STEP, dtype=np.intp)
-        ys = np.arange(max(2, int(cy - window - TAG_H)), min(MAP_H - TAG_H - 2, int(cy + window)), FAR_STEP,
+    map_w, map_h = map_size(field.slug)
+    for window in (FAR_REACH, map_w):
+        reach = _clear_reach(blocks, field.slug, label, min(float(map_w), 1.5 * window))
+        xs = np.arange(max(2, int(cx - window - w)), min(map_w - w - 2, int(cx + window)), FAR_STEP, dtype=np.intp)
+        ys = np.arange(max(2, int(cy - window - TAG_H)), min(map_h - TAG_H - 2, int(cy + window)), FAR_STEP,
                        dtype=np.intp)
         x0, y0 = (a.ravel() for a in np.meshgrid(xs, ys))
         free = _box_counts(field.hard_sums, x0, y0, w, TAG_H) == 0
@@ -507,7 +517,7 @@ def _far_box(field: _Field, label: str, w: int) -> tuple[Box, Leader | None] | N
             continue
         area = float((w // POOL + 1) * (TAG_H // POOL + 1))  # in cells
         soft = np.minimum(_box_counts(field.soft_sums, x0, y0, w, TAG_H), area / 4) / (area / 4)
-        land = np.minimum(_box_counts(_land_sums(), x0, y0, w, TAG_H) / area, 1.0)
+        land = np.minimum(_box_counts(_land_sums(field.slug), x0, y0, w, TAG_H) / area, 1.0)
         cost = dist + LAND_COST * land + SOFT_COST * soft
         for k in np.argsort(cost, kind="stable")[:FAR_TRIES]:
             box: Box = (float(x0[k]), float(y0[k]), float(x0[k] + w), float(y0[k] + TAG_H))

@@ -14,13 +14,13 @@ from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
-from games.age_of_steam.hexmap import board
+from games.age_of_steam.hexmap import board_of
 from games.age_of_steam.params import COLOUR_LETTER
 from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network, city_colour, city_name, pieces
 from games.per_thread import Recent
 from rendering import kit
-from rendering.age_of_steam.geometry import CASING, GOODS, MAP_H, MAP_W
+from rendering.age_of_steam.geometry import CASING, GOODS, map_size
 from rendering.age_of_steam.sprites import _text, _text_width
 from rendering.age_of_steam.tag_space import (HARD, TAG_FONT, TAG_H, Box, Leader, _far_box, _Field, _free_box,
                                               _last_move_shape, _leader, _line_blocks, _marker_discs,
@@ -42,18 +42,20 @@ def _name_tag(name: str, colour_name: str, size: int = TAG_FONT) -> Image.Image:
     return tag
 
 
-LayoutKey = tuple[tuple[tuple[str, str, int], ...], tuple[tuple[str, str], ...], tuple[tuple[int, int], ...],
-                  tuple[str, ...]]
+LayoutKey = tuple[tuple[str, ...], tuple[tuple[str, str, int], ...], tuple[tuple[str, str], ...],
+                  tuple[tuple[int, int], ...], tuple[str, ...]]
 _TAG_LAYOUTS: "Recent[LayoutKey, Plan]" = Recent(256)  # bounded: boards vary without end
 
 
 def _layout_key(state: AgeOfSteamState, net: Network) -> LayoutKey:
-    """What the tags' places depend on: the tiles, the new cities, the
+    """What the tags' places depend on: the map and the hexes with a cube
+    lying on them (St. Lucia), the tiles, the new cities, the
     locomotive markers and the last move's highlight (an auction or a pass
     leaves them as they were)."""
     tiles = tuple(sorted((label, e["tile"], e["rot"]) for label, e in state["board"].items()))
     markers = tuple(sorted((int(x), int(y)) for x, y, _r in _marker_discs(state, net)))
-    return tiles, tuple(sorted(state["new_cities"].items())), markers, _last_move_key(state)
+    where = (state["map"], *sorted(state["map_cubes"]))
+    return where, tiles, tuple(sorted(state["new_cities"].items())), markers, _last_move_key(state)
 
 
 def _last_move_key(state: AgeOfSteamState) -> tuple[str, ...]:
@@ -77,7 +79,7 @@ def _tag_names(state: AgeOfSteamState, label: str) -> list[tuple[str, int]]:
     with its tile letter ("Toledo (D)"), then without it (the hex shows the
     letter), then in a smaller font."""
     full = city_name(state, label)
-    short = board().towns[label] if label in state["new_cities"] else full
+    short = board_of(state).towns[label] if label in state["new_cities"] else full
     return [(full, TAG_FONT)] + ([(short, TAG_FONT)] if short != full else []) + [(short, TAG_SMALL)]
 
 
@@ -109,7 +111,7 @@ def _place_tag(field: _Field, state: AgeOfSteamState, label: str) -> tuple[Box, 
     names = _tag_names(state, label)
 
     def beside(name: str, size: int) -> Box | None:
-        boxes = _tag_boxes(label, _name_tag(name, colour, size).width)
+        boxes = _tag_boxes(state["map"], label, _name_tag(name, colour, size).width)
         for box in field.candidates(boxes):
             if field.free(box):
                 return box
@@ -124,7 +126,7 @@ def _place_tag(field: _Field, state: AgeOfSteamState, label: str) -> tuple[Box, 
             return box, name, size, None
     for name, size in names:
         if size == TAG_FONT:
-            for box in field.candidates(_ring_boxes(label, _name_tag(name, colour, size).width)):
+            for box in field.candidates(_ring_boxes(state["map"], label, _name_tag(name, colour, size).width)):
                 leader = _leader(label, box)
                 if field.free(box) and field.line_clear(leader):
                     return box, name, size, leader
@@ -157,7 +159,7 @@ def _least_covering(mask: Image.Image, state: AgeOfSteamState, label: str) -> tu
     rest (when no spot anywhere covers nothing hard)."""
     tries: list[tuple[tuple[int, int], Box, str, int]] = []
     for name, size in _tag_names(state, label):
-        box = _free_box(mask, _tag_boxes(label, _name_tag(name, city_colour(state, label), size).width))
+        box = _free_box(mask, _tag_boxes(state["map"], label, _name_tag(name, city_colour(state, label), size).width))
         counts = mask.crop((int(box[0]), int(box[1]), int(box[2]), int(box[3]))).histogram()
         tries.append(((counts[HARD], sum(counts[1:])), box, name, size))
     _cover, box, name, size = min(tries, key=lambda t: t[0])
@@ -192,7 +194,9 @@ def _crowded_first(field: _Field, state: AgeOfSteamState) -> list[str]:
     free spots right beside them first (they take those spots before their
     neighbours' tags do), else in the order of :func:`_city_labels`."""
     labels = _city_labels(state)
-    spots = [_tag_boxes(label, _name_tag(_tag_names(state, label)[-1][0], city_colour(state, label),
+    if not labels:  # St. Lucia before its first new city
+        return []
+    spots = [_tag_boxes(state["map"], label, _name_tag(_tag_names(state, label)[-1][0], city_colour(state, label),
                                          TAG_FONT).width) for label in labels]
     free = field.sieve([box for boxes in spots for box in boxes]).tolist()
     room, at = {}, 0
@@ -212,7 +216,7 @@ def _lay_out(state: AgeOfSteamState, net: Network, last: bool) -> Plan:
     (:func:`_crowded_first`); where a tag still found no free spot, placed
     again with that city first. Around the last move's highlight, or (not
     ``last``) as if there were none."""
-    field = _Field(_obstacles(state, net, last), _line_blocks(state, net))
+    field = _Field(state["map"], _obstacles(state, net, last), _line_blocks(state, net))
     order = _crowded_first(field, state)
     best: tuple[Plan, list[str]] | None = None
     for _ in range(PLAN_TRIES):
@@ -227,7 +231,7 @@ def _lay_out(state: AgeOfSteamState, net: Network, last: bool) -> Plan:
 
 
 def _last_move_mask(state: AgeOfSteamState, net: Network) -> Image.Image:
-    mask = Image.new("L", (MAP_W, MAP_H), 0)
+    mask = Image.new("L", map_size(state["map"]), 0)
     _last_move_shape(ImageDraw.Draw(mask), state, net)
     return mask
 
@@ -243,7 +247,7 @@ def _around_last_move(plan: Plan, state: AgeOfSteamState, net: Network) -> Plan:
              if highlight.crop((int(b[0]), int(b[1]), int(b[2]), int(b[3]))).getbbox() is not None]
     if not moved:
         return plan
-    field = _Field(_obstacles(state, net), _line_blocks(state, net))
+    field = _Field(state["map"], _obstacles(state, net), _line_blocks(state, net))
     done: dict[str, tuple[Box, str, int, Leader | None]] = {}
     for label, (box, name, size), leader in zip(labels, placed, leaders):
         if label not in moved:
@@ -279,7 +283,7 @@ def _tag_plan(state: AgeOfSteamState, net: Network) -> Plan:
 def _keyed_plan(state: AgeOfSteamState, net: Network) -> Plan:
     """The plan for the board's layout key (see :func:`_tag_plan`)."""
     key = _layout_key(state, net)
-    bare: LayoutKey = (key[0], key[1], key[2], ())
+    bare: LayoutKey = (key[0], key[1], key[2], key[3], ())
 
     def made() -> Plan:
         plan = _TAG_LAYOUTS.get(bare, lambda: _lay_out(state, net, last=False))
@@ -288,7 +292,7 @@ def _keyed_plan(state: AgeOfSteamState, net: Network) -> Plan:
 
 
 def _city_labels(state: AgeOfSteamState) -> list[str]:
-    return list(board().cities) + list(state["new_cities"])
+    return list(board_of(state).cities) + list(state["new_cities"])
 
 
 LEADER_INK = kit.INK

@@ -79,6 +79,8 @@ def sensible_action(state: State, seat: int, rng: random.Random) -> str:
             pick = next(o for o in options if o.token == wanted)
         elif phase == "auction":
             pick = options[0]
+        elif phase == "build" and not prefix and "urbanize" in tokens and rng.random() < 0.8:
+            pick = next(o for o in options if o.token == "urbanize")
         elif phase == "build" and not prefix:
             if "build" in tokens and cash > reserve + 2 and rng.random() < 0.9:
                 best = _best_build(state, seat, cash - reserve, rng)
@@ -87,7 +89,7 @@ def sensible_action(state: State, seat: int, rng: random.Random) -> str:
             pick = next(o for o in options if o.token == "done")
         elif phase == "build" and len(prefix) == 1 and prefix[0] == "build":
             pick = options[min(len(options) - 1, int(rng.random() ** 2 * len(options)))]
-        elif phase == "build" and len(prefix) == 2:
+        elif phase == "build" and len(prefix) == 2 and prefix[0] == "build":
             cheap = [o for o in options if int(o.label.rsplit("$", 1)[1]) <= cash - reserve]
             pick = rng.choice(cheap or options)
         elif phase == "move" and not prefix and "move" in tokens:
@@ -147,7 +149,8 @@ def planner_action(state: State, seat: int, rng: random.Random) -> str:
     if phase == "shares":
         want = max(0, (need + 8 - cash + 4) // 5)
         want = min(want, max(0, 8 - state["shares"][seat]))
-        return f"shares {want}"
+        offered = [int(c.text.split()[1]) for c in GAME.legal_actions(state, seat)]
+        return f"shares {min(want, max(offered))}"
     if phase == "auction":
         texts = [c.text for c in GAME.legal_actions(state, seat)]
         if "pass" in texts and rng.random() < 0.5:
@@ -169,7 +172,7 @@ def planner_action(state: State, seat: int, rng: random.Random) -> str:
 
 
 def _planner_build(state: State, seat: int, rng: random.Random, budget: int) -> str:
-    from games.age_of_steam.hexmap import board
+    from games.age_of_steam.hexmap import board_of
     from games.age_of_steam.placement import apply_placement, legal_placements
     from games.age_of_steam.track import network
     options = [o.token for o in GAME.options_at(state, seat, [])]
@@ -181,12 +184,12 @@ def _planner_build(state: State, seat: int, rng: random.Random, budget: int) -> 
     if "build" not in options or budget <= 0:
         return "done"
     net = network(state)
-    own_ends = [board().neighbours[h][e] for (h, e), i in net.open_ends.items()
+    own_ends = [board_of(state).neighbours[h][e] for (h, e), i in net.open_ends.items()
                 if net.sections[i].owner == seat]
     hexes = sorted({h for h in own_ends if h is not None})
     if not hexes:
-        starts = [nb for c in sorted(net.cities) for nb in board().neighbours[c]
-                  if nb is not None and nb not in net.cities and board().hexes[nb].terrain != "lake"]
+        starts = [nb for c in sorted(net.cities) for nb in board_of(state).neighbours[c]
+                  if nb is not None and nb not in net.cities and board_of(state).hexes[nb].terrain != "lake"]
         hexes = rng.sample(starts, min(10, len(starts)))
     base = _network_value(state, seat)
     best: tuple[tuple[int, int, int, int, int, float], str] | None = None
@@ -247,3 +250,13 @@ def delivery_ready(extra: dict[str, Any] | None = None) -> State:
                 state["bag"][cube] -= 1
     state["engine"] = [2, 2, 2]
     return state
+
+
+def on_map(slug: str, seed: int = 1, order: list[int] | None = None) -> State:
+    """A game on map ``slug`` (1 player on Barbados, 2 on St. Lucia) after
+    the set-up draw and the order roll (seats 0..n-1 unless ``order``)."""
+    players = GAME.player_counts({"map": slug})[0]
+    state = GAME.new(NAMES[:players], {"map": slug})
+    state = GAME.apply(state, CHANCE, GAME.sample_chance(state, random.Random(seed))).state
+    seats = order if order is not None else list(range(players))
+    return GAME.apply(state, CHANCE, "order " + " ".join(str(s) for s in seats)).state

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from games.age_of_steam import GAME
 from games.age_of_steam.economy import shares_to_pay
 from games.age_of_steam.links import delivery_value, link_plans, plan_gain
@@ -178,3 +180,17 @@ def test_a_hard_search_past_its_time_limit_plays_the_normal_bots_choice() -> Non
     finally:
         search.TIME_LIMIT = saved
     assert chosen == policy_for("age-of-steam", "normal").choose(GAME, state, seat, random.Random(3))
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("slug,seats", [("barbados", 1), ("st-lucia", 2)])
+def test_each_bot_level_plays_each_small_map_to_the_end(level: str, slug: str, seats: int) -> None:
+    """Every seat played by the level's bot: the game on Barbados or St.
+    Lucia ends (every action legal, or apply would refuse it) with an
+    outcome, and the invariants hold at the end."""
+    final = play_game(GAME, [policy_for("age-of-steam", level)] * seats, seed=3, options={"map": slug})
+    assert GAME.is_over(final) and final["map"] == slug
+    assert GAME.check_invariants(final) == []
+    out = GAME.outcome(final)
+    assert len(out.scores) == seats
+    assert bool(out.summary) == (slug == "barbados")

@@ -23,9 +23,13 @@ def _check(state: State, seat: int, action: str) -> None:
     assert not problems, f"after {seat}:{action}: {problems}"
 
 
+SMALL_MAPS = {"barbados": 1, "st-lucia": 2}
+"""The small maps and their player counts."""
+
+
 def _check_final(final: State) -> None:
     assert GAME.is_over(final) and GAME.to_act(final) == []
-    assert sum(conservation(final).values()) == 96
+    assert sum(conservation(final).values()) == {"barbados": 76}.get(final["map"], 96)
     out = GAME.outcome(final)
     for score, parts in zip(out.scores, out.breakdown):
         assert sum(parts.values()) == score
@@ -50,12 +54,12 @@ Chooser = Callable[[State, int, random.Random], str]
 
 def _play(players: int, seed: int, choose: Chooser,
           visit: Callable[[State, int, random.Random], None] | None = None,
-          ) -> tuple[State, list[tuple[int, str]]]:
+          options: dict[str, str] | None = None) -> tuple[State, list[tuple[int, str]]]:
     """A whole game: chance outcomes from the seed, a random seat of those due
     choosing with ``choose`` (``visit`` sees each decision first), the
     invariants checked after every action. Returns the end and the log."""
     rng = random.Random(seed)
-    state = GAME.new(NAMES[:players], {})
+    state = GAME.new(NAMES[:players], options or {})
     log: list[tuple[int, str]] = []
     for _ in range(5000):
         if GAME.is_over(state):
@@ -203,3 +207,45 @@ def test_panel_walk_reaches_exactly_the_legal_actions_in_every_step() -> None:
         if walked_phases == every:
             break
     assert walked_phases == every
+
+
+@pytest.mark.parametrize("slug", sorted(SMALL_MAPS))
+def test_random_playouts_on_a_small_map_keep_goods_cash_tiles_and_links_sound(slug: str) -> None:
+    """The random players of the platform's --auto on Barbados and St.
+    Lucia, 12 seeds each: the invariants hold after every action (the map's
+    cubes conserved, with those lying on hexes) and the game ends."""
+    for seed in range(12):
+        final, log = play_out(GAME, NAMES[:SMALL_MAPS[slug]], seed=seed, options={"map": slug}, after_each=_check)
+        _check_final(final)
+        assert final["map"] == slug and log[0][0] == CHANCE
+
+
+@pytest.mark.parametrize("slug", sorted(SMALL_MAPS))
+def test_planned_and_sensible_playouts_on_a_small_map_replay(slug: str) -> None:
+    """Players who build and deliver on Barbados and St. Lucia: the
+    invariants hold and the log replays to the same end."""
+    players, options = SMALL_MAPS[slug], {"map": slug}
+    built = 0
+    for seed, choose in ((0, planner_action), (1, sensible_action), (2, sensible_action)):
+        final, log = _play(players, seed, choose, options=options)
+        _check_final(final)
+        built += sum(1 for _, a in log if a.startswith(("build ", "urbanize ")))
+        assert replay(GAME, NAMES[:players], options, log) == final
+    assert built >= 3
+
+
+@pytest.mark.parametrize("slug", sorted(SMALL_MAPS))
+def test_panel_walk_on_a_small_map_reaches_exactly_the_legal_actions(slug: str) -> None:
+    """The map's own steps (St. Lucia's priority, Barbados' Production on
+    the light side) walk token by token to exactly the legal actions."""
+    walked: set[str] = set()
+
+    def walk(state: State, seat: int, rng: random.Random) -> None:
+        if state["phase"] != "build" or rng.random() < 0.2:
+            assert _walk(state, seat, []) == {c.text for c in GAME.legal_actions(state, seat)}
+            walked.add(state["phase"])
+
+    for seed in range(4):
+        _play(SMALL_MAPS[slug], seed, sensible_action, walk, options={"map": slug})
+    assert {"shares", "actions", "move"} <= walked
+    assert ("priority" in walked) == (slug == "st-lucia") and ("auction" not in walked)

@@ -381,7 +381,7 @@ def test_a_tag_right_beside_its_city_has_no_leader_line_and_one_farther_out_has(
     from rendering.age_of_steam.tag_space import TAG_H, _leader, _tag_boxes
 
     cx, cy = hex_centre("H6")
-    for box in _tag_boxes("H6", 120):
+    for box in _tag_boxes("rust-belt", "H6", 120):
         assert _leader("H6", box) is None
     away = (cx - 60, cy - APOTHEM - 40 - TAG_H, cx + 60, cy - APOTHEM - 40)
     leader = _leader("H6", away)
@@ -426,7 +426,7 @@ def test_a_tag_sent_away_from_its_city_goes_over_the_lake_rather_than_land() -> 
     mask = _obstacles(st, net)
     cx, cy = hex_centre("H6")  # Chicago, on the shore of Lake Michigan
     ImageDraw.Draw(mask).ellipse((cx - 80, cy - 80, cx + 80, cy + 80), fill=HARD)  # no room near it
-    spot = _far_box(_Field(mask, _line_blocks(st, net)), "H6", 120)
+    spot = _far_box(_Field("rust-belt", mask, _line_blocks(st, net)), "H6", 120)
     assert spot is not None and spot[1] is not None  # away, with a leader line
     lake = Image.new("L", (MAP_W, MAP_H), 0)
     for label, mh in board().hexes.items():

@@ -59,3 +59,21 @@ def test_an_upgraded_schema_1_state_plays_on_to_the_end() -> None:
         assert GAME.check_invariants(state) == [], seat
     assert GAME.is_over(state) and state["round"] <= state["rounds"]
     assert CHANCE not in GAME.to_act(state)
+
+
+SAVED_2 = Path(__file__).parent / "data" / "schema2_mid_move.json"
+"""Saved by the code of schema 2 (before the map option): a 3-player Rust
+Belt game in its third turn's Move Goods, with the log that led there."""
+
+
+def test_a_schema_2_state_is_a_rust_belt_game_equal_to_its_replay() -> None:
+    with open(SAVED_2, encoding="utf-8") as handle:
+        saved: dict[str, Any] = json.load(handle)
+    assert saved["state"]["schema"] == 2 and "map" not in saved["state"]
+    state = GAME.new(saved["players"], {})
+    for seat, text in saved["log"]:
+        state = GAME.apply(state, seat, text).state
+    upgraded = GAME.upgrade(saved["state"])
+    assert upgraded["map"] == "rust-belt"
+    assert upgraded["map_cubes"] == {} and upgraded["blocked"] == [] and upgraded["priority"] is None
+    assert upgraded == state

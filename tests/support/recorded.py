@@ -21,19 +21,43 @@ from games.playout import play_out
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
-def fixture_path(slug: str) -> Path:
-    return FIXTURES / f"{slug}.json"
+def fixture_path(slug: str, options: dict[str, str] | None = None) -> Path:
+    """``tests/fixtures/<slug>.json``; for a non-default map
+    ``<slug>.<map>.json`` (``age-of-steam.barbados.json``)."""
+    from tests.support.variants import VARIED_OPTIONS
+    from games.registry import get_game
+    defaults = {o.name: o.default for o in get_game(slug).options} if options else {}
+    extra = [v for k, v in (options or {}).items() if k in VARIED_OPTIONS and v != defaults.get(k)]
+    return FIXTURES / ".".join([slug, *extra, "json"])
 
 
 def outcome_record(game: Game, state: State) -> dict[str, Any]:
-    """The outcome as plain JSON (scores, breakdown, ranking, tie-break note)."""
-    return asdict(game.outcome(state))
+    """The outcome as plain JSON (scores, breakdown, ranking, tie-break note;
+    ``summary`` and ``solo_lost`` only when set, so records made before those
+    fields existed still compare equal)."""
+    record = asdict(game.outcome(state))
+    for key, unset in (("summary", ""), ("solo_lost", False)):
+        if record.get(key) == unset:
+            del record[key]
+    return record
 
 
-def record(game: Game, players: list[str], seed: int, options: dict[str, str] | None = None) -> dict[str, Any]:
-    """A whole game played by seeded random players, as a record."""
+def bot_play(game: Game, players: list[str], seed: int, options: dict[str, str],
+             level: str) -> tuple[State, list[tuple[int, str]]]:
+    """A whole game with every seat played by the game's bot at ``level``,
+    through :func:`games.playout.play_out`; the final state and the log."""
+    from games.bots import bot_action, policy_for
+    policy = policy_for(game.slug, level)
+    return play_out(game, players, seed, options,
+                    choose=lambda g, state, seat, rng: bot_action(g, state, seat, rng, policy))
+
+
+def record(game: Game, players: list[str], seed: int, options: dict[str, str] | None = None,
+           level: str | None = None) -> dict[str, Any]:
+    """A whole game played by seeded random players (or by the game's bots
+    at ``level``), as a record."""
     chosen = game.resolve_options(options or {})
-    final, log = play_out(game, players, seed, chosen)
+    final, log = bot_play(game, players, seed, chosen, level) if level else play_out(game, players, seed, chosen)
     return {
         "game": game.slug,
         "schema": game.schema_version,
@@ -60,8 +84,8 @@ def dumps(rec: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def load(slug: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(fixture_path(slug).read_text(encoding="utf-8"))
+def load(slug: str, options: dict[str, str] | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(fixture_path(slug, options).read_text(encoding="utf-8"))
     return data
 
 

@@ -31,6 +31,7 @@ from games.bots import bot_action
 from games.core import CHANCE, Game, State
 from games.playout import play_out, random_action
 from games.registry import PACKAGES, get_game
+from tests.support.variants import VARIANTS
 from rendering import render, render_full, step_picture
 
 THREADS = 3
@@ -55,19 +56,22 @@ def plan(seed: int = 1) -> list[Group]:
     (its first actions replayed first): in every phase the game went through, four spread over it (cold caches
     for each). The last of them and the final state are drawn as well."""
     groups: list[Group] = []
-    for slug in sorted(PACKAGES):
-        game = get_game(slug)
+    for variant in sorted(VARIANTS, key=lambda v: v.id):
+        game, slug = variant.game, variant.game.slug
+        if slug not in PACKAGES:
+            continue
+        label = slug if variant.default else f"{slug}:{','.join(variant.options.values())}"
         phases: dict[str, list[State]] = {}
 
         def keep(state: State, _seat: int, _action: str, game: Game = game) -> None:
             if any(s != CHANCE for s in game.to_act(state)):
                 phases.setdefault(str(state.get("phase")), []).append(state)
 
-        players = ["ann", "bob", "cid", "dee"][: game.nearest_count(3)]
-        final, log = play_out(game, players, seed=seed, after_each=keep)
-        state = game.new(players, {})
+        players = ["ann", "bob", "cid", "dee"][: variant.count(3)]
+        final, log = play_out(game, players, seed=seed, options=variant.options, after_each=keep)
+        state = game.new(players, variant.options)
         for n, (seat, action) in enumerate(log[:REPLAYED]):
-            groups.append({"slug": slug, "name": f"{slug}:replay{n}", "state": state, "seat": seat,
+            groups.append({"slug": slug, "name": f"{label}:replay{n}", "state": state, "seat": seat,
                            "action": action, "replayed": True})
             state = game.apply(state, seat, action).state
         for phase, states in sorted(phases.items()):
@@ -76,11 +80,11 @@ def plan(seed: int = 1) -> list[Group]:
                 seat = min(s for s in game.to_act(state) if s != CHANCE)
                 action = random_action(game, state, seat, random.Random(seed + n))
                 tokens = action.split()
-                groups.append({"slug": slug, "name": f"{slug}:{phase}@{at}", "state": state, "seat": seat,
+                groups.append({"slug": slug, "name": f"{label}:{phase}@{at}", "state": state, "seat": seat,
                                "drawn": False, "prefixes": [tokens[:i] for i in range(len(tokens))],
                                "action": action})
         groups[-1]["drawn"] = True
-        groups.append({"slug": slug, "name": f"{slug}:end", "state": final, "seat": None, "drawn": True,
+        groups.append({"slug": slug, "name": f"{label}:end", "state": final, "seat": None, "drawn": True,
                        "prefixes": [], "action": None})
     return groups
 
