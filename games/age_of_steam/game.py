@@ -19,7 +19,8 @@ from .state import MIGRATIONS, SCHEMA, SMALL_MAP_KEYS, typed
 from .tiles import kinds
 
 SUMMARY = (
-    "Age of Steam on the Rust Belt map, 3-6 players. Build railroads between the cities of the "
+    "Age of Steam on the Rust Belt map, 3-6 players (option map: barbados for 1 player, st-lucia for 2; "
+    "see the maps topic). Build railroads between the cities of the "
     "American Midwest and ship goods cubes to cities of their colour. Each turn: issue shares, bid "
     "for player order, select an action, build up to 3 track tiles, move goods twice (income to each "
     "link's owner), collect income, pay expenses, income reduction, goods growth. After the last turn "
@@ -48,6 +49,16 @@ TOPICS = {
              "at once. Instead of one delivery per turn you may upgrade your engine.",
     "scoring": "3 VP per $ of income, 1 VP per track piece in your completed links, -3 VP per issued "
                "share. Money is worth nothing. Ties are shared.",
+    "maps": "map=rust-belt (3-6 players, the base game). map=barbados (1 player, 10 turns): at most 1 share "
+            "a turn, no auction, four actions (Engineer, Locomotive, Urbanization, Production), each blocked "
+            "until all four were taken; new cities A-D; growth rolls 2 dice on the light side only. At the end "
+            "every share is bought back at $5: short of it you lose, else your score is the cash left. "
+            "map=st-lucia (2 players, 8 turns): no printed cities, only towns; a cube lies on every plain and "
+            "river hex, never replenished; no goods display, growth or Production. Player order: the priority "
+            "player (alternating each turn; Turn Order takes it for next turn) may pay $5 to go first, then "
+            "the other; if both decline the priority player goes first. A cube on a hex with track leaves "
+            "along it to the town or city where it ends (one link, +1 to its owner), then moves as usual; "
+            "delivered, the owner of that track gains +1 more.",
 }
 
 COMMANDS = {

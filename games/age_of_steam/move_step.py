@@ -138,10 +138,13 @@ class MoveGoods(Phase):
             raise IllegalAction(f"There is no {colour} cube in {city}.")
         net = network(typed(state))
         engine = state["engine"][seat]
-        legs = {r.token: (leg, r) for leg, r in hex_routes(typed(state), net, city, colour, engine)} if on_hex else {}
-        found = legs.get(tokens[2])
-        route = found[1] if found else next(
-            (r for r in routes(typed(state), net, city, colour, engine) if r.token == tokens[2] and not on_hex), None)
+        if on_hex:
+            found = next(((leg, r) for leg, r in hex_routes(typed(state), net, city, colour, engine)
+                          if r.token == tokens[2]), None)
+            route = found[1] if found else None
+        else:
+            found = None
+            route = next((r for r in routes(typed(state), net, city, colour, engine) if r.token == tokens[2]), None)
         if route is None:
             if on_hex:
                 raise IllegalAction(f"That route is not legal for the {colour} cube on {city}: it must leave "
@@ -183,8 +186,8 @@ def end_of_moves(state: State) -> list[str]:
     left = len(active_seats(typed(state)))
     if left == 0 or (left == 1 and len(state["players"]) > 1):
         finish(state)
-        events.append("The game is over: at most one railroad is left." if left else
-                      "The game is over: the railroad is insolvent.")
+        events.append("The game is over: the railroad is insolvent." if len(state["players"]) == 1 else
+                      "The game is over: at most one railroad is left.")
         return events
     if map_of(state).goods_growth:
         events.extend(start("production", state))

@@ -48,6 +48,7 @@ seats): 100/100 won.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import cast
 
 from games.core import Game, State
@@ -82,6 +83,10 @@ FOUNDING_ROUNDS = 2
 """The first turns, when every railroad issues to found its network."""
 URBAN_REACH = 3
 """How far from a city holding cubes of its colour a new city is considered."""
+
+MAP_CUBE_COLOURS = 2
+"""Of the goods lying on hexes near a town, the commonest colours whose new
+city the normal bot weighs there (each weighing plans links: they are slow)."""
 
 
 def rounds_left(state: State) -> int:
@@ -288,7 +293,8 @@ class PlanningRailroad(AgeOfSteamPolicy):
         first: the deliveries it opens over the seat's track now and the
         best link it lets the seat build this turn, against the best link
         without it. One letter per colour; towns near a city holding cubes
-        of that colour only."""
+        of that colour only, or near goods lying on hexes (St. Lucia) of one
+        of the :data:`MAP_CUBE_COLOURS` commonest colours there."""
         game = typed(state)
         placed = set(game["new_cities"].values())
         letters: dict[str, str] = {}
@@ -301,13 +307,14 @@ class PlanningRailroad(AgeOfSteamPolicy):
         engine = int(state["engine"][seat])
         now = delivery_value(game, net, seat, engine, horizon(state))
         out: list[tuple[float, str, str]] = []
-        sources = [*game["cubes"].items(), *((h, [c]) for h, c in game["map_cubes"].items())]
         for town in sorted(board_of(state).towns):
             if town in game["new_cities"]:
                 continue
+            near = Counter(c for h, c in game["map_cubes"].items() if hex_distance(town, h) <= URBAN_REACH)
+            lying = {c for c, _ in near.most_common(MAP_CUBE_COLOURS)}
             for colour, letter in letters.items():
-                if not any(colour in cubes and hex_distance(town, city) <= URBAN_REACH
-                           for city, cubes in sources):
+                if colour not in lying and not any(colour in cubes and hex_distance(town, city) <= URBAN_REACH
+                                                   for city, cubes in game["cubes"].items()):
                     continue
                 trial: AgeOfSteamState = {**game, "new_cities": {**game["new_cities"], town: letter},
                                           "board": {h: e for h, e in game["board"].items() if h != town}}

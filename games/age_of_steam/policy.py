@@ -2,7 +2,7 @@
 stronger levels are measured against): a railroad with a plan.
 
 It issues just the shares its expenses and next build need, bids little for
-player order, takes Locomotive while its engine is short (else Engineer or
+player order (pays for St. Lucia's first place only when rich), takes Locomotive while its engine is short (else Engineer or
 First Build, which help it build), builds links from cities towards cities
 where the cubes on the board could be delivered over its own track, and
 delivers the cube that pays it most links (upgrading its engine when no
@@ -104,7 +104,14 @@ class AgeOfSteamPolicy:
             return self.build(game, state, seat, cash - max(0, need) - 1, rng)
         if phase == "move":
             return self.move(state, seat, texts, rng)
+        if phase == "priority":
+            return self.priority(state, seat, cash, need, texts)
         return rng.choice(texts)
+
+    def priority(self, state: State, seat: int, cash: int, need: int, texts: list[str]) -> str:
+        """St. Lucia's player order: pay for the first place only with cash
+        to spare after this turn's expenses and a build ($12), else decline."""
+        return "pay" if "pay" in texts and cash - 5 > need + 12 else "decline"
 
     def shares(self, state: State, seat: int, cash: int, need: int, texts: list[str]) -> str:
         """Enough shares ($5 each) to pay this turn's expenses and build a
