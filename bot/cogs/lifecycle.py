@@ -28,7 +28,7 @@ from ..discord_text import member_name
 from ..scheduler import NUDGE_GAP, parse_schedule, schedule_text
 from ..service import (SeatKeeping, ServiceError, describe_options, game_slug, map_choices, matching_games,
                        parse_options, paused_line, players, with_map)
-from ..ui import (clock_action, lobby_action, lobby_view, post_to_thread, refresh_lobby, reminder_view,
+from ..ui import (clock_action, is_solo, lobby_action, lobby_view, post_to_thread, refresh_lobby, reminder_view,
                   send_to_thread, thread_gone, wake_scheduler)
 
 log = logging.getLogger("railyard.bot")
@@ -99,7 +99,8 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
             guild_id=interaction.guild_id, channel_id=channel.id)
         await SeatKeeping(self.bot.service).set_schedule(row.id, schedule)
         text = await self.bot.service.lobby_text(row.id) + schedule_text(schedule)
-        await interaction.response.send_message(text, view=lobby_view(row.id), allowed_mentions=NO_MENTIONS)
+        await interaction.response.send_message(text, view=lobby_view(row.id, solo=is_solo(row.slug, row.options)),
+                                                allowed_mentions=NO_MENTIONS)
         message = await interaction.original_response()
         try:
             thread = await message.create_thread(name=f"{get_game(row.slug).name} #{row.id}"[:100],

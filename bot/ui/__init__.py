@@ -19,7 +19,7 @@ once. The names the cogs, the app and the tests use are re-exported here.
 from __future__ import annotations
 
 from .history import LogPageButton, UndoButton, correct_post, log_view, show_log_page, take_back
-from .lobby import (AddBotButton, AddBotLevelSelect, LobbyButton, RemoveBotButton, add_bot, lobby_action, lobby_view,
+from .lobby import (AddBotButton, AddBotLevelSelect, LobbyButton, RemoveBotButton, add_bot, is_solo, lobby_action, lobby_view,
                     ready_thread, refresh_lobby, remove_bot)
 from .posting import (add_animation, clip_text, close_thread, keep_thread_open, post_to_thread, send_to_thread,
                       thread_gone, wake_scheduler)
@@ -37,7 +37,7 @@ __all__ = [
     "LobbyButton", "LogPageButton", "MuteButton", "PanelButton", "PanelSelect", "RemoveBotButton", "TurnButton",
     "UndoButton", "Walk", "add_animation", "add_bot",
     "back_path", "clip_text", "clock_action", "clock_view", "close_thread", "confirm_panel", "correct_post",
-    "keep_thread_open", "lobby_action", "lobby_view", "log_view", "open_panel", "panel", "panel_step", "path_sig",
+    "is_solo", "keep_thread_open", "lobby_action", "lobby_view", "log_view", "open_panel", "panel", "panel_step", "path_sig",
     "post_notice", "post_to_thread", "post_view", "ready_thread", "refresh_lobby", "reminder_view", "remove_bot",
     "send_to_thread", "show_full_board", "show_log_page", "skip_forced", "take_back", "thread_gone", "turn_view",
     "wake_scheduler", "walk_path",

@@ -6,11 +6,12 @@ thread must exist and the bot must be able to play there (:func:`ready_thread`).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Mapping
 
 import discord
 
 from games.bots import DEFAULT_LEVEL
+from games.registry import get_game
 
 from ..discord_io import NO_MENTIONS, ServiceBot, bot_of, channel_gone, check_game_permissions, guarded, reply
 from ..scheduler import schedule_text
@@ -20,9 +21,14 @@ from .levels import chosen_level, level_select
 from .posting import acting_name, post_to_thread, thread_gone
 
 
-def lobby_view(game_id: int, open_lobby: bool = True) -> discord.ui.View:
+def lobby_view(game_id: int, open_lobby: bool = True, solo: bool = False) -> discord.ui.View:
+    """The lobby's buttons. A solo lobby (a map played by one, such as Age
+    of Steam's Barbados) is its creator alone: only Start, no Join, Leave or
+    bot seats that could only be refused."""
     view = discord.ui.View(timeout=None)
-    if open_lobby:
+    if open_lobby and solo:
+        view.add_item(LobbyButton(game_id, "start"))
+    elif open_lobby:
         view.add_item(LobbyButton(game_id, "join"))
         view.add_item(LobbyButton(game_id, "leave"))
         view.add_item(LobbyButton(game_id, "start"))
@@ -30,6 +36,11 @@ def lobby_view(game_id: int, open_lobby: bool = True) -> discord.ui.View:
         view.add_item(RemoveBotButton(game_id))
         view.add_item(AddBotLevelSelect(game_id))
     return view
+
+
+def is_solo(slug: str, options: Mapping[str, str]) -> bool:
+    """Whether the game with these options is played by one player only."""
+    return max(get_game(slug).player_counts(options)) == 1
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry:lobby:(?P<action>join|leave|start):(?P<game>\d+)"):
@@ -87,7 +98,8 @@ async def refresh_lobby(bot: ServiceBot, game_id: int) -> None:
         text += await Standings(bot.service).lobby_note(game_id)  # whether a game with bots is rated
     try:
         await channel.get_partial_message(row.lobby_message_id).edit(
-            content=text, view=lobby_view(game_id, row.status == "lobby"), allowed_mentions=NO_MENTIONS)
+            content=text, view=lobby_view(game_id, row.status == "lobby", is_solo(row.slug, row.options)),
+            allowed_mentions=NO_MENTIONS)
     except discord.HTTPException:
         pass  # the lobby message was deleted: the game lives on in its thread
 
