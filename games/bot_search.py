@@ -42,15 +42,11 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable
 
-from games.bots import Policy
+from games.bots import Candidates, Evaluate, Policy
 from games.core import CHANCE, Game, IllegalAction, State
 
-Ranked = Callable[[Game, State, int, random.Random], Sequence[str]]
-"""A seat's candidate action texts in a view, best first."""
-Judge = Callable[[Game, State, int], float]
-"""How good a position is for a seat (higher is better)."""
 Determinize = Callable[[Game, State, int, random.Random], State]
 """A whole state consistent with a seat's view, hidden parts sampled."""
 Until = Callable[[State, State], bool]
@@ -111,8 +107,9 @@ class Rollouts:
     candidate or none, or no play-out finished in time, it plays ``policy``."""
 
     policy: Policy
-    candidates: Ranked
-    evaluate: Judge
+    candidates: Candidates
+    """The seat's candidate action texts in a view, best first."""
+    evaluate: Evaluate
     determinize: Determinize = as_seen
     width: int = 4
     samples: int = 2

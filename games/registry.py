@@ -28,6 +28,18 @@ PACKAGES: Mapping[str, str] = MappingProxyType({
 })
 """Slug -> the package under :mod:`games` that exports the game as ``GAME``."""
 
+BOT_LEVELS: Mapping[str, str] = MappingProxyType({
+    # The older shape (games.bots.OLDER_SHAPE): policy.py's LEVELS names normal
+    # and hard, its POLICY is easy; each game moves to a levels.py (issue 34).
+    "age-of-steam": "games.age_of_steam.policy",
+    "days-of-steam": "games.days_of_steam.policy",
+    "mine-carts": "games.mine_carts.policy",
+    "steam-rollers": "games.steam_rollers.policy",
+    "string-railway": "games.string_railway.policy",
+})
+"""Slug -> the module whose ``LEVELS`` maps each bot level (easy, normal,
+hard) to the game's policy (:func:`games.bots.policy_for` reads it)."""
+
 _loaded: dict[str, Game] = {}
 _extra: dict[str, Game] = {}
 

@@ -1,21 +1,24 @@
-"""Bot seats (games/bots.py and each game's policy.py), over the registry:
+"""Bot seats (games/bots.py and each game's levels), over the registry:
 every policy answers with a legal action, sees only its seat's view, is
 deterministic given its rng, and plays better than the random player."""
 
 from __future__ import annotations
 
 import copy
+import importlib
 import random
+import sys
 import types
 from typing import Any, Callable
 
 import pytest
 
 import games.bot_search
-from games.bots import DEFAULT_LEVEL, LEVELS, RANDOM, Policy, bot_action, play_game, policy_for
+import games.bots
+from games.bots import DEFAULT_LEVEL, LEVELS, OLDER_SHAPE, RANDOM, Policy, bot_action, play_game, policy_for
 from games.core import CHANCE, Game, State, chance_rng, find_choice, resolve_chance, secret_from_seed
 from games.playout import random_action
-from games.registry import PACKAGES, get_game
+from games.registry import BOT_LEVELS, PACKAGES, get_game
 
 SLUGS = sorted(PACKAGES)
 DECISIONS = 6
@@ -44,27 +47,53 @@ def _decision_states(game: Game, seed: int) -> list[tuple[State, int]]:
     return found[::step][:DECISIONS]
 
 
-def test_every_game_has_its_own_policy_and_an_unknown_game_gets_the_random_one() -> None:
+def test_every_game_has_its_own_policy_and_a_stand_in_game_gets_the_random_one() -> None:
     for slug in SLUGS:
         for level in LEVELS:
-            assert policy_for(slug, level) is not RANDOM, f"{slug} has no policy.py"
+            assert policy_for(slug, level) is not RANDOM, f"{slug} has no {level} bot"
     assert policy_for("race") is RANDOM  # the tests' stand-in game has none
 
 
-def test_the_easy_level_is_the_first_bot_and_a_game_without_stronger_ones_plays_it_at_every_level() -> None:
-    import importlib
-
+def test_each_game_plays_the_levels_its_registry_entry_names() -> None:
+    """``policy_for`` plays the ``LEVELS`` of the module the registry names
+    (Age of Steam's older shape: ``POLICY`` is easy), three different bots."""
+    assert sorted(BOT_LEVELS) == SLUGS
     for slug in SLUGS:
-        module = importlib.import_module(f"games.{PACKAGES[slug]}.policy")
-        assert policy_for(slug, "easy") is module.POLICY
-        stronger = getattr(module, "LEVELS", {})
-        for level in ("normal", "hard"):
-            assert policy_for(slug, level) is stronger.get(level, module.POLICY)
-    assert policy_for("age-of-steam", "normal") is not policy_for("age-of-steam", "easy")
-    assert policy_for("age-of-steam", "hard") is not policy_for("age-of-steam", "normal")
+        module = importlib.import_module(BOT_LEVELS[slug])
+        older = BOT_LEVELS[slug] in OLDER_SHAPE
+        table = {"easy": module.POLICY, **module.LEVELS} if older else module.LEVELS
+        assert {level: policy_for(slug, level) for level in LEVELS} == table
+        assert len({id(policy_for(slug, level)) for level in LEVELS}) == 3, slug
     assert policy_for("age-of-steam") is policy_for("age-of-steam", DEFAULT_LEVEL)
     with pytest.raises(ValueError, match="easy, normal, hard"):
         policy_for("age-of-steam", "expert")
+
+
+def _fresh_levels(monkeypatch: pytest.MonkeyPatch, slug: str, module: str) -> None:
+    """The registry names ``module`` for ``slug``, nothing read yet."""
+    monkeypatch.setattr(games.bots, "BOT_LEVELS", {**BOT_LEVELS, slug: module})
+    monkeypatch.setattr(games.bots, "_levels", {})
+
+
+def test_a_levels_module_that_fails_to_import_raises_rather_than_playing_another_level(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _fresh_levels(monkeypatch, "days-of-steam", "games.days_of_steam.no_such_levels")
+    with pytest.raises(ModuleNotFoundError):
+        policy_for("days-of-steam", "hard")
+    broken = types.ModuleType("tests_broken_levels")
+    monkeypatch.setitem(sys.modules, "tests_broken_levels", broken)
+    _fresh_levels(monkeypatch, "days-of-steam", "tests_broken_levels")
+    with pytest.raises(AttributeError):
+        policy_for("days-of-steam", "easy")
+
+
+def test_a_levels_module_without_every_level_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    partial = types.ModuleType("tests_partial_levels")
+    partial.LEVELS = {"easy": RANDOM, "normal": RANDOM}  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tests_partial_levels", partial)
+    _fresh_levels(monkeypatch, "mine-carts", "tests_partial_levels")
+    with pytest.raises(LookupError, match="not easy, normal, hard"):
+        policy_for("mine-carts", "easy")
 
 
 @pytest.mark.parametrize("slug", SLUGS)
