@@ -32,7 +32,7 @@ BOT_LEVELS: Mapping[str, str] = MappingProxyType({
     # The older shape (games.bots.OLDER_SHAPE): policy.py's LEVELS names normal
     # and hard, its POLICY is easy; each game moves to a levels.py (issue 34).
     "age-of-steam": "games.age_of_steam.policy",
-    "days-of-steam": "games.days_of_steam.policy",
+    "days-of-steam": "games.days_of_steam.levels",
     "mine-carts": "games.mine_carts.policy",
     "steam-rollers": "games.steam_rollers.policy",
     "string-railway": "games.string_railway.policy",
