@@ -34,7 +34,7 @@ BOT_LEVELS: Mapping[str, str] = MappingProxyType({
     "age-of-steam": "games.age_of_steam.policy",
     "days-of-steam": "games.days_of_steam.levels",
     "mine-carts": "games.mine_carts.policy",
-    "steam-rollers": "games.steam_rollers.policy",
+    "steam-rollers": "games.steam_rollers.levels",
     "string-railway": "games.string_railway.policy",
 })
 """Slug -> the module whose ``LEVELS`` maps each bot level (easy, normal,

@@ -536,7 +536,7 @@ def test_steam_rollers_link_cost_counts_the_empty_hexes_still_between_two_cities
     """Cities 1 (B2) and 5 (B5) are three steps apart: two empty hexes join
     them; a piece from city 1 pointing at city 5 leaves one; with both
     pieces the cities are one group and no link is missing."""
-    from games.steam_rollers.policy import link_costs
+    from games.steam_rollers.guides import link_costs
 
     assert link_costs({}, [])[1][1, 5] == 2
     assert link_costs({"B3": [0, 3]}, [])[1][1, 5] == 1
