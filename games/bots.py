@@ -124,7 +124,7 @@ LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
 """The level of a bot seat whose table chose none."""
 
-OLDER_SHAPE = frozenset({"games.age_of_steam.policy", "games.mine_carts.policy", "games.string_railway.policy"})
+OLDER_SHAPE = frozenset({"games.age_of_steam.policy", "games.string_railway.policy"})
 """Levels modules of the older shape, whose ``LEVELS`` holds normal and hard
 and whose ``POLICY`` is the easy bot: temporary, until each game moves to a
 ``levels.py`` of its own (issue 34)."""

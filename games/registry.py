@@ -33,7 +33,7 @@ BOT_LEVELS: Mapping[str, str] = MappingProxyType({
     # and hard, its POLICY is easy; each game moves to a levels.py (issue 34).
     "age-of-steam": "games.age_of_steam.policy",
     "days-of-steam": "games.days_of_steam.levels",
-    "mine-carts": "games.mine_carts.policy",
+    "mine-carts": "games.mine_carts.levels",
     "steam-rollers": "games.steam_rollers.levels",
     "string-railway": "games.string_railway.policy",
 })
