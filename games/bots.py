@@ -124,10 +124,10 @@ LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
 """The level of a bot seat whose table chose none."""
 
-OLDER_SHAPE = frozenset({"games.age_of_steam.policy", "games.string_railway.policy"})
+OLDER_SHAPE = frozenset({"games.age_of_steam.policy"})
 """Levels modules of the older shape, whose ``LEVELS`` holds normal and hard
-and whose ``POLICY`` is the easy bot: temporary, until each game moves to a
-``levels.py`` of its own (issue 34)."""
+and whose ``POLICY`` is the easy bot: temporary, until Age of Steam moves to
+a ``levels.py`` of its own (issue 34)."""
 
 _levels: dict[str, dict[str, Policy]] = {}
 
