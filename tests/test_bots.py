@@ -15,6 +15,7 @@ import pytest
 
 import games.bot_search
 import games.bots
+import games.core
 from games.bots import DEFAULT_LEVEL, LEVELS, OLDER_SHAPE, RANDOM, Policy, bot_action, play_game, policy_for
 from games.core import CHANCE, Game, State, chance_rng, find_choice, resolve_chance, secret_from_seed
 from games.playout import random_action
@@ -166,15 +167,38 @@ def test_the_days_of_steam_bot_chooses_the_same_whatever_it_cannot_see() -> None
     assert checked >= 6
 
 
+UNSEEN = ("bag", "deck")
+"""The state's keys for what is still unseen: a bag's or a deck's contents,
+whose order (a list's, or a count table's keys) no seat sees."""
+
+
 def _hidden_replaced(slug: str, state: State, seat: int) -> State:
     """The same state with what ``seat`` may not see replaced: Days of
-    Steam's other hands and deck. The other games' views hide nothing in the
-    state (Age of Steam's bag is a public count per colour); what they hide
-    is the future draws, which come from the game's secret, never in a
-    state: their copy is the same state, whose view must equal the state."""
-    if slug == "days-of-steam":
-        return _hide_differently(state, seat)
-    return copy.deepcopy(state)
+    Steam's other hands and deck; and in every game the bag and the deck
+    (where there is one) in another order. The chance to come is keyed by
+    the game's secret, never in a state: :func:`_chance_secret` changes it."""
+    return _reordered(_hide_differently(state, seat) if slug == "days-of-steam" else state)
+
+
+def _reordered(state: State) -> State:
+    """A copy of ``state`` with its bag and deck (:data:`UNSEEN`) in the
+    other order."""
+    other = copy.deepcopy(state)
+    for key in UNSEEN:
+        unseen = other.get(key)
+        if isinstance(unseen, list):
+            other[key] = unseen[::-1]
+        elif isinstance(unseen, dict):
+            other[key] = dict(reversed(list(unseen.items())))
+    return other
+
+
+def _chance_secret(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """Every chance derivation (``games.core.chance_rng``) keyed by the
+    secret of ``seed``, whatever secret it is given: a bot that drew the
+    game's chance would meet other draws under another seed."""
+    keyed = games.core.chance_rng
+    monkeypatch.setattr(games.core, "chance_rng", lambda _secret, taken: keyed(secret_from_seed(seed), taken))
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -182,20 +206,30 @@ def _hidden_replaced(slug: str, state: State, seat: int) -> State:
 def test_every_bot_level_decides_from_its_seats_view_only(slug: str, level: str,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """At decisions spread over a random game, a state whose hidden parts
-    were replaced gets the same decision from the bot at every level, and a
-    game that hides nothing in its state shows the seat all of it. The hard
-    searches' safety clock is stopped, so a loaded machine cutting one search
-    shorter than the other can't make the two decisions differ."""
+    were replaced (another order of the bag and the deck still unseen; Days
+    of Steam's other hands and deck), under another chance secret, gets the
+    same decision from the bot at every level; a game that hides nothing but
+    chance in its state shows the seat all of it. The hard searches' safety
+    clock is stopped, so a loaded machine cutting one search shorter than
+    the other can't make the two decisions differ."""
     stopped = types.SimpleNamespace(perf_counter=lambda: 0.0)
     monkeypatch.setattr(games.bot_search, "time", stopped)
     game = get_game(slug)
+    reordered = 0
     for state, seat in _decision_states(game, 11)[1:4]:
         other = _hidden_replaced(slug, state, seat)
-        assert game.view(other, seat) == game.view(state, seat)
-        if slug != "days-of-steam":
+        seen = game.view(state, seat)
+        assert game.view(other, seat) in (seen, _reordered(seen))  # String Railway shows its deck, a set
+        if slug == "days-of-steam":
+            assert other != state
+        else:
             assert game.view(state, seat) == state
-        assert (bot_action(game, state, seat, random.Random(5), level=level)
-                == bot_action(game, other, seat, random.Random(5), level=level))
+        reordered += any(list(other.get(k) or []) != list(state.get(k) or []) for k in UNSEEN)
+        _chance_secret(monkeypatch, 1)
+        first = bot_action(game, state, seat, random.Random(5), level=level)
+        _chance_secret(monkeypatch, 2)
+        assert bot_action(game, other, seat, random.Random(5), level=level) == first
+    assert reordered or slug == "steam-rollers"  # Steam Rollers keeps no bag: its cubes are counted as drawn
 
 
 @pytest.mark.parametrize("slug", SLUGS)
