@@ -19,8 +19,8 @@ A setting of :class:`games.bot_search.Rollouts`: one play-out per action,
 to the round's end (:func:`round_over`), its own later choices by
 :data:`CARD_GREEDY` and the rivals' by the planner. Nothing in Steam Rollers
 is hidden but the dice still to be rolled, which the search draws from the
-bot's own rng (the view is used as it is). The number of play-outs is fixed, so a decision depends on the view and the rng
-alone; the time limit only stops a search that runs far too long, and reads
+bot's own rng (the view is used as it is). The number of play-outs is
+fixed, so a decision depends on the view and the rng alone; the time limit only stops a search that runs far too long, and reads
 :mod:`games.bot_search`'s clock (``bench/bot_strength.py --whole-searches``
 stops it).
 """

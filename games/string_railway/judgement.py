@@ -249,7 +249,8 @@ def through_estimate(ctx: Context, company: int, kind_name: str, cells: list[str
 
 
 def shortlist(ctx: Context, seat: int, company: int, kind_name: str, cells: list[str],
-              floor: float, current: list[tuple[str, Laid]], count: int, judge: Judgement = EASY_JUDGEMENT) -> list[Spot]:
+              floor: float, current: list[tuple[str, Laid]], count: int,
+              judge: Judgement = EASY_JUDGEMENT) -> list[Spot]:
     """The ``count`` cells whose estimate is best: this turn's points
     through the new station (at least ``floor``, the points of the best
     proposal without it), plus :data:`LATER` of its points within reach of
