@@ -24,8 +24,8 @@ them, and ``levels.py`` holding ``LEVELS = {"easy": ..., "normal": ...,
 level it lacks or a module that fails to import raises: a bot never quietly
 plays another level. A game the registry names no levels module for (a
 test's stand-in game) plays :data:`RANDOM`, a uniformly random legal
-player, at every level. The figures of each level come from
-``bench/bot_strength.py`` (its results file).
+player, at every level; an unknown game is a KeyError. The figures of each
+level are ``bench/bot_strength.py``'s, in ``bench/results/bot_strength.json``.
 
 The shared one-ply engine is :class:`Greedy`: it applies each candidate
 action to a copy of the view and keeps the one whose result a
@@ -38,11 +38,12 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import dataclass
-from typing import Callable, Protocol, Sequence
+from types import MappingProxyType
+from typing import Callable, Mapping, Protocol, Sequence
 
 from games.core import CHANCE, Game, IllegalAction, State
 from games.playout import random_action
-from games.registry import BOT_LEVELS
+from games.registry import BOT_LEVELS, slugs
 
 
 class Policy(Protocol):
@@ -129,7 +130,8 @@ OLDER_SHAPE = frozenset({"games.age_of_steam.policy"})
 and whose ``POLICY`` is the easy bot: temporary, until Age of Steam moves to
 a ``levels.py`` of its own (issue 34)."""
 
-_levels: dict[str, dict[str, Policy]] = {}
+_levels: dict[str, Mapping[str, Policy]] = {}
+"""Slug -> its read-only table of levels, read once (the same for every thread)."""
 
 
 def check_level(level: str) -> str:
@@ -139,14 +141,17 @@ def check_level(level: str) -> str:
     return level
 
 
-def levels_of(slug: str) -> dict[str, Policy]:
+def levels_of(slug: str) -> Mapping[str, Policy]:
     """The game's policy at each level, read from the levels module the
     registry names for it (:data:`games.registry.BOT_LEVELS`); every level
-    is :data:`RANDOM` for a game it names none for. A module that fails to
-    import, has no ``LEVELS`` or lacks a level raises."""
+    is :data:`RANDOM` for a registered game it names none for. An unknown
+    game (KeyError), a module that fails to import, has no ``LEVELS`` or
+    lacks a level raises."""
     found = _levels.get(slug)
     if found is not None:
         return found
+    if slug not in slugs():
+        raise KeyError(f"no game '{slug[:40]}': known games are {', '.join(slugs())}")
     name = BOT_LEVELS.get(slug)
     if name is None:
         table: dict[str, Policy] = {level: RANDOM for level in LEVELS}
@@ -157,8 +162,8 @@ def levels_of(slug: str) -> dict[str, Policy]:
             table = {"easy": module.POLICY, **table}
         if sorted(table) != sorted(LEVELS):
             raise LookupError(f"{name}.LEVELS has {', '.join(sorted(table))}, not {', '.join(LEVELS)}")
-    _levels[slug] = table
-    return table
+    found = _levels[slug] = MappingProxyType(table)
+    return found
 
 
 def policy_for(slug: str, level: str = DEFAULT_LEVEL) -> Policy:

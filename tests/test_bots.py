@@ -53,6 +53,8 @@ def test_every_game_has_its_own_policy_and_a_stand_in_game_gets_the_random_one()
         for level in LEVELS:
             assert policy_for(slug, level) is not RANDOM, f"{slug} has no {level} bot"
     assert policy_for("race") is RANDOM  # the tests' stand-in game has none
+    with pytest.raises(KeyError, match="no game 'chess'"):
+        policy_for("chess")
 
 
 def test_each_game_plays_the_levels_its_registry_entry_names() -> None:
