@@ -23,10 +23,8 @@ normal bot's.
 :mod:`games.bot_search`'s clock, which ``bench/bot_strength.py
 --whole-searches`` stops).
 
-Its own search rather than a setting of :class:`games.bot_search.Rollouts`:
-a candidate's own turn holds no chance and is played once, and only the
-reply is sampled, from draws spread evenly over the deck, which one rng per
-play-out cannot give.
+Its own search, not a :class:`games.bot_search.Rollouts` setting: its own
+turn is played once, and only the reply is sampled, from draws spread evenly.
 """
 
 from __future__ import annotations
