@@ -18,7 +18,14 @@ Per game and level, over ``--seeds`` seeds:
 - the level's own decision times (median, p95, max) over all those games.
 
 ``--jobs`` plays that many games at once (processes). Prints one line per
-measure; ``--quiet`` leaves out the line per all-bot game.
+measure; ``--quiet`` leaves out the line per all-bot game. Each measure also
+counts the hard searches' play-outs that a sampled world ended early
+(:data:`games.bot_search.EARLY_ENDS`: Days of Steam's dealt hands).
+
+The figures go to a results file in the repository (``--results``, default
+``bench/results/bot_strength.json``): each measure with its figures, the
+command, the seeds, the commit and the date. A run replaces the entries of
+the measures it made and keeps the others (``--no-results``: print only).
 
 ``--whole-searches`` stops the hard searches' safety clock (their
 ``time_limit``), so every search runs all its play-outs: the strength figures
@@ -29,19 +36,27 @@ decision times show what a whole search costs.
 from __future__ import annotations
 
 import argparse
+import datetime
+import json
 import random
+import shlex
 import statistics
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
+from games.bot_search import EARLY_ENDS  # noqa: E402
 from games.bots import LEVELS, RANDOM, Policy, play_game, policy_for  # noqa: E402
 from games.core import Game, State  # noqa: E402
 from games.registry import get_game, slugs  # noqa: E402
 
+RESULTS = ROOT / "bench" / "results" / "bot_strength.json"
 HEAD_TO_HEAD_SEATS = {"age-of-steam": 3}
 ALL_BOT_SEATS = {"age-of-steam": 4, "steam-rollers": 3, "days-of-steam": 3, "string-railway": 3, "mine-carts": 2}
 
@@ -99,58 +114,82 @@ class Timed:
         return chosen
 
 
-def head_to_head_game(slug: str, level: str, against: str, seed: int) -> tuple[str, list[float]]:
-    """One head-to-head game: the level's result and its decision times."""
+def head_to_head_game(slug: str, level: str, against: str, seed: int) -> tuple[str, list[float], int]:
+    """One head-to-head game: the level's result, its decision times, and
+    the play-outs a sampled world ended early."""
     game = get_game(slug)
     n = HEAD_TO_HEAD_SEATS.get(slug, 2)
     seat = seed % n
     timed = Timed(policy_for(slug, level))
     other = RANDOM if against == "random" else policy_for(slug, against)
+    EARLY_ENDS.take()
     final = play_game(game, [timed if i == seat else other for i in range(n)], seed)
-    return bot_result(game, final, seat), timed.times
+    return bot_result(game, final, seat), timed.times, EARLY_ENDS.take()
 
 
-def all_bot_game(slug: str, level: str, seats: int, seed: int) -> tuple[list[int], int, str, list[float]]:
-    """One all-bot game: scores, seats eliminated, how it ended, decision times."""
+def all_bot_game(slug: str, level: str, seats: int, seed: int) -> tuple[list[int], int, str, list[float], int]:
+    """One all-bot game: scores, seats eliminated, how it ended, decision
+    times, and the play-outs a sampled world ended early."""
     game = get_game(slug)
     timed = Timed(policy_for(slug, level))
+    EARLY_ENDS.take()
     final = play_game(game, [timed] * seats, seed)
     eliminated = sum(bool(e) for e in final.get("eliminated", []))
-    return game.outcome(final).scores, eliminated, end_kind(slug, final), timed.times
+    return game.outcome(final).scores, eliminated, end_kind(slug, final), timed.times, EARLY_ENDS.take()
 
 
-def times_line(slug: str, level: str, times: list[float]) -> str:
+Figure = dict[str, Any]
+"""One measure's entry in the results file."""
+
+
+def times_figure(slug: str, level: str, times: list[float]) -> Figure:
     ordered = sorted(times)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (f"{slug} {level} decision times: median {1000 * statistics.median(ordered):.1f} ms,"
+    line = (f"{slug} {level} decision times: median {1000 * statistics.median(ordered):.1f} ms,"
             f" p95 {1000 * p95:.0f} ms, max {1000 * ordered[-1]:.0f} ms over {len(ordered)} decisions")
+    print(line, flush=True)
+    return {"game": slug, "level": level, "measure": "decision times",
+            "median_ms": round(1000 * statistics.median(ordered), 1), "p95_ms": round(1000 * p95),
+            "max_ms": round(1000 * ordered[-1]), "decisions": len(ordered), "line": line}
+
+
+def early_ends_text(count: int) -> str:
+    return f", {count} play-outs ended early by a sampled world" if count else ""
 
 
 def measure_head_to_head(pool: ProcessPoolExecutor, slug: str, level: str, against: str, seeds: range,
-                         times: list[float]) -> None:
+                         times: list[float]) -> Figure:
     t0 = time.perf_counter()
     counts = {"win": 0, "tie": 0, "loss": 0}
-    for result, spent in pool.map(head_to_head_game, *zip(*[(slug, level, against, s) for s in seeds])):
+    early = 0
+    for result, spent, ended in pool.map(head_to_head_game, *zip(*[(slug, level, against, s) for s in seeds])):
         counts[result] += 1
         times.extend(spent)
+        early += ended
     n = HEAD_TO_HEAD_SEATS.get(slug, 2)
     points = counts["win"] + counts["tie"] / 2
-    print(f"{slug} head-to-head {level} vs {against} ({n} seats, {len(seeds)} seeds): "
-          f"{points:g}/{len(seeds)} = {100 * points / len(seeds):.0f}% (wins {counts['win']}, "
-          f"ties {counts['tie']}, losses {counts['loss']})  ({time.perf_counter() - t0:.0f}s)", flush=True)
+    line = (f"{slug} head-to-head {level} vs {against} ({n} seats, {len(seeds)} seeds): "
+            f"{points:g}/{len(seeds)} = {100 * points / len(seeds):.0f}% (wins {counts['win']}, "
+            f"ties {counts['tie']}, losses {counts['loss']}){early_ends_text(early)}")
+    print(f"{line}  ({time.perf_counter() - t0:.0f}s)", flush=True)
+    return {"game": slug, "level": level, "measure": f"head-to-head vs {against}", "seats": n, "points": points,
+            "share": round(points / len(seeds), 3), **counts, "early_ends": early, "line": line}
 
 
 def measure_all_bot(pool: ProcessPoolExecutor, slug: str, level: str, seats: int, seeds: range,
-                    times: list[float], quiet: bool) -> None:
+                    times: list[float], quiet: bool) -> Figure:
     t0 = time.perf_counter()
     scores: list[int] = []
     winners: list[int] = []
     eliminated = 0
+    early = 0
     ends: dict[str, int] = {}
-    for seed, (got, out, end, spent) in zip(seeds, pool.map(all_bot_game, *zip(*[(slug, level, seats, s) for s in seeds]))):
+    games = pool.map(all_bot_game, *zip(*[(slug, level, seats, s) for s in seeds]))
+    for seed, (got, out, end, spent, ended) in zip(seeds, games):
         scores.extend(got)
         winners.append(max(got))
         eliminated += out
+        early += ended
         if end:
             ends[end] = ends.get(end, 0) + 1
         times.extend(spent)
@@ -162,7 +201,37 @@ def measure_all_bot(pool: ProcessPoolExecutor, slug: str, level: str, seats: int
             f" eliminated {eliminated}/{len(scores)} = {100 * eliminated / len(scores):.1f}%")
     if ends:
         line += ", ended " + ", ".join(f"{k} {v}/{len(seeds)}" for k, v in sorted(ends.items()))
-    print(line + f"  ({time.perf_counter() - t0:.0f}s)", flush=True)
+    line += early_ends_text(early)
+    print(f"{line}  ({time.perf_counter() - t0:.0f}s)", flush=True)
+    return {"game": slug, "level": level, "measure": f"all-bot {seats} seats",
+            "mean": round(statistics.mean(scores), 1), "winner_mean": round(statistics.mean(winners), 1),
+            "eliminated": eliminated, "seat_games": len(scores), "ends": ends, "early_ends": early, "line": line}
+
+
+def commit() -> str:
+    """The repository's commit, "+changes" when the tree differs from it."""
+    def git(*args: str) -> str:
+        done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=False)
+        return done.stdout.strip()
+    head = git("rev-parse", "HEAD") or "unknown"
+    return head + ("+changes" if git("status", "--porcelain", "--untracked-files=no") else "")
+
+
+def write_results(path: Path, figures: list[Figure], run: dict[str, Any]) -> None:
+    """The results file with these figures (each with ``run``: the command,
+    the seeds, the commit and the date) in place of earlier ones of the same
+    game, level and measure."""
+    kept: list[Figure] = []
+    if path.exists():
+        kept = list(json.loads(path.read_text(encoding="utf-8")).get("figures", []))
+    made = {(f["game"], f["level"], f["measure"]) for f in figures}
+    kept = [f for f in kept if (f["game"], f["level"], f["measure"]) not in made]
+    every = sorted(kept + [{**f, **run} for f in figures], key=lambda f: (f["game"], f["level"], f["measure"]))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"about": "bench/bot_strength.py: each measure's latest figures and the run that made them",
+                       "figures": every}, indent=1)
+    path.write_text(text + "\n", encoding="utf-8")
+    print(f"results: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}", flush=True)
 
 
 def main() -> int:
@@ -181,7 +250,13 @@ def main() -> int:
     parser.add_argument("--quiet", action="store_true", help="no line per all-bot game")
     parser.add_argument("--whole-searches", action="store_true",
                         help="hard searches ignore their time limit (figures independent of load)")
+    parser.add_argument("--results", type=Path, default=RESULTS, help="the results file (default %(default)s)")
+    parser.add_argument("--no-results", action="store_true", help="print the figures only")
     args = parser.parse_args()
+    run = {"command": shlex.join(["bench/bot_strength.py", *sys.argv[1:]]),
+           "seeds": f"{args.start}-{args.start + args.seeds - 1}", "commit": commit(),
+           "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%MZ")}
+    figures: list[Figure] = []
     seeds = range(args.start, args.start + args.seeds)
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     start = stop_search_clocks if args.whole_searches else None
@@ -191,12 +266,14 @@ def main() -> int:
             for level in levels:
                 times: list[float] = []
                 if not args.all_bot_only and not (level == args.against):
-                    measure_head_to_head(pool, slug, level, args.against, seeds, times)
+                    figures.append(measure_head_to_head(pool, slug, level, args.against, seeds, times))
                 if not args.head_to_head_only:
                     for seats in counts:
-                        measure_all_bot(pool, slug, level, seats, seeds, times, args.quiet)
+                        figures.append(measure_all_bot(pool, slug, level, seats, seeds, times, args.quiet))
                 if times:
-                    print(times_line(slug, level, times), flush=True)
+                    figures.append(times_figure(slug, level, times))
+    if not args.no_results:
+        write_results(args.results, figures, run)
     return 0
 
 

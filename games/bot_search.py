@@ -20,6 +20,12 @@ Every candidate of one sample is played out in the same sampled world and
 with the same rng seed (common random numbers), so the comparison measures
 the candidates, not the luck.
 
+A policy that picks an illegal action in a play-out is a bug, and raises
+(IllegalAction), except in a sampled world (``determinize``): a world the
+sample got wrong (Days of Steam's dealt hands) may refuse what a seat's view
+of it allowed, and the play-out ends there, judged where it stopped, and is
+counted in :data:`EARLY_ENDS` (``bench/bot_strength.py`` reports the count).
+
 Three optional rules shape a play-out (all off by default):
 
 - ``rivals``: the policy every other seat plays (a model of the rivals,
@@ -40,21 +46,41 @@ through this module's ``time`` attribute (a bench or test may stop it).
 from __future__ import annotations
 
 import random
+import threading
 import time
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable
 
-from games.bots import Policy
+from games.bots import Candidates, Evaluate, Policy
 from games.core import CHANCE, Game, IllegalAction, State
 
-Ranked = Callable[[Game, State, int, random.Random], Sequence[str]]
-"""A seat's candidate action texts in a view, best first."""
-Judge = Callable[[Game, State, int], float]
-"""How good a position is for a seat (higher is better)."""
 Determinize = Callable[[Game, State, int, random.Random], State]
 """A whole state consistent with a seat's view, hidden parts sampled."""
 Until = Callable[[State, State], bool]
 """Whether a play-out stops, given the world it began in and the state reached."""
+
+
+class Count:
+    """A count the threads of a process add to under a lock (the ruling of
+    :mod:`games.per_thread` for what threads share)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._count = 0
+
+    def add(self) -> None:
+        with self._lock:
+            self._count += 1
+
+    def take(self) -> int:
+        """The count so far, which starts again from 0."""
+        with self._lock:
+            count, self._count = self._count, 0
+            return count
+
+
+EARLY_ENDS = Count()
+"""Play-outs that a sampled world ended early (see the module docstring)."""
 
 
 def clock() -> float:
@@ -71,13 +97,14 @@ def as_seen(game: Game, view: State, seat: int, rng: random.Random) -> State:
 
 def playout(game: Game, world: State, seat: int, first: str, policy: Policy,
             rng: random.Random, horizon: int | None, until: Until | None = None,
-            rivals: Policy | None = None, deadline: float | None = None) -> State | None:
+            rivals: Policy | None = None, deadline: float | None = None, sampled: bool = False) -> State | None:
     """``world`` after ``seat`` plays ``first`` and everybody then plays
     ``policy`` (each from its own view; the other seats ``rivals`` when
     given) for up to ``horizon`` actions or until ``until(world, now)``,
     chance drawn from ``rng``; None when ``first`` is illegal in this world,
     or when ``deadline`` (a ``time.perf_counter()`` time) passes before the
-    play-out ends."""
+    play-out ends. A policy's illegal action raises, unless the world is
+    ``sampled``: then the play-out ends there (counted in :data:`EARLY_ENDS`)."""
     try:
         state = game.apply(world, seat, first).state
     except IllegalAction:
@@ -98,6 +125,9 @@ def playout(game: Game, world: State, seat: int, first: str, policy: Policy,
         try:
             state = game.apply(state, who, action).state
         except IllegalAction:
+            if not sampled:
+                raise  # a policy's illegal action in the world as it is: a bug
+            EARLY_ENDS.add()
             break  # a world the sample got wrong: judge what was reached
         taken += 1
     return state
@@ -111,8 +141,9 @@ class Rollouts:
     candidate or none, or no play-out finished in time, it plays ``policy``."""
 
     policy: Policy
-    candidates: Ranked
-    evaluate: Judge
+    candidates: Candidates
+    """The seat's candidate action texts in a view, best first."""
+    evaluate: Evaluate
     determinize: Determinize = as_seen
     width: int = 4
     samples: int = 2
@@ -140,7 +171,8 @@ class Rollouts:
                 if clock() > deadline:
                     break
                 end = playout(game, world, seat, text, self.policy, random.Random(seed), self.horizon,
-                              self.until, self.rivals, deadline if self.cut_playouts else None)
+                              self.until, self.rivals, deadline if self.cut_playouts else None,
+                              sampled=self.determinize is not as_seen)
                 if end is not None:
                     totals[i] += self.evaluate(game, end, seat)
                     counts[i] += 1

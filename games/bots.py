@@ -4,28 +4,31 @@ A :class:`Policy` is given what one seat may see (``game.view(state, seat)``,
 never the whole state: :func:`bot_action` makes the view), the seat and an
 rng, and returns the canonical text of a complete legal action. Policies are
 pure (no I/O), deterministic given the rng, and fast (a move well under a
-second). Each game's policy lives in ``games/<package>/policy.py`` as
-``POLICY``; :func:`policy_for` finds it, and falls back on
-:data:`RANDOM` (a uniformly random legal player) for a game without one.
+second).
 
 A bot seat has a **level** (:data:`LEVELS`), chosen by the table:
 
-- ``easy``: the game's first bot, ``policy.POLICY``, kept as it was so the
-  stronger levels have a fixed opponent to be measured against;
-- ``normal``: the game's stronger heuristic player, ``policy.LEVELS["normal"]``;
-- ``hard``: ``policy.LEVELS["hard"]``, a player that searches (rollouts of its
-  own policy from a few candidate moves within a time budget, chance sampled
-  from what the seat may see, never read); :class:`games.bot_search.Rollouts`
-  is the shared engine for it.
+- ``easy``: the game's first bot, kept as it was so the stronger levels have
+  a fixed opponent to be measured against;
+- ``normal``: the game's stronger heuristic player;
+- ``hard``: a player that searches (rollouts of a policy from a few
+  candidate moves within a time budget, chance sampled from what the seat
+  may see, never read); :class:`games.bot_search.Rollouts` is the shared
+  engine for it.
 
-A game whose ``policy`` module has no ``LEVELS`` entry for a level plays that
-level with its ``POLICY`` (a game added without stronger bots); every game
-registered today has all three, its normal bot in ``planner.py`` and its
-hard one in ``search.py``. The figures of each level (against easy, against
-normal, all-bot games, decision times) come from ``bench/bot_strength.py``.
+Each game has one shape: ``easy.py``, ``normal.py`` and ``hard.py`` (one
+level each, importing no other level), what levels share in modules below
+them, and ``levels.py`` holding ``LEVELS = {"easy": ..., "normal": ...,
+"hard": ...}``. The registry names each game's levels module
+(:data:`games.registry.BOT_LEVELS`); :func:`policy_for` reads it, and a
+level it lacks or a module that fails to import raises: a bot never quietly
+plays another level. A game the registry names no levels module for (a
+test's stand-in game) plays :data:`RANDOM`, a uniformly random legal
+player, at every level; an unknown game is a KeyError. The figures of each
+level are ``bench/bot_strength.py``'s, in ``bench/results/bot_strength.json``.
 
-The shared engine is :class:`Greedy`: a one-ply lookahead that applies each
-candidate action to a copy of the view and keeps the one whose result a
+The shared one-ply engine is :class:`Greedy`: it applies each candidate
+action to a copy of the view and keeps the one whose result a
 game-specific evaluation likes best (ties broken with the rng). A game with
 a large action space prunes the candidates first.
 """
@@ -35,11 +38,12 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import dataclass
-from typing import Callable, Protocol, Sequence
+from types import MappingProxyType
+from typing import Callable, Mapping, Protocol, Sequence
 
 from games.core import CHANCE, Game, IllegalAction, State
 from games.playout import random_action
-from games.registry import PACKAGES
+from games.registry import BOT_LEVELS, slugs
 
 
 class Policy(Protocol):
@@ -64,7 +68,8 @@ Evaluate = Callable[[Game, State, int], float]
 """How good a state is for a seat (higher is better)."""
 
 Candidates = Callable[[Game, State, int, random.Random], Sequence[str]]
-"""The action texts worth trying in a state (a pruned subset of the legal ones)."""
+"""The action texts worth trying in a state (a pruned subset of the legal
+ones; best first where the order matters, as for a search's width)."""
 
 
 def all_legal(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
@@ -120,7 +125,13 @@ LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
 """The level of a bot seat whose table chose none."""
 
-_policies: dict[tuple[str, str], Policy] = {}
+OLDER_SHAPE = frozenset({"games.age_of_steam.policy"})
+"""Levels modules of the older shape, whose ``LEVELS`` holds normal and hard
+and whose ``POLICY`` is the easy bot: temporary, until Age of Steam moves to
+a ``levels.py`` of its own (issue 34)."""
+
+_levels: dict[str, Mapping[str, Policy]] = {}
+"""Slug -> its read-only table of levels, read once (the same for every thread)."""
 
 
 def check_level(level: str) -> str:
@@ -130,29 +141,35 @@ def check_level(level: str) -> str:
     return level
 
 
-def policy_for(slug: str, level: str = DEFAULT_LEVEL) -> Policy:
-    """The policy of the game with this slug at ``level``: its package's
-    ``policy.LEVELS[level]``, else its ``policy.POLICY`` (the easy bot: the
-    level a game without a stronger policy plays at every level), or
-    :data:`RANDOM` when it has no policy module."""
-    check_level(level)
-    found = _policies.get((slug, level))
+def levels_of(slug: str) -> Mapping[str, Policy]:
+    """The game's policy at each level, read from the levels module the
+    registry names for it (:data:`games.registry.BOT_LEVELS`); every level
+    is :data:`RANDOM` for a registered game it names none for. An unknown
+    game (KeyError), a module that fails to import, has no ``LEVELS`` or
+    lacks a level raises."""
+    found = _levels.get(slug)
     if found is not None:
         return found
-    policy: Policy = RANDOM
-    package = PACKAGES.get(slug)
-    if package is not None:
-        try:
-            module = importlib.import_module(f"games.{package}.policy")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"games.{package}.policy":
-                raise
-        else:
-            policy = getattr(module, "POLICY", RANDOM)
-            if level != "easy":
-                policy = getattr(module, "LEVELS", {}).get(level, policy)
-    _policies[(slug, level)] = policy
-    return policy
+    if slug not in slugs():
+        raise KeyError(f"no game '{slug[:40]}': known games are {', '.join(slugs())}")
+    name = BOT_LEVELS.get(slug)
+    if name is None:
+        table: dict[str, Policy] = {level: RANDOM for level in LEVELS}
+    else:
+        module = importlib.import_module(name)
+        table = dict(module.LEVELS)
+        if name in OLDER_SHAPE:
+            table = {"easy": module.POLICY, **table}
+        if sorted(table) != sorted(LEVELS):
+            raise LookupError(f"{name}.LEVELS has {', '.join(sorted(table))}, not {', '.join(LEVELS)}")
+    found = _levels[slug] = MappingProxyType(table)
+    return found
+
+
+def policy_for(slug: str, level: str = DEFAULT_LEVEL) -> Policy:
+    """The policy of the game with this slug at ``level`` (see
+    :func:`levels_of`); ValueError for an unknown level."""
+    return levels_of(slug)[check_level(level)]
 
 
 def bot_action(game: Game, state: State, seat: int, rng: random.Random,

@@ -28,6 +28,18 @@ PACKAGES: Mapping[str, str] = MappingProxyType({
 })
 """Slug -> the package under :mod:`games` that exports the game as ``GAME``."""
 
+BOT_LEVELS: Mapping[str, str] = MappingProxyType({
+    # Age of Steam keeps its older shape until it moves to a levels.py of its own
+    # (issue 34): its policy.py's LEVELS names normal and hard, and its POLICY is easy.
+    "age-of-steam": "games.age_of_steam.policy",
+    "days-of-steam": "games.days_of_steam.levels",
+    "mine-carts": "games.mine_carts.levels",
+    "steam-rollers": "games.steam_rollers.levels",
+    "string-railway": "games.string_railway.levels",
+})
+"""Slug -> the module whose ``LEVELS`` maps each bot level (easy, normal,
+hard) to the game's policy (:func:`games.bots.policy_for` reads it)."""
+
 _loaded: dict[str, Game] = {}
 _extra: dict[str, Game] = {}
 

@@ -9,7 +9,7 @@ import pytest
 
 import games.bot_search
 from games.bot_search import Rollouts, playout
-from games.core import Game, State
+from games.core import Game, IllegalAction, State
 from tests.support.race import RACE
 
 
@@ -121,3 +121,27 @@ def test_a_search_with_no_playout_finished_in_time_plays_its_fallback(monkeypatc
     assert search.choose(RACE, started(), 0, random.Random(1)) == "step 3"
     single = replace(search, candidates=lambda g, s, seat, rng: ["step 2"])
     assert single.choose(RACE, started(), 0, random.Random(1)) == "step 2"
+
+
+def test_a_policy_that_picks_an_illegal_action_in_a_playout_raises() -> None:
+    """In the world as the seat sees it an illegal action is a bug: the
+    play-out raises rather than stopping quietly (step 9 is past the stride)."""
+    with pytest.raises(IllegalAction):
+        playout(RACE, started("100"), 0, "step 1", Always("step 9"), random.Random(3), 4)
+    search = Rollouts(Always("step 9"), lambda g, s, seat, rng: ["step 2", "step 1"], margin, samples=1)
+    with pytest.raises(IllegalAction):
+        search.choose(RACE, started("100"), 0, random.Random(1))
+
+
+def test_only_a_sampled_world_may_end_a_playout_early_and_each_end_is_counted() -> None:
+    """A world drawn by ``determinize`` may refuse what the seat's view of
+    it allowed: the play-out ends there, judged where it stopped, and the
+    count the bench reports goes up once per such play-out."""
+    games.bot_search.EARLY_ENDS.take()
+    end = playout(RACE, started("100"), 0, "step 1", Always("step 9"), random.Random(3), 4, sampled=True)
+    assert end is not None and end["positions"] == [1, 0]
+    search = Rollouts(Always("step 9"), lambda g, s, seat, rng: ["step 2", "step 1"], margin, samples=2,
+                      determinize=lambda g, view, seat, rng: view)
+    assert search.choose(RACE, started("100"), 0, random.Random(1)) == "step 2"
+    assert games.bot_search.EARLY_ENDS.take() == 1 + 2 * 2
+    assert games.bot_search.EARLY_ENDS.take() == 0

@@ -1,21 +1,25 @@
-"""Bot seats (games/bots.py and each game's policy.py), over the registry:
+"""Bot seats (games/bots.py and each game's levels), over the registry:
 every policy answers with a legal action, sees only its seat's view, is
 deterministic given its rng, and plays better than the random player."""
 
 from __future__ import annotations
 
 import copy
+import importlib
 import random
+import sys
 import types
 from typing import Any, Callable
 
 import pytest
 
 import games.bot_search
-from games.bots import DEFAULT_LEVEL, LEVELS, RANDOM, Policy, bot_action, play_game, policy_for
+import games.bots
+import games.core
+from games.bots import DEFAULT_LEVEL, LEVELS, OLDER_SHAPE, RANDOM, Policy, bot_action, play_game, policy_for
 from games.core import CHANCE, Game, State, chance_rng, find_choice, resolve_chance, secret_from_seed
 from games.playout import random_action
-from games.registry import PACKAGES, get_game
+from games.registry import BOT_LEVELS, PACKAGES, get_game
 
 SLUGS = sorted(PACKAGES)
 DECISIONS = 6
@@ -44,27 +48,55 @@ def _decision_states(game: Game, seed: int) -> list[tuple[State, int]]:
     return found[::step][:DECISIONS]
 
 
-def test_every_game_has_its_own_policy_and_an_unknown_game_gets_the_random_one() -> None:
+def test_every_game_has_its_own_policy_and_a_stand_in_game_gets_the_random_one() -> None:
     for slug in SLUGS:
         for level in LEVELS:
-            assert policy_for(slug, level) is not RANDOM, f"{slug} has no policy.py"
+            assert policy_for(slug, level) is not RANDOM, f"{slug} has no {level} bot"
     assert policy_for("race") is RANDOM  # the tests' stand-in game has none
+    with pytest.raises(KeyError, match="no game 'chess'"):
+        policy_for("chess")
 
 
-def test_the_easy_level_is_the_first_bot_and_a_game_without_stronger_ones_plays_it_at_every_level() -> None:
-    import importlib
-
+def test_each_game_plays_the_levels_its_registry_entry_names() -> None:
+    """``policy_for`` plays the ``LEVELS`` of the module the registry names
+    (Age of Steam's older shape: ``POLICY`` is easy), three different bots."""
+    assert sorted(BOT_LEVELS) == SLUGS
     for slug in SLUGS:
-        module = importlib.import_module(f"games.{PACKAGES[slug]}.policy")
-        assert policy_for(slug, "easy") is module.POLICY
-        stronger = getattr(module, "LEVELS", {})
-        for level in ("normal", "hard"):
-            assert policy_for(slug, level) is stronger.get(level, module.POLICY)
-    assert policy_for("age-of-steam", "normal") is not policy_for("age-of-steam", "easy")
-    assert policy_for("age-of-steam", "hard") is not policy_for("age-of-steam", "normal")
+        module = importlib.import_module(BOT_LEVELS[slug])
+        older = BOT_LEVELS[slug] in OLDER_SHAPE
+        table = {"easy": module.POLICY, **module.LEVELS} if older else module.LEVELS
+        assert {level: policy_for(slug, level) for level in LEVELS} == table
+        assert len({id(policy_for(slug, level)) for level in LEVELS}) == 3, slug
     assert policy_for("age-of-steam") is policy_for("age-of-steam", DEFAULT_LEVEL)
     with pytest.raises(ValueError, match="easy, normal, hard"):
         policy_for("age-of-steam", "expert")
+
+
+def _fresh_levels(monkeypatch: pytest.MonkeyPatch, slug: str, module: str) -> None:
+    """The registry names ``module`` for ``slug``, nothing read yet."""
+    monkeypatch.setattr(games.bots, "BOT_LEVELS", {**BOT_LEVELS, slug: module})
+    monkeypatch.setattr(games.bots, "_levels", {})
+
+
+def test_a_levels_module_that_fails_to_import_raises_rather_than_playing_another_level(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _fresh_levels(monkeypatch, "days-of-steam", "games.days_of_steam.no_such_levels")
+    with pytest.raises(ModuleNotFoundError):
+        policy_for("days-of-steam", "hard")
+    broken = types.ModuleType("tests_broken_levels")
+    monkeypatch.setitem(sys.modules, "tests_broken_levels", broken)
+    _fresh_levels(monkeypatch, "days-of-steam", "tests_broken_levels")
+    with pytest.raises(AttributeError):
+        policy_for("days-of-steam", "easy")
+
+
+def test_a_levels_module_without_every_level_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    partial = types.ModuleType("tests_partial_levels")
+    partial.LEVELS = {"easy": RANDOM, "normal": RANDOM}  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tests_partial_levels", partial)
+    _fresh_levels(monkeypatch, "mine-carts", "tests_partial_levels")
+    with pytest.raises(LookupError, match="not easy, normal, hard"):
+        policy_for("mine-carts", "easy")
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -137,15 +169,38 @@ def test_the_days_of_steam_bot_chooses_the_same_whatever_it_cannot_see() -> None
     assert checked >= 6
 
 
+UNSEEN = ("bag", "deck")
+"""The state's keys for what is still unseen: a bag's or a deck's contents,
+whose order (a list's, or a count table's keys) no seat sees."""
+
+
 def _hidden_replaced(slug: str, state: State, seat: int) -> State:
     """The same state with what ``seat`` may not see replaced: Days of
-    Steam's other hands and deck. The other games' views hide nothing in the
-    state (Age of Steam's bag is a public count per colour); what they hide
-    is the future draws, which come from the game's secret, never in a
-    state: their copy is the same state, whose view must equal the state."""
-    if slug == "days-of-steam":
-        return _hide_differently(state, seat)
-    return copy.deepcopy(state)
+    Steam's other hands and deck; and in every game the bag and the deck
+    (where there is one) in another order. The chance to come is keyed by
+    the game's secret, never in a state: :func:`_chance_secret` changes it."""
+    return _reordered(_hide_differently(state, seat) if slug == "days-of-steam" else state)
+
+
+def _reordered(state: State) -> State:
+    """A copy of ``state`` with its bag and deck (:data:`UNSEEN`) in the
+    other order."""
+    other = copy.deepcopy(state)
+    for key in UNSEEN:
+        unseen = other.get(key)
+        if isinstance(unseen, list):
+            other[key] = unseen[::-1]
+        elif isinstance(unseen, dict):
+            other[key] = dict(reversed(list(unseen.items())))
+    return other
+
+
+def _chance_secret(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """Every chance derivation (``games.core.chance_rng``) keyed by the
+    secret of ``seed``, whatever secret it is given: a bot that drew the
+    game's chance would meet other draws under another seed."""
+    keyed = games.core.chance_rng
+    monkeypatch.setattr(games.core, "chance_rng", lambda _secret, taken: keyed(secret_from_seed(seed), taken))
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -153,20 +208,30 @@ def _hidden_replaced(slug: str, state: State, seat: int) -> State:
 def test_every_bot_level_decides_from_its_seats_view_only(slug: str, level: str,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """At decisions spread over a random game, a state whose hidden parts
-    were replaced gets the same decision from the bot at every level, and a
-    game that hides nothing in its state shows the seat all of it. The hard
-    searches' safety clock is stopped, so a loaded machine cutting one search
-    shorter than the other can't make the two decisions differ."""
+    were replaced (another order of the bag and the deck still unseen; Days
+    of Steam's other hands and deck), under another chance secret, gets the
+    same decision from the bot at every level; a game that hides nothing but
+    chance in its state shows the seat all of it. The hard searches' safety
+    clock is stopped, so a loaded machine cutting one search shorter than
+    the other can't make the two decisions differ."""
     stopped = types.SimpleNamespace(perf_counter=lambda: 0.0)
     monkeypatch.setattr(games.bot_search, "time", stopped)
     game = get_game(slug)
+    reordered = 0
     for state, seat in _decision_states(game, 11)[1:4]:
         other = _hidden_replaced(slug, state, seat)
-        assert game.view(other, seat) == game.view(state, seat)
-        if slug != "days-of-steam":
+        seen = game.view(state, seat)
+        assert game.view(other, seat) in (seen, _reordered(seen))  # String Railway shows its deck, a set
+        if slug == "days-of-steam":
+            assert other != state
+        else:
             assert game.view(state, seat) == state
-        assert (bot_action(game, state, seat, random.Random(5), level=level)
-                == bot_action(game, other, seat, random.Random(5), level=level))
+        reordered += any(list(other.get(k) or []) != list(state.get(k) or []) for k in UNSEEN)
+        _chance_secret(monkeypatch, 1)
+        first = bot_action(game, state, seat, random.Random(5), level=level)
+        _chance_secret(monkeypatch, 2)
+        assert bot_action(game, other, seat, random.Random(5), level=level) == first
+    assert reordered or slug == "steam-rollers"  # Steam Rollers keeps no bag: its cubes are counted as drawn
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -507,7 +572,7 @@ def test_steam_rollers_link_cost_counts_the_empty_hexes_still_between_two_cities
     """Cities 1 (B2) and 5 (B5) are three steps apart: two empty hexes join
     them; a piece from city 1 pointing at city 5 leaves one; with both
     pieces the cities are one group and no link is missing."""
-    from games.steam_rollers.policy import link_costs
+    from games.steam_rollers.guides import link_costs
 
     assert link_costs({}, [])[1][1, 5] == 2
     assert link_costs({"B3": [0, 3]}, [])[1][1, 5] == 1

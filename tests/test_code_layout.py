@@ -2,7 +2,10 @@
 ``rendering/<game>/`` with a module per part it draws, each saying in its
 docstring what it draws; and every module of the rules, the renderers and
 the bot is one a newcomer reads in one sitting (about 600 lines at most, no
-class over about 250)."""
+class over about 250). Issue 34: no import circle among the modules of
+``games/`` (imports inside functions included), and each game's bot in one
+shape: ``easy.py``, ``normal.py``, ``hard.py`` importing no other level,
+``levels.py`` the only module that imports them."""
 
 from __future__ import annotations
 
@@ -11,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from games.registry import PACKAGES
+from games.bots import OLDER_SHAPE
+from games.registry import BOT_LEVELS, PACKAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 RENDERING = ROOT / "rendering"
@@ -47,3 +51,109 @@ def test_every_rendering_module_says_what_it_draws() -> None:
     bare = [str(p.relative_to(RENDERING)) for p in sorted(RENDERING.rglob("*.py"))
             if not ast.get_docstring(ast.parse(p.read_text(encoding="utf-8")))]
     assert not bare, f"modules without a docstring: {bare}"
+
+
+GAMES = ROOT / "games"
+LEVEL_MODULES = ("easy", "normal", "hard")
+CIRCLES_ALLOWED_IN = ("games.age_of_steam.",)
+"""TEMPORARY (issue 34): Age of Steam's bots keep their older shape, whose
+policy.py reads its planner and search lazily inside a function, until the
+lead moves them to a levels.py of their own; then this exemption goes."""
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(source: str, name: str, package: str, known: set[str]) -> set[str]:
+    """The modules among ``known`` that module ``name`` (in ``package``)
+    imports, at its top or inside a function (``from pkg import sub`` names
+    the submodule)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package
+            for _ in range(node.level - 1):
+                base = base.rpartition(".")[0]
+            target = ".".join(p for p in ((base if node.level else ""), node.module or "") if p)
+            subs = [f"{target}.{a.name}" for a in node.names if f"{target}.{a.name}" in known]
+            found.update(subs)
+            if len(subs) < len(node.names):
+                found.add(target)
+    return {m for m in found if m in known and m != name}
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Module of ``games/`` -> the modules of ``games/`` it imports."""
+    paths = {_module_name(p): p for p in sorted(GAMES.rglob("*.py"))}
+    return {name: _imports(path.read_text(encoding="utf-8"), name,
+                           name if path.name == "__init__.py" else name.rpartition(".")[0], set(paths))
+            for name, path in paths.items()}
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles: each strongly connected set of two modules or
+    more (Tarjan's algorithm), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                group.append(top)
+                if top == node:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(out)
+
+
+def test_the_import_graph_reads_imports_inside_functions_and_finds_a_circle() -> None:
+    known = {"games.g", "games.g.easy", "games.g.levels", "games.g.plans", "games.core"}
+    source = "from games.core import Game\nfrom . import plans\n\ndef later():\n    from .levels import LEVELS\n"
+    assert _imports(source, "games.g.easy", "games.g", known) == {"games.core", "games.g.plans", "games.g.levels"}
+    assert "games.registry" in _import_graph()["games.bots"]
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_of_games_imports_itself_round_a_circle() -> None:
+    circles = [c for c in _circles(_import_graph())
+               if not all(m.startswith(CIRCLES_ALLOWED_IN) for m in c)]
+    assert not circles, f"import circles in games/: {circles}"
+
+
+@pytest.mark.parametrize("slug", sorted(s for s, m in BOT_LEVELS.items() if m not in OLDER_SHAPE))
+def test_each_games_bot_levels_import_no_other_level(slug: str) -> None:
+    """easy, normal and hard import no level module of their game (what two
+    levels share lives in a module below them); only levels.py imports them.
+    (Age of Steam's older shape is left out until the lead moves it.)"""
+    module = BOT_LEVELS[slug]
+    package = f"games.{PACKAGES[slug]}"
+    assert module == f"{package}.levels"
+    graph = _import_graph()
+    levels = {f"{package}.{name}" for name in LEVEL_MODULES}
+    assert levels | {module} <= set(graph)
+    for level in levels:
+        assert not graph[level] & (levels | {module}), f"{level} imports {graph[level] & (levels | {module})}"
+    importers = sorted(m for m, found in graph.items() if found & levels and m != module)
+    assert not importers, f"modules other than {module} import a level: {importers}"

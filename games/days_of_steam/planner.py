@@ -1,4 +1,5 @@
-"""Days of Steam's normal bot: a driver who counts steam along the track.
+"""Days of Steam's planner: a driver who counts steam along the track (the
+normal bot, and the play-outs of the hard one).
 
 Like the easy bot it looks one action ahead, but it judges the result the
 way a player reads the map (:mod:`.outlook`): the points it has, and the

@@ -1,7 +1,8 @@
-"""Mine Carts' normal bot: the easy bot's whole-turn plans, judged with the
-other team's cards in mind.
+"""Mine Carts' tactics (the normal bot, and the hard one's candidates and
+play-outs): the easy bot's whole-turn plans, judged with the other team's
+cards in mind.
 
-The easy bot (:mod:`games.mine_carts.policy`) plans its turn well but sees
+The easy bot (:mod:`games.mine_carts.easy`) plans its turn well but sees
 the other team's reply only as its carts moving with the switch worst for
 us, its cards left out. A good player looks at the other factory, face up on
 the table: a gold cart left two cards from the other team's town is a gold
@@ -41,7 +42,7 @@ from dataclasses import dataclass
 from games.core import Game, IllegalAction, State
 from games.playout import random_action
 
-from . import policy as easy
+from . import plans
 from .cards import why_not
 from .board import neighbour
 from .movement import Travel, exits, in_station, travel
@@ -53,7 +54,7 @@ from .state import MineCartsState, typed
 @dataclass(frozen=True)
 class Weights:
     """What the normal bot's judgement weighs, in cards needed (a gold is
-    :data:`~games.mine_carts.policy.GOLD_VALUE`)."""
+    :data:`~games.mine_carts.plans.GOLD_VALUE`)."""
 
     threat: float = 0.8
     """The share of a gold lost when the other team can finish its route on its next turn."""
@@ -66,12 +67,12 @@ class Weights:
     that raise the allotment (:func:`run_value`)."""
     spoil_squares: int = 3
     """The first squares of the other team's route tried as spoilers."""
-    beam: int = easy.BEAM
+    beam: int = plans.BEAM
     """Plans kept after each card of the turn."""
     route_beam: int = 3
     """Plans kept after each card by the cards the gold cart still needs
     alone (two cards that lead it home are kept though a cart's run looks better)."""
-    sift: int = easy.SIFT
+    sift: int = plans.SIFT
     """Whole plans judged again by the team's own move."""
 
 
@@ -98,7 +99,7 @@ def fits(route: Route, factory: list[str]) -> bool:
 def threat(state: MineCartsState, team: int, w: Weights) -> float:
     """After our move: the share of a gold the other team (next to play) is
     expected to score on its turn with the cards it holds (a route needing
-    no card is left to :func:`~games.mine_carts.policy.worst_reply`, which
+    no card is left to :func:`~games.mine_carts.plans.worst_reply`, which
     moves it exactly)."""
     other = 1 - team
     route = gold_route(state, other)
@@ -155,19 +156,19 @@ def run_value(state: MineCartsState, team: int, w: Weights) -> float:
 
 def after_switch(state: MineCartsState, team: int, colour: str, chosen: tuple[int, ...], w: Weights) -> float:
     """Our move with this switch, then the other team's reply: its carts
-    moved with the switch worst for us (:func:`easy.worst_reply`) and the
+    moved with the switch worst for us (:func:`plans.worst_reply`) and the
     gold its cards threaten (:func:`threat`)."""
-    value, sim = easy.moved(state, team, colour, chosen, w.allotment)
-    if any(t["gold"] >= rules().gold_to_win for t in sim["teams"]) or value >= easy.GOLD_VALUE / 2:
-        return value + easy.judge(sim, team)
-    return (value + easy.worst_reply(sim, team) - easy.GOLD_VALUE * threat(sim, team, w)
+    value, sim = plans.moved(state, team, colour, chosen, w.allotment)
+    if any(t["gold"] >= rules().gold_to_win for t in sim["teams"]) or value >= plans.GOLD_VALUE / 2:
+        return value + plans.judge(sim, team)
+    return (value + plans.worst_reply(sim, team) - plans.GOLD_VALUE * threat(sim, team, w)
             + run_value(sim, team, w))
 
 
 def best_switch(state: MineCartsState, team: int, rng: random.Random, w: Weights) -> tuple[float, str]:
     """The best switch action's value and text (ties by the rng)."""
     best: tuple[float, float, str] | None = None
-    for text, colour, chosen in easy.switch_texts(state):
+    for text, colour, chosen in plans.switch_texts(state):
         key = (after_switch(state, team, colour, chosen, w), rng.random(), text)
         if best is None or key[:2] > best[:2]:
             best = key
@@ -177,12 +178,12 @@ def best_switch(state: MineCartsState, team: int, rng: random.Random, w: Weights
 
 def quick_switch(state: MineCartsState, team: int, w: Weights) -> float:
     """The best switch's value on our own move and the threat it leaves."""
-    best = -easy.GOLD_VALUE * 10
-    for _text, colour, chosen in easy.switch_texts(state):
-        value, sim = easy.moved(state, team, colour, chosen, w.allotment)
-        if value < easy.GOLD_VALUE / 2:
-            value -= easy.GOLD_VALUE * threat(sim, team, w)
-        best = max(best, value + easy.judge(sim, team) + run_value(sim, team, w))
+    best = -plans.GOLD_VALUE * 10
+    for _text, colour, chosen in plans.switch_texts(state):
+        value, sim = plans.moved(state, team, colour, chosen, w.allotment)
+        if value < plans.GOLD_VALUE / 2:
+            value -= plans.GOLD_VALUE * threat(sim, team, w)
+        best = max(best, value + plans.judge(sim, team) + run_value(sim, team, w))
     return best
 
 
@@ -206,7 +207,7 @@ def spoilers(state: MineCartsState, team: int, factory: tuple[str, ...], w: Weig
     return out
 
 
-_Grown = dict[easy._Changed, tuple[float, float, easy.Plan]]
+_Grown = dict[plans.Changed, tuple[float, float, plans.Plan]]
 
 
 def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) -> list[tuple[float, str]]:
@@ -216,16 +217,16 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) 
     :func:`best_switch` judging whole plans); empty when no card can be laid."""
     t = state["teams"][team]
     left = t["allotment"] - t["laid"]
-    beam = [easy.Plan((), state, tuple(t["factory"]), 0.0)]
+    beam = [plans.Plan((), state, tuple(t["factory"]), 0.0)]
     for step in range(left):
         grown: _Grown = {}
-        base: dict[easy._Changed, float] = {}
-        spoiled: set[easy._Changed] = set()
+        base: dict[plans.Changed, float] = {}
+        spoiled: set[plans.Changed] = set()
         for p in beam:
             spoiling = set(spoilers(p.state, team, p.factory, w))
-            tried = easy.candidates(p.state, team, p.factory, rng) + sorted(spoiling) + run_ends(p.state, team, p.factory)
+            tried = plans.candidates(p.state, team, p.factory, rng) + sorted(spoiling) + run_ends(p.state, team, p.factory)
             for code, square, r in tried:
-                sim = easy.laid(p.state, code, square, r)
+                sim = plans.laid(p.state, code, square, r)
                 factory = list(p.factory)
                 factory.remove(code)
                 changed = tuple(sorted((sq, f"{c['card']} {c['rotation']}") for sq, c in sim["grid"].items()
@@ -234,9 +235,9 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) 
                     spoiled.add(changed)
                 if changed in grown:
                     continue
-                base[changed] = easy.judge(sim, team)
-                value = base[changed] + easy.MOBILITY * easy.mobility(sim, team) + run_value(sim, team, w)
-                nxt = easy.Plan(p.actions + (easy.lay_text(code, square, r),), sim, tuple(factory), value)
+                base[changed] = plans.judge(sim, team)
+                value = base[changed] + plans.MOBILITY * plans.mobility(sim, team) + run_value(sim, team, w)
+                nxt = plans.Plan(p.actions + (plans.lay_text(code, square, r),), sim, tuple(factory), value)
                 grown[changed] = (nxt.value, rng.random(), nxt)
         if not grown:
             break
@@ -256,7 +257,7 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) 
     return [(v[0], text) for text, v in sorted(firsts.items(), key=lambda kv: kv[1], reverse=True)]
 
 
-def sifted(grown: _Grown, base: dict[easy._Changed, float], spoiled: set[easy._Changed], team: int,
+def sifted(grown: _Grown, base: dict[plans.Changed, float], spoiled: set[plans.Changed], team: int,
            w: Weights) -> _Grown:
     """The ``w.sift`` best whole plans, as many by the cards the gold cart
     still needs alone (a plan that finishes its route is never lost behind
@@ -270,8 +271,8 @@ def sifted(grown: _Grown, base: dict[easy._Changed, float], spoiled: set[easy._C
     best += sorted(spoiled, key=lambda k: grown[k][:2], reverse=True)
     for key in dict.fromkeys(best):
         _value, r, p = grown[key]
-        again = quick_switch(p.state, team, w) + easy.MOBILITY * easy.mobility(p.state, team)
-        out[key] = (again, r, easy.Plan(p.actions, p.state, p.factory, again))
+        again = quick_switch(p.state, team, w) + plans.MOBILITY * plans.mobility(p.state, team)
+        out[key] = (again, r, plans.Plan(p.actions, p.state, p.factory, again))
     return out
 
 
@@ -282,7 +283,7 @@ def ranked(state: MineCartsState, team: int, rng: random.Random, w: Weights) -> 
         return [text for _v, text in plan_turn(state, team, rng, w)]
     if state["phase"] == "switch":
         scored = [(after_switch(state, team, colour, chosen, w), rng.random(), text)
-                  for text, colour, chosen in easy.switch_texts(state)]
+                  for text, colour, chosen in plans.switch_texts(state)]
         return [text for *_k, text in sorted(scored, reverse=True)]
     return []
 
@@ -296,7 +297,7 @@ class TacticsPolicy:
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         s = typed(state)
-        texts = ranked(s, easy.team_of(s, seat), rng, self.weights)
+        texts = ranked(s, plans.team_of(s, seat), rng, self.weights)
         if texts:
             try:
                 game.apply(state, seat, texts[0])
@@ -306,4 +307,4 @@ class TacticsPolicy:
         return random_action(game, state, seat, rng)
 
 
-NORMAL = TacticsPolicy()
+TACTICS = TacticsPolicy()

@@ -30,7 +30,7 @@ from games.core import Game, State
 
 from . import cards
 from .planner import Judge
-from .policy import promising
+from .guides import promising
 
 PERMANENT = {"1b": 8.0, "5a": 5.0, "5b": 4.0, "6b": 3.0, "3a": 2.5}
 """Points a permanent card is worth to its holder at the start of the game
@@ -109,6 +109,6 @@ def one_per_action(texts: list[str]) -> list[str]:
 
 
 def hard_promising(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
-    """The easy bot's promising actions (:func:`policy.promising`), one per
+    """The easy bot's promising actions (:func:`guides.promising`), one per
     action (:func:`one_per_action`)."""
     return one_per_action(promising(game, state, seat, rng))

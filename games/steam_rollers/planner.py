@@ -1,7 +1,8 @@
-"""Steam Rollers' normal bot: a one-ply lookahead over every promising
+"""Steam Rollers' planner (the normal bot, and the rivals of the hard one's
+play-outs): a one-ply lookahead over every promising
 action, judged the way a player who races for the cubes judges a map.
 
-What a good player does, and the easy bot (:mod:`policy`) does not:
+What a good player does, and the easy bot (:mod:`.easy`) does not:
 
 - **An engine as strong as his routes are long.** The engine starts at 0,
   so no cube moves until it is improved. A cube is worth the longest route
@@ -41,7 +42,7 @@ from .build import track_of
 from .deliver import engine_strength
 from .network import connections, distances
 from .params import rules
-from .policy import REACH, SPAN, missing_links, promising, track_from_cities
+from .guides import REACH, SPAN, missing_links, promising, track_from_cities
 
 
 def top_engine(state: State, seat: int) -> int:
@@ -120,5 +121,5 @@ class Judge:
 
 
 JUDGE = Judge()
-NORMAL = Greedy(JUDGE, promising, limit=400)
-"""The normal level: every promising action tried, judged by :data:`JUDGE`."""
+PLANNER = Greedy(JUDGE, promising, limit=400)
+"""Every promising action tried, judged by :data:`JUDGE`."""

@@ -12,12 +12,8 @@ next what a string scores with the table as it lies, :data:`NEXT_STRING`
 and :data:`REACH_WORTH` of the company's reach (:func:`planner.reach_points`:
 the points of the stations it may still enter, weighed by how near its
 network lies), or :data:`FIRST_STRING` for a first string, laid from the
-home station alone. Measured in all-easy-bot games (a throwaway script,
-not a bench): over seeds 0-29 a string after the first scores 4.6-5.4 on
-average with a spread of 1.3-2.0, a first one 2.7; over seeds 0-14 (300
-strings) a string's points against its company's reach at the start of
-its turn are 3.2-3.6 plus 0.14-0.36 a point of reach (correlation
-0.3-0.5). So a station placed near a colour's network, or taken from it,
+home station alone (the numbers are estimates from all-easy-bot games).
+So a station placed near a colour's network, or taken from it,
 counts before that colour plays.
 
 The chance is worked out over :data:`DRAWS` fixed draws of those guesses

@@ -1,5 +1,5 @@
-"""String Railway's normal bot: the easy bot's eye for points, with a
-player's sense of the whole game.
+"""String Railway's planner (the normal bot, and the hard one's candidates):
+the easy bot's eye for points, with a player's sense of the whole game.
 
 - **The weakest colour, as it will be.** With two players a seat's score
   is its weaker colour's. The easy bot takes the colour that has not
@@ -24,13 +24,7 @@ player's sense of the whole game.
   is the other seat's, before the seat's own other colour: a station placed
   within reach of its strings costs :data:`LEFT` of the points it would
   score there, once this turn's string has taken what it may (a countryside
-  entered leaves it nothing, a central its 3 points). Tuning on seeds
-  1000-1059 against easy: without it 48%, with it 62% (:data:`LEFT` 1.0
-  and a string choice that also weighed the next rival's best reply to
-  it, rechecking its strings: no better, 54-58%); but on seeds 0-99 44.5
-  of 100 (``bench/bot_strength.py --games string-railway --levels normal
-  --seeds 100 --head-to-head-only``), against 48.5 without: within the
-  noise of 100 games, the normal bot is still no stronger than easy.
+  entered leaves it nothing, a central its 3 points).
 
 Stations are placed as the easy bot places them, judged by :data:`JUDGE`;
 the corner and the extra draw are the easy bot's.
@@ -48,8 +42,8 @@ from games.string_railway.laying import Laid
 from games.string_railway.laying import Context
 from games.string_railway import stations
 from games.string_railway.params import kind, table
-from games.string_railway.policy import (POLICY, Judgement, _centres, _distances, _reach_weight, new_station_points,
-                                         ranked_cells, station_points, string_options, string_text)
+from games.string_railway.judgement import (PLAYER, Judgement, centres, distances, new_station_points, ranked_cells,
+                                            reach_weight, station_points, string_options, string_text)
 from games.string_railway.state import Company, RailString, Station, StringRailwayState, typed
 from games.string_railway.turns import strings_left
 
@@ -97,7 +91,7 @@ class Projected(Judgement):
         net = sorted(ctx.network(rival))
         longest = max(table().string_lengths[n] for n in strings_left(ctx.state["companies"][rival]))
         reach = longest + table().tile_size
-        if not net or float(_distances(_centres(net), _centres([cell])).min()) > reach:
+        if not net or float(distances(centres(net), centres([cell])).min()) > reach:
             return 0.0
         return -LEFT * points
 
@@ -144,13 +138,13 @@ def typed_company(c: Company) -> Company:
 
 def reach_points(ctx: Context, company: int) -> float:
     """The points of the stations ``company`` may still enter, each weighed
-    by how near its network lies (:func:`policy._reach_weight`)."""
+    by how near its network lies (:func:`judgement.reach_weight`)."""
     net = ctx.network(company)
     others = [(c, p) for c in ctx.cells if c not in net for p in [station_points(ctx, company, c)] if p]
     if not net or not others:
         return 0.0
-    d = _distances(_centres(sorted(net)), _centres([c for c, _p in others])).min(axis=0)
-    return float((_reach_weight(d) * np.array([p for _c, p in others], dtype=float)).sum())
+    d = distances(centres(sorted(net)), centres([c for c, _p in others])).min(axis=0)
+    return float((reach_weight(d) * np.array([p for _c, p in others], dtype=float)).sum())
 
 
 def reach_weights(state: StringRailwayState, seat: int) -> dict[int, float]:
@@ -194,7 +188,7 @@ class StringRailwayPlanner:
                 return texts[0]
         if s["phase"] == "place":
             return ranked_cells(s, seat, rng, JUDGE)[0]
-        return POLICY.choose(game, state, seat, rng)
+        return PLAYER.choose(game, state, seat, rng)
 
 
 PLANNER = StringRailwayPlanner()

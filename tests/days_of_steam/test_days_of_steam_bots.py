@@ -11,7 +11,7 @@ from games.days_of_steam.geometry import Cell
 from games.days_of_steam.outlook import Outlook
 from games.days_of_steam.planner import PLANNER
 from games.days_of_steam.positions import TileSpec, position
-from games.days_of_steam.search import deal_unseen
+from games.days_of_steam.hard import deal_unseen
 from games.days_of_steam.sketches import move_plays, tile_plays
 from games.playout import random_action
 

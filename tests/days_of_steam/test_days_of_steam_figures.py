@@ -13,7 +13,7 @@ from games.days_of_steam.board import Board, arrivals
 from games.days_of_steam.geometry import Cell, extent_of, neighbour, unkey
 from games.days_of_steam.movement import Route, routes
 from games.days_of_steam.placement import town_problem, track_problem
-from games.days_of_steam.policy import POLICY
+from games.days_of_steam.easy import EASY
 from games.days_of_steam.positions import TileSpec, position
 from games.days_of_steam.scoring import breakdown, score
 
@@ -319,8 +319,8 @@ def test_a_figure_8_that_needs_a_reverse_is_no_circuit() -> None:
 def test_the_bot_closes_a_figure_8_for_its_counter() -> None:
     tiles: dict[Cell, TileSpec] = {YELLOW: ("town", "yellow"), RED: ("town", "red"), **WEST_LOOP, **EAST_LOOP}
     state = position(GAME, ["ann", "bob"], tiles, hands=[["curve", "straight", "straight"], ["curve"] * 3])
-    assert len(GAME.legal_actions(state, 0)) <= POLICY.limit
-    text = POLICY.choose(GAME, GAME.view(state, 0), 0, random.Random(7))
+    assert len(GAME.legal_actions(state, 0)) <= EASY.limit
+    text = EASY.choose(GAME, GAME.view(state, 0), 0, random.Random(7))
     assert text == GAME.apply(state, 0, f"tile curve {name(state, (-1, -1))} SE").action
 
 

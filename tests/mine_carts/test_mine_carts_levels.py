@@ -1,5 +1,5 @@
 """Mine Carts' stronger bots: the normal bot (games/mine_carts/tactics.py)
-reads the other team's face-up factory; the hard bot (games/mine_carts/search.py) plays the
+reads the other team's face-up factory; the hard bot (games/mine_carts/hard.py) plays the
 normal bot's best moves out. Each test sets a position where the easy bot
 (today's, kept as the benchmark) goes wrong."""
 
@@ -14,9 +14,9 @@ from games.core import State
 from games.mine_carts import GAME
 from games.mine_carts.planner import CARD, gold_route
 from games.bot_search import playout
-from games.mine_carts.search import QUICK, ROUNDS, WIDTH, OurTurn, candidates, evaluate
+from games.mine_carts.hard import QUICK, ROUNDS, WIDTH, OurTurn, candidates, evaluate
 from games.mine_carts.state import plain, typed
-from games.mine_carts.tactics import NORMAL, fits, threat
+from games.mine_carts.tactics import TACTICS, fits, threat
 from mine_carts_fixtures import BLUE, RED, give, put, set_cart, started
 
 
@@ -48,9 +48,9 @@ def test_the_other_teams_route_is_a_threat_only_with_the_cards_to_finish_it() ->
     state = one_card_from_blue()
     route = gold_route(typed(state), BLUE)
     assert fits(route, ["straight", "pit", "pit"]) and not fits(route, ["curve", "pit", "pit"])
-    assert threat(typed(state), RED, NORMAL.weights) == NORMAL.weights.threat
+    assert threat(typed(state), RED, TACTICS.weights) == TACTICS.weights.threat
     give(state, BLUE, ["curve", "curve", "pit"])  # no straight: the route needs another way
-    assert threat(typed(state), RED, NORMAL.weights) < NORMAL.weights.threat
+    assert threat(typed(state), RED, TACTICS.weights) < TACTICS.weights.threat
 
 
 @pytest.mark.parametrize("seed", range(4))

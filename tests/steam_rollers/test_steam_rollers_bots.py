@@ -1,5 +1,5 @@
 """Steam Rollers' bot levels: what the normal and hard bots do that the easy
-bot (today's ``POLICY``) does not."""
+bot (``easy.EASY``) does not."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from games.core import State
 from games.steam_rollers import GAME
 from games.steam_rollers.planner import cube_value
 from games.steam_rollers.card_worth import hand_worth, one_per_action
-from games.steam_rollers.search import each_die, ranked
+from games.steam_rollers.hard import each_die, ranked
 from steam_rollers_fixtures import DIRECT_1_3, DIRECT_4_2, figure_track, give, lay, started
 
 SLUG = "steam-rollers"

@@ -9,8 +9,8 @@ from games.bots import bot_action, policy_for
 from games.core import State
 from games.string_railway import GAME
 from games.string_railway.planner import JUDGE, PLANNER
-from games.string_railway.policy import EASY, POLICY
-from games.string_railway.search import HARD
+from games.string_railway.judgement import EASY_JUDGEMENT, PLAYER
+from games.string_railway.hard import HARD
 from games.string_railway.state import typed
 from tests.string_railway.string_railway_fixtures import cell, home, put, string_turn, table
 
@@ -33,7 +33,7 @@ def _two_countrysides() -> State:
 
 def test_the_string_railway_levels_are_the_easy_policy_the_planner_and_the_search() -> None:
     slug = GAME.slug
-    assert (policy_for(slug, "easy"), policy_for(slug, "normal"), policy_for(slug, "hard")) == (POLICY, PLANNER, HARD)
+    assert (policy_for(slug, "easy"), policy_for(slug, "normal"), policy_for(slug, "hard")) == (PLAYER, PLANNER, HARD)
 
 
 def test_the_normal_bot_takes_the_station_the_next_rival_colour_wanted_when_both_score_the_same() -> None:
@@ -55,7 +55,7 @@ def test_the_normal_bot_counts_the_points_of_the_colour_laying_now_in_full_while
     string fewer to come) is the weaker and they count in full."""
     state = typed(string_turn(table(players=2), 0))
     four, two = [7.0, 3.0, 3.0, 3.0], [5.0, 3.0, 3.0, 3.0]
-    assert EASY.seat_worth(state, four, 0) - EASY.seat_worth(state, two, 0) == 1.0
+    assert EASY_JUDGEMENT.seat_worth(state, four, 0) - EASY_JUDGEMENT.seat_worth(state, two, 0) == 1.0
     assert JUDGE.seat_worth(state, four, 0) - JUDGE.seat_worth(state, two, 0) == 2.0
 
 

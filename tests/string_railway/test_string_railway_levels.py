@@ -10,9 +10,9 @@ from games.core import CHANCE, State
 from games.string_railway import GAME
 from games.string_railway.laying import Context
 from games.string_railway.planner import JUDGE, next_rival
-from games.string_railway.policy import EASY, POLICY
+from games.string_railway.judgement import EASY_JUDGEMENT, PLAYER
 from games.bot_search import playout
-from games.string_railway.search import StringsLaid, strings_to_lay
+from games.string_railway.hard import StringsLaid, strings_to_lay
 from games.string_railway.state import typed
 from tests.string_railway.string_railway_fixtures import cell, home, put, string_turn, table, track
 
@@ -47,8 +47,8 @@ def test_the_next_rival_is_the_other_seats_colour_playing_next_with_strings_left
 def test_the_hard_bots_play_outs_stop_once_the_next_rival_has_laid_its_string() -> None:
     state = _across_the_rivals_way()
     state["deck"] = state["deck"][:6]
-    first = POLICY.choose(GAME, state, 0, random.Random(1))
-    end = playout(GAME, state, 0, first, POLICY, random.Random(2), None, until=StringsLaid(2))
+    first = PLAYER.choose(GAME, state, 0, random.Random(1))
+    end = playout(GAME, state, 0, first, PLAYER, random.Random(2), None, until=StringsLaid(2))
     assert end is not None
     assert strings_to_lay(typed(end)) == strings_to_lay(typed(state)) - 2
     assert [s["company"] for s in end["strings"][-2:]] == [0, 1]
@@ -67,4 +67,4 @@ def test_the_normal_bot_counts_what_a_placed_station_leaves_the_next_rival() -> 
     assert JUDGE.left_over(ctx, 0, near, "countryside", True) == 0.0
     assert JUDGE.left_over(ctx, 0, near, "countryside", False) == -0.5
     assert JUDGE.left_over(ctx, 0, far, "central", False) == 0.0
-    assert EASY.left_over(ctx, 0, near, "central", False) == 0.0
+    assert EASY_JUDGEMENT.left_over(ctx, 0, near, "central", False) == 0.0

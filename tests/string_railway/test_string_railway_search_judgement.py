@@ -16,8 +16,8 @@ from games.core import CHANCE, State
 from games.string_railway import GAME
 from games.string_railway.outlook import _normals, finals, outlook, win_chance
 from games.string_railway.params import tile_kinds
-from games.string_railway.policy import POLICY
-from games.string_railway.search import Lookahead, candidates, draws, evaluate, turn_over
+from games.string_railway.judgement import PLAYER
+from games.string_railway.hard import Lookahead, candidates, draws, evaluate, turn_over
 from games.string_railway.state import typed
 from tests.string_railway.string_railway_fixtures import cell, put, string_turn, table
 
@@ -136,8 +136,8 @@ def test_a_candidates_turn_ends_where_the_next_turn_begins_even_with_the_deck_em
     put(state, "central", cell(19, 19))
     state["deck"] = []
     string_turn(state, 0)
-    first = POLICY.choose(GAME, state, 0, random.Random(1))
-    end = bot_search.playout(GAME, state, 0, first, POLICY, random.Random(2), None, until=turn_over)
+    first = PLAYER.choose(GAME, state, 0, random.Random(1))
+    end = bot_search.playout(GAME, state, 0, first, PLAYER, random.Random(2), None, until=turn_over)
     assert end is not None
     assert (end["company"], end["phase"], len(end["strings"])) == (1, "string", 1)
 

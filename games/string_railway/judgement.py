@@ -1,4 +1,7 @@
-"""String Railway's bot: it thinks about strings as a player does.
+"""String Railway's judgement: how a seat values strings and stations, and
+the player built on it (the easy bot; the normal bot's corner and extra
+draw; every seat of the hard bot's play-outs). It thinks about strings as a
+player does.
 
 - **Laying a string.** The engine's proposals (the panel's own, best first,
   for each length left) are each worth the points they score, the owners'
@@ -40,7 +43,6 @@ from typing import Any
 import numpy as np
 import shapely
 
-from games.bots import Policy
 from games.core import Game, IllegalAction, State
 from games.string_railway import board, stations
 from games.string_railway.laying import Context, Laid, check_path
@@ -75,7 +77,7 @@ class Judgement:
     ``long_kept`` points more kept while short ones remain; a station placed
     is worth ``later`` of its points within reach of the seat's networks and
     costs ``deny`` of them within reach of the others'. The easy bot's
-    is :data:`EASY`; a stronger bot overrides the parts it judges better."""
+    is :data:`EASY_JUDGEMENT`; a stronger bot overrides the parts it judges better."""
 
     stronger: float = STRONGER
     long_kept: float = LONG_KEPT
@@ -109,18 +111,18 @@ class Judgement:
         return 0.0
 
 
-EASY = Judgement()
+EASY_JUDGEMENT = Judgement()
 """The easy bot's judgement."""
 
 
 def seat_worth(state: StringRailwayState, scores: list[float], seat: int) -> float:
     """A seat's weakest company's score, plus :data:`STRONGER` of each other."""
-    return EASY.seat_worth(state, scores, seat)
+    return EASY_JUDGEMENT.seat_worth(state, scores, seat)
 
 
 def margin(state: StringRailwayState, scores: list[float], seat: int) -> float:
     """The seat's worth minus the best other seat's."""
-    return EASY.margin(state, scores, seat)
+    return EASY_JUDGEMENT.margin(state, scores, seat)
 
 
 def scores_after(state: StringRailwayState, company: int, laid: Laid) -> list[float]:
@@ -135,12 +137,12 @@ def scores_after(state: StringRailwayState, company: int, laid: Laid) -> list[fl
 def string_value(state: StringRailwayState, seat: int, company: int, length: str, laid: Laid) -> float:
     """The margin after the string, less :data:`LONG_KEPT` for spending the
     long string while short ones remain."""
-    return EASY.string_value(state, seat, company, length, laid)
+    return EASY_JUDGEMENT.string_value(state, seat, company, length, laid)
 
 
 def spending(state: StringRailwayState, company: int, length: str) -> float:
     """:data:`LONG_KEPT` for laying the long string while short ones remain."""
-    return EASY.spending(state, company, length)
+    return EASY_JUDGEMENT.spending(state, company, length)
 
 
 def string_text(length: str, laid: Laid) -> str:
@@ -197,16 +199,16 @@ class Spot:
     later: float
 
 
-def _distances(a: Any, b: Any) -> Any:
+def distances(a: Any, b: Any) -> Any:
     """The (len(a), len(b)) distances between two arrays of points."""
     return np.sqrt(((a[:, None, :] - b[None, :, :]) ** 2).sum(axis=2))
 
 
-def _centres(cells: list[str] | tuple[str, ...]) -> Any:
+def centres(cells: list[str] | tuple[str, ...]) -> Any:
     return np.array([board.centre(c) for c in cells], dtype=float).reshape(-1, 2)
 
 
-def _reach_weight(distance: Any) -> Any:
+def reach_weight(distance: Any) -> Any:
     """1 within a short string of a network, 1/2 within a long one."""
     return np.where(distance <= REACH, 1.0, np.where(distance <= 2 * REACH, 0.5, 0.0))
 
@@ -218,19 +220,19 @@ def through_estimate(ctx: Context, company: int, kind_name: str, cells: list[str
     it): from the network straight to it, on to or from one more station
     (within the longest string left), or a current proposal extended to it."""
     state = ctx.state
-    xy = _centres(cells)
+    xy = centres(cells)
     longest = max(table().string_lengths[n] for n in strings_left(state["companies"][company]))
-    net_xy = _centres(sorted(ctx.network(company)))
-    d_net = _distances(net_xy, xy)  # (network, cells)
+    net_xy = centres(sorted(ctx.network(company)))
+    d_net = distances(net_xy, xy)  # (network, cells)
     best = np.where(d_net.min(axis=0) <= longest, here, -np.inf)
     ys = [(c, float(p)) for c in ctx.cells if c not in ctx.network(company)
           for p in [station_points(ctx, company, c)] if p]
     if ys:
-        y_xy = _centres([c for c, _p in ys])
+        y_xy = centres([c for c, _p in ys])
         y_pts = np.array([p for _c, p in ys])
         y_mid = np.array([not kind(ctx.kinds[ctx.index[c]]).terminal for c, _p in ys])
-        d_y = _distances(y_xy, xy)  # (stations, cells)
-        d_ny = _distances(net_xy, y_xy)  # (network, stations)
+        d_y = distances(y_xy, xy)  # (stations, cells)
+        d_ny = distances(net_xy, y_xy)  # (network, stations)
         via_x = (d_net[:, None, :] + d_y[None, :, :]) <= longest  # network -> X -> Y
         if kind(kind_name).terminal:
             via_x[:] = False
@@ -241,27 +243,28 @@ def through_estimate(ctx: Context, company: int, kind_name: str, cells: list[str
     if ends:
         room = np.array([table().string_lengths[length] - laid.length for length, laid in ends])
         points = np.array([float(laid.points) for _length, laid in ends])
-        d_end = _distances(_centres([laid.path[-1] for _length, laid in ends]), xy)  # (proposals, cells)
+        d_end = distances(centres([laid.path[-1] for _length, laid in ends]), xy)  # (proposals, cells)
         best = np.maximum(best, here + np.where(d_end <= room[:, None], points[:, None], -np.inf).max(axis=0))
     return best
 
 
 def shortlist(ctx: Context, seat: int, company: int, kind_name: str, cells: list[str],
-              floor: float, current: list[tuple[str, Laid]], count: int, judge: Judgement = EASY) -> list[Spot]:
+              floor: float, current: list[tuple[str, Laid]], count: int,
+              judge: Judgement = EASY_JUDGEMENT) -> list[Spot]:
     """The ``count`` cells whose estimate is best: this turn's points
     through the new station (at least ``floor``, the points of the best
     proposal without it), plus :data:`LATER` of its points within reach of
     the seat's companies, minus :data:`DENY` of them within reach of the
     others'."""
     state = ctx.state
-    xy = _centres(cells)
+    xy = centres(cells)
     inside = shapely.contains_xy(board.mountain_area(state["mountain"]), xy[:, 0], xy[:, 1])
     here = np.array([new_station_points(kind_name, bool(m)) for m in inside], dtype=float)
     through = through_estimate(ctx, company, kind_name, cells, here, current)
     later = np.zeros(len(cells))
     for j, c in enumerate(state["companies"]):
-        net = _centres(sorted(ctx.network(j)))
-        reach = _reach_weight(_distances(net, xy).min(axis=0) if len(net) else np.full(len(cells), np.inf))
+        net = centres(sorted(ctx.network(j)))
+        reach = reach_weight(distances(net, xy).min(axis=0) if len(net) else np.full(len(cells), np.inf))
         later += (judge.later if c["seat"] == seat else -judge.deny) * reach * here
     estimate = np.maximum(through, floor) + later
     order = sorted(range(len(cells)), key=lambda i: (-float(estimate[i]), cells[i]))[:count]
@@ -314,7 +317,7 @@ def strings_through(ctx: Context, company: int, cell: str, limit: float,
 
 
 def best_through(state: StringRailwayState, seat: int, company: int, cell: str,
-                 current: list[tuple[str, Laid]], bar: float, judge: Judgement = EASY) -> float:
+                 current: list[tuple[str, Laid]], bar: float, judge: Judgement = EASY_JUDGEMENT) -> float:
     """The best value of this turn's string entering a station placed at
     ``cell``, checked by the laying rules (-inf when none is legal); only
     strings whose guessed points (less the long string's keeping) pass
@@ -343,7 +346,7 @@ def choose_cell(state: StringRailwayState, seat: int, rng: random.Random) -> str
 
 
 def ranked_cells(state: StringRailwayState, seat: int, rng: random.Random,
-                 judge: Judgement = EASY) -> list[str]:
+                 judge: Judgement = EASY_JUDGEMENT) -> list[str]:
     """The placements of the drawn station worth trying, best first (the
     shortlisted cells, each valued by this turn's best string and its worth
     for later; never empty)."""
@@ -414,15 +417,5 @@ class StringRailwayPolicy:
         return texts[0] if len(texts) == 1 else rng.choice(texts)
 
 
-POLICY = StringRailwayPolicy()
-
-
-def __getattr__(name: str) -> dict[str, Policy]:
-    """``LEVELS``, the stronger levels (:mod:`games.bots`): :mod:`planner`'s
-    (normal) and :mod:`search`'s (hard); ``POLICY`` is the easy bot. Read
-    lazily: both build on this module."""
-    if name == "LEVELS":
-        from .planner import PLANNER
-        from .search import HARD
-        return {"normal": PLANNER, "hard": HARD}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+PLAYER = StringRailwayPolicy()
+"""The player (see the module docstring)."""

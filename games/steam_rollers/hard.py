@@ -11,14 +11,16 @@ What the hard bot adds to the normal bot's one ply:
   points alone and never takes one.
 - **The dice it leaves behind.** The players after it this round pick from
   what it leaves, and may take the cube it was counting on or the die that
-  would finish their route. Each of its :attr:`RoundAhead.width` best
-  actions is followed by the rest of the round, every other seat played by
+  would finish their route. Each of its best actions (:data:`WIDTH`, and
+  the best of each die) is followed by the rest of the round, every other seat played by
   the normal bot (the likeliest answer), and judged where the round ends.
 
-Nothing in Steam Rollers is hidden but the dice still to be rolled, which
-the search draws from the bot's own rng (the view is used as it is). The
-number of play-outs is fixed, so a decision depends on the view and the rng
-alone; the time limit only stops a search that runs far too long, and reads
+A setting of :class:`games.bot_search.Rollouts`: one play-out per action,
+to the round's end (:func:`round_over`), its own later choices by
+:data:`CARD_GREEDY` and the rivals' by the planner. Nothing in Steam Rollers
+is hidden but the dice still to be rolled, which the search draws from the
+bot's own rng (the view is used as it is). The number of play-outs is
+fixed, so a decision depends on the view and the rng alone; the time limit only stops a search that runs far too long, and reads
 :mod:`games.bot_search`'s clock (``bench/bot_strength.py --whole-searches``
 stops it).
 """
@@ -26,15 +28,14 @@ stops it).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
-from games import bot_search
-from games.bots import Candidates, Evaluate, Greedy, Policy
+from games.bot_search import Rollouts
+from games.bots import Candidates, Evaluate, Greedy
 from games.core import Game, IllegalAction, State
 
 from .card_worth import CARD_JUDGE, hard_promising
-from .planner import JUDGE, NORMAL
-from .policy import promising
+from .guides import promising
+from .planner import JUDGE, PLANNER
 
 
 def ranked(game: Game, state: State, seat: int, rng: random.Random, judge: Evaluate = JUDGE,
@@ -88,45 +89,22 @@ def round_over(start: State, now: State) -> bool:
     return bool(now["phase"] == "roll")
 
 
-@dataclass(frozen=True)
-class RoundAhead:
-    """Plays the ``width`` best ``candidates`` by ``judge`` to the end of the
-    round, the seat's later choices by ``mine``, the other seats' by
-    ``others`` (see the module docstring), and keeps the one whose result
-    ``judge`` likes best (every candidate meets the same chance: common
-    random numbers)."""
+WIDTH = 4
+"""Actions played out: the best of each die in the pool, topped up with the
+next best to this many."""
 
-    judge: Evaluate = CARD_JUDGE
-    candidates: Candidates = hard_promising
-    mine: Policy = CARD_GREEDY
-    others: Policy = NORMAL
-    width: int = 4
-    time_limit: float = 4.0
 
-    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
-        texts = each_die(ranked(game, state, seat, rng, self.judge, self.candidates), self.width)
-        if len(texts) <= 1:
-            return texts[0] if texts else self.mine.choose(game, state, seat, rng)
-        seed = rng.getrandbits(64)
-        deadline = bot_search.clock() + self.time_limit
-        values: list[float] = []
-        for text in texts:
-            if values and bot_search.clock() > deadline:
-                break
-            values.append(self.worth(game, state, seat, text, seed))
-        best = max(range(len(values)), key=lambda i: (values[i], -i))
-        return texts[best]
+def round_candidates(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
+    """The actions played out, best first by :data:`CARD_JUDGE`: the best of
+    each die in the pool, topped up with the next best to :data:`WIDTH`
+    (:func:`each_die`)."""
+    return each_die(ranked(game, state, seat, rng, CARD_JUDGE, hard_promising), WIDTH)
 
-    def worth(self, game: Game, start: State, seat: int, text: str, seed: int) -> float:
-        """What ``text`` played in ``start`` is worth to ``seat``: the round
-        played out (``seat`` by ``mine``, every other seat by ``others``, a
-        chance step inside it, card 5b's reroll, drawn from ``seed``) and
-        judged where it ends."""
-        state = bot_search.playout(game, start, seat, text, self.mine, random.Random(seed), ROUND_ACTIONS,
-                                   until=round_over, rivals=self.others)
-        return float("-inf") if state is None else self.judge(game, state, seat)
 
-HARD = RoundAhead()
-"""The hard level (see the module docstring): the best action of each die in
-the pool, topped up with the next best to 4, each to the end of the round; the 4 s
-time limit is a safety net (a decision stops trying candidates after it)."""
+HARD = Rollouts(policy=CARD_GREEDY, candidates=round_candidates, evaluate=CARD_JUDGE, width=64, samples=1,
+                horizon=ROUND_ACTIONS, time_limit=4.0, until=round_over, rivals=PLANNER)
+"""The hard level (see the module docstring): every action
+:func:`round_candidates` chose (hence the wide ``width``) played to the end
+of the round once, every candidate meeting the same chance (common random
+numbers); the time limit is a safety net (a decision stops trying
+candidates after it)."""

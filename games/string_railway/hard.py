@@ -23,27 +23,8 @@ normal bot's.
 :mod:`games.bot_search`'s clock, which ``bench/bot_strength.py
 --whole-searches`` stops).
 
-Tuning against easy with the searches' clock stopped (wins of 40 seeds,
-and the mean margin of the bot's weaker colour over easy's at the end;
-seeds 1000-1039 by ``bench/bot_strength.py ... --start 1000 --seeds 40``,
-1040-1079 by a throwaway script playing the bench's games and printing
-their scores): the search before (every candidate played out twice to the
-reply, judged by the normal bot's projected margin: a weaker colour plus
-half the other) 26.5 of 1000-1039, 19.5 of 1040-1079 (margin -0.0); judged
-by the chance of winning (no reach) with four spread draws, 22.5 and 25.5
-(margin +0.8); with the reach (:data:`outlook.REACH_WORTH` 0.15), 26 of
-1040-1079 (margin +1.7; 0.3: 26, +1.9); played on to the end of the seat's
-other colour's turn and its reply (two draws, no reach; twice the time),
-25.5 (margin +1.3). The margin tells the versions apart better than the
-wins: a game's result turns on a point or two, so the same seed often
-flips between versions.
-
-Measured (``bench/bot_strength.py --games string-railway --levels hard
---seeds 100 --head-to-head-only --jobs 2 --quiet --whole-searches``): 67 of
-seeds 0-99 against easy (66 wins, 2 ties, 32 losses; the search before:
-58.5), with decisions at a median of 0.93 s, a p95 of 2.1 s and at most
-4.9 s on the 2-core machine loaded about twice over (load 4); 23 of seeds
-0-29 against normal (77%; ``--against normal --seeds 30``; before: 16).
+Its own search, not a :class:`games.bot_search.Rollouts` setting: its own
+turn is played once, and only the reply is sampled, from draws spread evenly.
 """
 
 from __future__ import annotations
@@ -55,7 +36,7 @@ from games import bot_search
 from games.core import CHANCE, Game, State
 from games.string_railway.outlook import outlook
 from games.string_railway.planner import JUDGE, PLANNER, ranked_strings
-from games.string_railway.policy import POLICY, ranked_cells
+from games.string_railway.judgement import PLAYER, ranked_cells
 from games.string_railway.state import StringRailwayState, typed
 
 WIDTH = 4
@@ -152,7 +133,7 @@ class Lookahead:
         """The mean judgement of ``text`` (None: illegal): the seat's turn
         played out once, then the reply from each of ``samples`` draws (or
         once, when the deck is empty)."""
-        own = bot_search.playout(game, state, seat, text, POLICY, random.Random(seed), None, until=turn_over)
+        own = bot_search.playout(game, state, seat, text, PLAYER, random.Random(seed), None, until=turn_over)
         if own is None:
             return None
         if game.is_over(own):
@@ -164,8 +145,8 @@ class Lookahead:
         total = 0.0
         for j, (who, first) in enumerate(firsts):
             rng = random.Random(seed + 1 + j)
-            first = first or POLICY.choose(game, game.view(own, who), who, rng)
-            end = bot_search.playout(game, own, who, first, POLICY, rng, None, until=StringsLaid(self.replies))
+            first = first or PLAYER.choose(game, game.view(own, who), who, rng)
+            end = bot_search.playout(game, own, who, first, PLAYER, rng, None, until=StringsLaid(self.replies))
             total += evaluate(game, own if end is None else end, seat)
         return total / len(firsts)
 

@@ -1,9 +1,9 @@
-"""Days of Steam's hard bot: rollouts of the normal bot from its best few moves.
+"""Days of Steam's hard bot: rollouts of the planner from its best few moves.
 
-:class:`games.bot_search.Rollouts` over :mod:`.planner`: the normal bot's
-best few actions are each played out a few turns ahead (every seat played
-by the normal bot, chance drawn from the bot's own rng) and the one whose
-play-outs end best, by the normal bot's judgement, is played.
+A setting of :class:`games.bot_search.Rollouts` over :mod:`.planner` (the
+normal bot): the planner's best few actions are each played out a few turns ahead (every seat played
+by the planner, chance drawn from the bot's own rng) and the one whose
+play-outs end best, by the planner's judgement, is played.
 
 The view hides the other players' hands and the track deck (it shows their
 sizes). A play-out needs them, so :func:`deal_unseen` deals a world
@@ -65,14 +65,14 @@ def deal_unseen(game: Game, view: State, seat: int, rng: random.Random) -> State
 
 
 def ranked(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
+    """The planner's ranking of the seat's legal actions, best first."""
     return PLANNER.ranked(game, state, seat, rng)
 
 
-SEARCH = Rollouts(PLANNER, ranked, evaluate, deal_unseen, width=3, samples=1, horizon=4, time_limit=2.5)
-"""The hard bot: the normal bot's best three, each played out in one dealt
-world (the same for the three) for four actions (chance draws included: about one turn of each
-other seat and the bot's own next turn, enough to see a tile laid now pay
-off in the next move). A decision takes about a second on a loaded 2-core
-machine; the time limit (checked between play-outs) keeps the slowest, late
-in a game on a large map, near 3 s (with 5 s, 20 games at a load of 18 had
-a p95 of 7.4 s and a longest of 11.4 s)."""
+HARD = Rollouts(PLANNER, ranked, evaluate, deal_unseen, width=3, samples=1, horizon=4, time_limit=2.5)
+"""The hard bot: the planner's best three, each played out in one dealt
+world (the same for the three) for four actions (chance draws included:
+about one turn of each other seat and the bot's own next turn, enough to see
+a tile laid now pay off in the next move). The time limit (checked between
+play-outs) only stops a search that runs far too long, late in a game on a
+large map."""

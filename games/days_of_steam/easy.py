@@ -1,4 +1,4 @@
-"""Days of Steam's bot: a driver who delivers and closes circuits.
+"""Days of Steam's easy bot: a driver who delivers and closes circuits.
 
 A one-ply lookahead (:class:`games.bots.Greedy`) over every legal action of
 its turn, each applied to a copy of its own view, scored by
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bots import Greedy, Policy, score_margin
+from games.bots import Greedy, score_margin
 from games.core import Game, State
 
 POINT = 10.0
@@ -82,12 +82,4 @@ def evaluate(game: Game, state: State, seat: int) -> float:
     return value
 
 
-POLICY = Greedy(evaluate, limit=80)
-
-from .planner import PLANNER  # noqa: E402
-from .search import SEARCH  # noqa: E402
-
-LEVELS: dict[str, Policy] = {"normal": PLANNER, "hard": SEARCH}
-"""The stronger levels (games.bots.LEVELS): normal plans its next delivery by
-the steam along the track (:mod:`.planner`), hard plays its best few
-actions out a few turns ahead (:mod:`.search`)."""
+EASY = Greedy(evaluate, limit=80)

@@ -1,16 +1,18 @@
 """Mine Carts' hard bot: the normal bot's best few moves, each played out
 over two whole rounds and judged at the start of a turn of ours.
 
-:class:`games.bot_search.Rollouts` over :mod:`games.mine_carts.tactics`:
-the normal bot ranks the moves worth playing now (the first cards of its
-best whole-turn plans, or every switch by its value), and each of the best
+A setting of :class:`games.bot_search.Rollouts` over
+:mod:`games.mine_carts.tactics` (its stop rule, :class:`OurTurn`, is set
+per decision from the round and the team): the normal bot ranks the
+moves worth playing now (the first cards of its best whole-turn plans, or
+every switch by its value), and each of the best
 :data:`WIDTH` is played out (:data:`SAMPLES` times, the draws from the
 bot's own rng) by a quicker normal bot (:data:`QUICK`: a narrower beam)
 for the rest of this turn, the other team's turn, our next turn and the
 other team's again (:data:`ROUNDS`), up to our team's first card after
 that (:class:`OurTurn`, the play-outs' stop rule). That point is the same
-for every move (a fixed number of actions is not: a turn lays one to three cards), so the
-moves are compared on equal terms; the gold each team scores on its next
+for every move (a fixed number of actions is not: a turn lays one to three
+cards), so the moves are compared on equal terms; the gold each team scores on its next
 turn is played, not guessed; and it is the point where a position is
 easiest to judge (:func:`evaluate`): the gold between the teams; the gold
 the turn about to start can score, from the cards our gold cart's route
@@ -19,11 +21,10 @@ team's, after our turn, is still to be drawn); the cards each team's route
 needs; and each team's allotment (a team laying three cards a turn builds
 three times as fast as one laying one).
 
-Why: played out a fixed eight actions, most play-outs stopped in the
-middle of a turn, where the cards needed say little (half a route laid,
-the switch not yet set), and the evaluation ignored the allotment and the
-cards in hand; the search kept the normal bot's first move in 53 of 55
-decisions and won 10 of 20 games against it.
+Why: played out a fixed number of actions, most play-outs stop in the
+middle of a turn, where the cards needed say little (half a route laid, the
+switch not yet set), and an evaluation there misses the allotment and the
+cards in hand.
 
 What it reads is what the table shows: the grid, the carts, both factories
 (face up) and the allotments. The deck's order is not kept (each draw is
@@ -40,9 +41,9 @@ from games.bot_search import Rollouts
 from games.core import Game, State
 
 from .planner import CARD, gold_route
-from .policy import GOLD_VALUE, cards_needed, team_of
+from .plans import GOLD_VALUE, cards_needed, team_of
 from .state import MineCartsState, typed
-from .tactics import NORMAL, TacticsPolicy, Weights, fits, ranked
+from .tactics import TACTICS, TacticsPolicy, Weights, fits, ranked
 
 ROUNDS = 2
 """Rounds played out: to the start of our next turn (1), or the one after (2)."""
@@ -88,7 +89,7 @@ class OurTurn:
 def candidates(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
     """The normal bot's moves, best first."""
     s = typed(state)
-    return ranked(s, team_of(s, seat), rng, NORMAL.weights)
+    return ranked(s, team_of(s, seat), rng, TACTICS.weights)
 
 
 def chance_now(state: MineCartsState, team: int) -> float:

@@ -1,18 +1,14 @@
-"""Steam Rollers' bot: builds connected track between cities, improves its
-engine as far as its routes need, and delivers.
+"""Steam Rollers' building guides: how a player reads his track on the map,
+shared by the bots' judgements (easy, normal, hard).
 
-A one-ply lookahead (:class:`games.bots.Greedy`) over the legal actions,
-each applied to a copy of the state (nothing is hidden in Steam Rollers:
-every map is public, and the dice are rolled by chance after the choice),
-scored by :func:`evaluate`: the score margin first; then what the cubes
-still on the board could pay over its connections (within its engine, and
-half as much beyond it, which makes a stronger engine and longer routes
-worth having); for each cube no route of its takes home yet, how few hexes
-of track would still join its city to a city of its colour (see
-:func:`link_costs`: a player who cannot deliver builds toward the cubes he
-could deliver, and late in the game joins the halves of his network that the
-remaining cubes need joined); then its track joined to a city and how near
-its open ends are to another city, and its engine's strength (up to 4).
+- which pieces are joined to a city through his own track, and how near the
+  open ends of those chains point to another city (:func:`track_from_cities`);
+- for each cube no route of his takes home yet, how few hexes of track would
+  still join its city to a city of its colour (:func:`missing_links`, over
+  :func:`link_costs`): a player who cannot deliver builds toward the cubes he
+  could deliver, and late in the game joins the halves of his network;
+- which builds are worth a look at all (:func:`promising`): a piece that
+  meets a city or his own track.
 """
 
 from __future__ import annotations
@@ -22,60 +18,19 @@ from collections import deque
 from functools import cache, lru_cache
 from typing import Iterator, Sequence
 
-from games.bots import Greedy, Policy, score_margin
 from games.core import Game, State
 
 from .board import board, hex_distance, parse_piece
 from .build import track_of
-from .deliver import engine_strength
-from .network import Track, connections, distances
+from .network import Track, connections
 from .params import rules
 
-POINT = 10.0
-"""One point of score margin, in the evaluation's units."""
-IN_REACH = 3.0
-"""Each point a cube on the board could pay now (over its connections, within its engine)."""
-BEYOND = 1.5
-"""Each point a cube could pay once the engine is strong enough."""
-ROOTED = 1.0
-"""Each track piece joined to a city through the seat's own track."""
-TOWARD = 1.0
-"""For each open end of that track, per hex nearer a city than :data:`REACH`."""
 REACH = 6
-ENGINE = 2.0
-"""Each engine strength up to :data:`ENGINE_CAP`."""
-ENGINE_CAP = 4
-LINK = 0.5
-"""For each cube without a route home, per hex below :data:`SPAN` of the
-fewest hexes whose track would join its city to one of its colour."""
+"""Hexes from a city within which an open end of rooted track is counted as
+pointing toward it."""
 SPAN = 10
+"""Hexes of missing track beyond which a cube's link home counts for nothing."""
 CITY, TRACK, OPEN = "city", "track", "open"
-
-
-def route_potential(state: State, seat: int) -> tuple[int, int]:
-    """(points in reach, points beyond the engine): for every city's cubes,
-    the best distance its connections give each colour to a city of that
-    colour, summed over the cubes."""
-    conns = connections(track_of(state, seat), state["walls"])
-    if not conns:
-        return 0, 0
-    engine = engine_strength(state, seat)
-    dests = rules().destinations
-    near = far = 0
-    for city, cubes in state["cubes"].items():
-        source = int(city)
-        for colour in cubes:
-            best_near = best_far = 0
-            for target in dests[colour]:
-                if target == source:
-                    continue
-                for reached in distances(conns, source, target):
-                    best_far = max(best_far, reached)
-                    if reached <= engine:
-                        best_near = max(best_near, reached)
-            near += best_near
-            far += best_far
-    return near, far
 
 
 def piece_ends(track: Track, hex_name: str, piece: Sequence[int]) -> Iterator[tuple[str, str | None]]:
@@ -263,29 +218,3 @@ def promising(game: Game, state: State, seat: int, rng: random.Random) -> list[s
         if piece is None or any(kind != OPEN for kind, _ in piece_ends(track, words[at + 1], piece)):
             out.append(choice.text)
     return out
-
-
-def evaluate(game: Game, state: State, seat: int) -> float:
-    """How good ``state`` is for ``seat`` (see the module docstring)."""
-    near, far = route_potential(state, seat)
-    rooted, gaps = track_from_cities(state, seat)
-    toward = sum(max(0, REACH - gap) for gap in gaps)
-    engine = min(engine_strength(state, seat), ENGINE_CAP)
-    link = sum(max(0, SPAN - cost) for cost in missing_links(state, seat))
-    return (POINT * score_margin(game, state, seat) + IN_REACH * near + BEYOND * far
-            + LINK * link + ROOTED * rooted + TOWARD * toward + ENGINE * engine)
-
-
-POLICY = Greedy(evaluate, promising, limit=60)
-
-
-def __getattr__(name: str) -> dict[str, Policy]:
-    """``LEVELS``, the stronger levels (:mod:`games.bots`): :mod:`planner`'s
-    cube racer (normal) and :mod:`search`'s, which plays its best choices a
-    round ahead (hard); ``POLICY`` is the easy bot. Read lazily: both build
-    on this module."""
-    if name == "LEVELS":
-        from .planner import NORMAL
-        from .search import HARD
-        return {"normal": NORMAL, "hard": HARD}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

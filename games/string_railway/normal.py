@@ -1,0 +1,17 @@
+"""String Railway's normal bot: the planner (:mod:`.planner`), the easy
+bot's eye for points with a player's sense of the whole game.
+
+It judges each colour on its expected final score (so the colour that will
+be weakest at the end gets the points that count), keeps the long string
+for later, values the reach a string gains or takes, and what a placed
+station leaves the next rival.
+"""
+
+from __future__ import annotations
+
+from games.bots import Policy
+
+from .planner import PLANNER
+
+NORMAL: Policy = PLANNER
+"""The normal level."""
