@@ -17,6 +17,7 @@ from bot.scheduler import (BOT_RETRY_MAX, DEFAULT_REMIND, HOUR, IDLE_AFTER, IDLE
                            parse_hours, parse_schedule, parse_zone, bot_retry_delay)
 from bot.service import GameService, SeatKeeping, ServiceError, Unavailable
 from bot.store import Schedule, Store, open_store
+from bot.store.sqlite import MIGRATIONS
 from games.core import CHANCE, Choice, State, Step
 from games.registry import registered
 from rendering import register_renderer
@@ -570,8 +571,6 @@ async def _v2_game(store_target: str) -> None:
         return
     import sqlite3
 
-    from bot.store.sqlite import MIGRATIONS
-
     db = sqlite3.connect(store_target)
     db.executescript(MIGRATIONS[0].replace("seed INTEGER NOT NULL", "seed INTEGER"))
     db.executescript(MIGRATIONS[1] + "; PRAGMA user_version = 2;")
@@ -585,7 +584,7 @@ async def test_schema_2_database_is_upgraded_with_players_seats_and_default_sett
     await _v2_game(store_target)
     store = await open_store(store_target)
     try:
-        assert await store.schema_version() == store.schema_version_known == 8
+        assert await store.schema_version() == store.schema_version_known == len(MIGRATIONS)
         assert [(s.name, s.bot) for s in await store.seats(1)] == [("ann", False)]
         assert await store.schedule(1) == Schedule()
         clock = FakeClock()

@@ -4,6 +4,7 @@ fires what is due and delivers, over the concerns' mixins."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Sequence
 
 from ..store import Timer
@@ -27,21 +28,46 @@ class Scheduler(Reminders, BotMoves, Housekeeping, OutboxDelivery):
     :class:`~bot.scheduler.core.SchedulerCore`."""
 
     async def tick(self) -> list[Notice]:
-        """Plan the games that changed, fire every timer due now, and again
-        while bots keep moving (at most :data:`MAX_ROUNDS` rounds)."""
+        """Post the outbox, fire every timer due now, then plan the games
+        that changed a slice at a time, firing what each slice made due
+        (bots answering bots included) before the next: due times first,
+        the event loop free between slices. A backlog is planned for at
+        most :attr:`plan_budget` seconds a tick (at least one slice; the
+        rest next tick), and a tick fires at most :data:`MAX_ROUNDS` rounds."""
         now = self.clock()
         notices: list[Notice] = []
         await self.post_queued(now, notices)
-        for _ in range(MAX_ROUNDS):
-            await self.plan_changed(now)
-            timers = await self.store.due_timers(now)
-            if not timers:
+        failed: set[int] = set()
+        ends = time.monotonic() + self.plan_budget
+        rounds, first = 0, True
+        while rounds < MAX_ROUNDS:
+            fired = await self.fire_due(now, notices, failed)
+            rounds += fired
+            planned = await self.plan_slice(now, failed, backlog=first or time.monotonic() < ends)
+            first = False
+            if not (fired or planned):
                 break
-            by_game: dict[int, list[Timer]] = {}
-            for timer in timers:
-                by_game.setdefault(timer.game_id, []).append(timer)
-            await asyncio.gather(*(self._fire_game(due, now, notices) for due in by_game.values()))
+            await asyncio.sleep(0)  # the loop's other work between slices
         return notices
+
+    async def fire_due(self, now: float, notices: list[Notice], failed: set[int]) -> bool:
+        """Fire the timers due at ``now`` (a batch, earliest first: read
+        through the ``timers_due`` index), each game's in order and
+        different games' at once; a game changed since its plan is planned
+        first. Whether any was due."""
+        timers = await self.store.due_timers(now)
+        if not timers:
+            return False
+        stale = [g for g in await self.store.games_to_plan(0, len(timers), among=sorted({t.game_id for t in timers}))
+                 if g not in failed]
+        if stale:
+            await self.plan_games(stale, now, failed)
+            timers = await self.store.due_timers(now)
+        by_game: dict[int, list[Timer]] = {}
+        for timer in timers:
+            by_game.setdefault(timer.game_id, []).append(timer)
+        await asyncio.gather(*(self._fire_game(due, now, notices) for due in by_game.values()))
+        return bool(timers)
 
     async def _fire_game(self, timers: Sequence[Timer], now: float, notices: list[Notice]) -> None:
         """One game's due timers, in order; other games' fire meanwhile, so a
