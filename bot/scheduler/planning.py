@@ -20,6 +20,7 @@ a game changed since its plan fires only once the game is planned again."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -35,6 +36,9 @@ from .turn_clock import clock_deadline
 
 BACKLOG_READ = 2000
 """Games to plan read at once, by id, in the pass over the backlog."""
+PLAN_STEP = 10
+"""Games whose timers are worked out between two looks of the event loop at
+its other work."""
 
 
 @dataclass(frozen=True)
@@ -173,7 +177,9 @@ class Planning(SchedulerCore):
             failed.update(game_ids)
             return 0
         plans: list[TimerPlan] = []
-        for item in inputs:
+        for n, item in enumerate(inputs, 1):
+            if n % PLAN_STEP == 0:
+                await asyncio.sleep(0)  # the rules' work for a slice, in steps the loop sees between
             try:
                 plans.append(await self._plan_one(item, now))
             except StoreError as exc:
