@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.scheduler import (BOT_RETRY_MAX, DEFAULT_REMIND, HOUR, IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL, MAX_REMINDERS,
+from bot.scheduler import (BOT_RETRY_MAX, DAY, DEFAULT_REMIND, HOUR, IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL, MAX_REMINDERS,
                            NUDGE_GAP, Notice, Scheduler, active_seconds, clock_deadline, parse_duration,
                            parse_hours, parse_schedule, parse_zone, bot_retry_delay)
 from bot.service import GameService, SeatKeeping, ServiceError, Unavailable
@@ -679,3 +679,85 @@ async def test_the_bots_move_in_a_handed_over_seat_is_not_its_players_to_take_ba
     assert last.action == "step 1" and last.interaction_id is not None
     with pytest.raises(ServiceError, match="played for your seat"):
         await service.undo(game_id, late)
+
+
+# -- at scale: due times first, planning in slices ------------------------------------------
+
+async def test_the_first_tick_fires_what_is_due_before_it_plans_the_backlog(store: Store) -> None:
+    service, clock = _service(store), FakeClock()
+    reminded = await _started(service, schedule=Schedule(remind_every=6 * HOUR))
+    await Scheduler(service, clock).tick()  # planned by an earlier run
+    backlog = [await _started(service) for _ in range(3)]  # never planned
+    clock.advance(6 * HOUR + 1)
+    unplanned_when_posted: list[list[int]] = []
+
+    async def notify(notice: Notice) -> bool:
+        unplanned_when_posted.append(await store.games_to_plan())
+        return True
+
+    notices = await Scheduler(service, clock, notify).tick()
+    assert [(n.kind, n.game_id) for n in notices] == [("reminder", reminded)]
+    assert unplanned_when_posted == [backlog]  # the reminder went out before any of them was planned
+    assert await store.games_to_plan() == []  # and the same tick planned them
+
+
+async def test_a_tick_plans_a_backlog_a_slice_at_a_time_for_at_most_its_budget(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.scheduler.planning.PLAN_SLICE", 2)
+    service, clock = _service(store), FakeClock()
+    games = [await _started(service) for _ in range(5)]
+    scheduler = Scheduler(service, clock)
+    scheduler.plan_budget = 0.0  # one slice a tick
+    left = []
+    for _ in range(3):
+        await scheduler.tick()
+        left.append(len(await store.games_to_plan()))
+    assert left == [3, 1, 0]
+    assert all([await store.timers(g) for g in games])
+
+
+async def test_a_big_backlogs_games_with_a_bot_seat_are_planned_first(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.scheduler.planning.PLAN_SLICE", 2)
+    monkeypatch.setattr("bot.scheduler.planning.BACKLOG_READ", 3)
+    service, clock = _service(store), FakeClock()
+    humans = [await _started(service) for _ in range(4)]
+    botted = await _bot_due(service)  # the last of the backlog, by id
+    scheduler = Scheduler(service, clock)
+    scheduler.pass_began = scheduler.wall_clock() + DAY  # all changed before the pass began: a restart
+    scheduler.plan_budget = 0.0
+    notices = await scheduler.tick()
+    assert [(n.kind, n.game_id) for n in notices] == [("move", botted)]
+    assert set(humans) <= set(await store.games_to_plan())  # the humans' games wait for the next ticks
+
+
+async def test_a_due_timer_of_a_game_changed_since_its_plan_fires_only_as_planned_again(store: Store) -> None:
+    service, clock = _service(store), FakeClock()
+    game_id = await _started(service, schedule=Schedule(remind_every=6 * HOUR))
+    scheduler = Scheduler(service, clock)
+    await scheduler.tick()
+    first = await _due_user(service, game_id)
+    clock.advance(6 * HOUR + 1)
+    assert [n.ping_user_ids for n in await scheduler.tick()] == [[first]]
+    await service.act(game_id, first, "step 1")
+    await service.act(game_id, await _due_user(service, game_id), "step 1")
+    assert await _due_user(service, game_id) == first  # due again, his reminder from before now due too
+    clock.advance(6 * HOUR)
+    assert await scheduler.tick() == []  # his new turn waited no time: not reminded
+    remind = next(t for t in await store.timers(game_id) if t.kind == "remind")
+    assert (remind.due_at, remind.count) == (clock() + 6 * HOUR, 0)
+
+
+def test_due_timers_are_read_in_firing_order_straight_from_the_index(db_path: str) -> None:
+    import sqlite3
+
+    from bot.store.timers import DUE_TIMERS
+
+    db = sqlite3.connect(db_path)
+    try:
+        for script in MIGRATIONS:
+            db.executescript(script)
+        plan = " / ".join(r[3] for r in db.execute("EXPLAIN QUERY PLAN " + DUE_TIMERS, (START, 100)))
+    finally:
+        db.close()
+    assert "USING INDEX timers_due" in plan and "TEMP B-TREE" not in plan, plan

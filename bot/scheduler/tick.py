@@ -31,9 +31,10 @@ class Scheduler(Reminders, BotMoves, Housekeeping, OutboxDelivery):
         """Post the outbox, fire every timer due now, then plan the games
         that changed a slice at a time, firing what each slice made due
         (bots answering bots included) before the next: due times first,
-        the event loop free between slices. A backlog is planned for at
-        most :attr:`plan_budget` seconds a tick (at least one slice; the
-        rest next tick), and a tick fires at most :data:`MAX_ROUNDS` rounds."""
+        the event loop free between slices. Games are planned for at most
+        :attr:`plan_budget` seconds a tick (at least one slice; the rest
+        next tick), past it only those a round's firing changed; a tick
+        fires at most :data:`MAX_ROUNDS` rounds."""
         now = self.clock()
         notices: list[Notice] = []
         await self.post_queued(now, notices)
@@ -43,8 +44,9 @@ class Scheduler(Reminders, BotMoves, Housekeeping, OutboxDelivery):
         while rounds < MAX_ROUNDS:
             fired = await self.fire_due(now, notices, failed)
             rounds += fired
-            planned = await self.plan_slice(now, failed, backlog=first or time.monotonic() < ends)
-            first = False
+            within, first = first or time.monotonic() < ends, False
+            # past the budget, only what this round's firing changed (bots answering bots)
+            planned = await self.plan_slice(now, failed, backlog=within) if within or fired else 0
             if not (fired or planned):
                 break
             await asyncio.sleep(0)  # the loop's other work between slices
