@@ -196,12 +196,18 @@ async def test_due_seat_is_reminded_after_the_interval_at_most_a_few_times(store
     assert "last reminder" in reminders[-1].text
 
 
-async def test_a_move_starts_the_next_seats_reminder_afresh(store: Store) -> None:
+async def _planned_reminding(store: Store) -> tuple[GameService, FakeClock, Scheduler, int, int]:
+    """A started race reminding every 6 hours, planned at the clock's start,
+    and the user due."""
     service, clock = _service(store), FakeClock()
     game_id = await _started(service, schedule=Schedule(remind_every=6 * HOUR))
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
-    first = await _due_user(service, game_id)
+    return service, clock, scheduler, game_id, await _due_user(service, game_id)
+
+
+async def test_a_move_starts_the_next_seats_reminder_afresh(store: Store) -> None:
+    service, clock, scheduler, game_id, first = await _planned_reminding(store)
     clock.advance(5 * HOUR)
     await service.act(game_id, first, "step 1")
     await scheduler.tick()
@@ -732,11 +738,7 @@ async def test_a_big_backlogs_games_with_a_bot_seat_are_planned_first(
 
 
 async def test_a_due_timer_of_a_game_changed_since_its_plan_fires_only_as_planned_again(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    game_id = await _started(service, schedule=Schedule(remind_every=6 * HOUR))
-    scheduler = Scheduler(service, clock)
-    await scheduler.tick()
-    first = await _due_user(service, game_id)
+    service, clock, scheduler, game_id, first = await _planned_reminding(store)
     clock.advance(6 * HOUR + 1)
     assert [n.ping_user_ids for n in await scheduler.tick()] == [[first]]
     await service.act(game_id, first, "step 1")
