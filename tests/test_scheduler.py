@@ -12,8 +12,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.scheduler import (BOT_RETRY_MAX, DAY, DEFAULT_REMIND, HOUR, IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL, MAX_REMINDERS,
-                           NUDGE_GAP, Notice, Scheduler, active_seconds, clock_deadline, parse_duration,
+from bot.scheduler import (BOT_RETRY_MAX, DAY, DEFAULT_REMIND, HOUR, IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL,
+                           MAX_REMINDERS, NUDGE_GAP, Notice, Scheduler, active_seconds, clock_deadline, parse_duration,
                            parse_hours, parse_schedule, parse_zone, bot_retry_delay)
 from bot.service import GameService, SeatKeeping, ServiceError, Unavailable
 from bot.store import Schedule, Store, open_store
