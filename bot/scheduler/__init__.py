@@ -106,7 +106,7 @@ __all__ = [
     "IDLE_AFTER", "IDLE_GRACE", "KEEPALIVE", "LOBBY_TTL", "MAX_REMINDERS", "MAX_ROUNDS", "NUDGE_GAP", "OUTBOX_LEASE",
     "OUTBOX_MAX_TRIES", "PLAN_BUDGET", "PLAN_SLICE", "REMIND_RANGE", "RETRY", "SEAT_KINDS", "BotMoves", "BotPlayer",
     "GameBots", "Housekeeping", "Notice", "Notify", "OutboxDelivery", "Plan", "Planning", "Reminders", "Scheduler",
-    "SchedulerCore", "active_seconds", "at_level", "bot_may_act", "bot_retry_delay", "claimed_as", "clock_deadline", "clock_hours",
-    "describe_duration", "mention", "parse_duration", "parse_hours", "parse_schedule", "parse_zone", "plan_timers",
-    "schedule_text",
+    "SchedulerCore", "active_seconds", "at_level", "bot_may_act", "bot_retry_delay", "claimed_as", "clock_deadline",
+    "clock_hours", "describe_duration", "mention", "parse_duration", "parse_hours", "parse_schedule", "parse_zone",
+    "plan_timers", "schedule_text",
 ]

@@ -81,7 +81,8 @@ __all__ = [
     "NO_SEAT", "POSTGRES_SCHEMES", "ActionRow", "DuplicateInteraction", "GameRow", "Games", "Moves", "NewAction",
     "Outbox", "OutboxPost", "OutcomeUnknown", "PlanInput", "RatingPool", "RatingRow", "RatingWrite", "ResultRow",
     "Schedule", "SeatRow", "Seats", "Standings", "Store", "StoreCore", "StoreError", "StoreOpenError",
-    "StoreUnavailable", "Timer", "TimerPlan", "Timers", "Tx", "UniqueViolation", "VersionConflict", "is_postgres_url", "open_store",
+    "StoreUnavailable", "Timer", "TimerPlan", "Timers", "Tx", "UniqueViolation", "VersionConflict", "is_postgres_url",
+    "open_store",
 ]
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
