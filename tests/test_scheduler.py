@@ -737,6 +737,21 @@ async def test_a_big_backlogs_games_with_a_bot_seat_are_planned_first(
     assert set(humans) <= set(await store.games_to_plan())  # the humans' games wait for the next ticks
 
 
+async def test_thousands_of_due_reminders_hold_up_no_bots_move(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.scheduler.tick.FIRE_BATCH", 1)  # a round fires one of each
+    service, clock = _service(store), FakeClock()
+    for _ in range(2):
+        await _started(service, schedule=Schedule(remind_every=6 * HOUR))
+    scheduler = Scheduler(service, clock)
+    await scheduler.tick()
+    clock.advance(6 * HOUR + 1)
+    botted = await _bot_due(service)
+    await scheduler.plan(botted, clock())  # its move due now, after both reminders
+    notices = await scheduler.tick()
+    assert sorted(n.kind for n in notices) == ["move", "reminder", "reminder"]
+    assert "move" in [n.kind for n in notices[:2]]  # in the first round, with the earliest reminder
+
+
 async def test_a_due_timer_of_a_game_changed_since_its_plan_fires_only_as_planned_again(store: Store) -> None:
     service, clock, scheduler, game_id, first = await _planned_reminding(store)
     clock.advance(6 * HOUR + 1)
@@ -753,13 +768,14 @@ async def test_a_due_timer_of_a_game_changed_since_its_plan_fires_only_as_planne
 def test_due_timers_are_read_in_firing_order_straight_from_the_index(db_path: str) -> None:
     import sqlite3
 
-    from bot.store.timers import DUE_TIMERS
+    from bot.store.timers import due_timers_sql
 
     db = sqlite3.connect(db_path)
     try:
         for script in MIGRATIONS:
             db.executescript(script)
-        plan = " / ".join(r[3] for r in db.execute("EXPLAIN QUERY PLAN " + DUE_TIMERS, (START, 100)))
+        plans = [" / ".join(r[3] for r in db.execute("EXPLAIN QUERY PLAN " + due_timers_sql(bots), (START, 100)))
+                 for bots in (None, True, False)]
     finally:
         db.close()
-    assert "USING INDEX timers_due" in plan and "TEMP B-TREE" not in plan, plan
+    assert all("USING INDEX timers_due" in plan and "TEMP B-TREE" not in plan for plan in plans), plans

@@ -96,17 +96,17 @@ from .reminders import Reminders
 from .settings import (clock_hours, describe_duration, parse_duration, parse_hours, parse_schedule, parse_zone,
                        schedule_text)
 from .tick import Scheduler
-from .timing import (BOT_RETRY_MAX, BOT_STUCK_AFTER, CLOCK_RANGE, DAY, DEFAULT_REMIND, FRESH_MARGIN, HOUR, IDLE_AFTER,
-                     IDLE_GRACE, KEEPALIVE, LOBBY_TTL, MAX_REMINDERS, MAX_ROUNDS, NUDGE_GAP, OUTBOX_LEASE,
+from .timing import (BOT_RETRY_MAX, BOT_STUCK_AFTER, CLOCK_RANGE, DAY, DEFAULT_REMIND, FIRE_BATCH, FRESH_MARGIN, HOUR,
+                     IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL, MAX_REMINDERS, MAX_ROUNDS, NUDGE_GAP, OUTBOX_LEASE,
                      OUTBOX_MAX_TRIES, PLAN_BUDGET, PLAN_SLICE, REMIND_RANGE, RETRY)
 from .turn_clock import active_seconds, clock_deadline
 
 __all__ = [
-    "BOT_RETRY_MAX", "BOT_STUCK_AFTER", "CLOCK_RANGE", "DAY", "DEFAULT_REMIND", "ENDINGS", "FRESH_MARGIN", "HOUR",
-    "IDLE_AFTER", "IDLE_GRACE", "KEEPALIVE", "LOBBY_TTL", "MAX_REMINDERS", "MAX_ROUNDS", "NUDGE_GAP", "OUTBOX_LEASE",
-    "OUTBOX_MAX_TRIES", "PLAN_BUDGET", "PLAN_SLICE", "REMIND_RANGE", "RETRY", "SEAT_KINDS", "BotMoves", "BotPlayer",
-    "GameBots", "Housekeeping", "Notice", "Notify", "OutboxDelivery", "Plan", "Planning", "Reminders", "Scheduler",
-    "SchedulerCore", "active_seconds", "at_level", "bot_may_act", "bot_retry_delay", "claimed_as", "clock_deadline",
-    "clock_hours", "describe_duration", "mention", "parse_duration", "parse_hours", "parse_schedule", "parse_zone",
-    "plan_timers", "schedule_text",
+    "BOT_RETRY_MAX", "BOT_STUCK_AFTER", "CLOCK_RANGE", "DAY", "DEFAULT_REMIND", "ENDINGS", "FIRE_BATCH", "FRESH_MARGIN",
+    "HOUR", "IDLE_AFTER", "IDLE_GRACE", "KEEPALIVE", "LOBBY_TTL", "MAX_REMINDERS", "MAX_ROUNDS", "NUDGE_GAP",
+    "OUTBOX_LEASE", "OUTBOX_MAX_TRIES", "PLAN_BUDGET", "PLAN_SLICE", "REMIND_RANGE", "RETRY", "SEAT_KINDS", "BotMoves",
+    "BotPlayer", "GameBots", "Housekeeping", "Notice", "Notify", "OutboxDelivery", "Plan", "Planning", "Reminders",
+    "Scheduler", "SchedulerCore", "active_seconds", "at_level", "bot_may_act", "bot_retry_delay", "claimed_as",
+    "clock_deadline", "clock_hours", "describe_duration", "mention", "parse_duration", "parse_hours", "parse_schedule",
+    "parse_zone", "plan_timers", "schedule_text",
 ]

@@ -13,7 +13,7 @@ from .delivery import OutboxDelivery
 from .housekeeping import Housekeeping
 from .notices import Notice
 from .reminders import Reminders
-from .timing import MAX_ROUNDS
+from .timing import FIRE_BATCH, MAX_ROUNDS
 
 
 class Scheduler(Reminders, BotMoves, Housekeeping, OutboxDelivery):
@@ -53,18 +53,19 @@ class Scheduler(Reminders, BotMoves, Housekeeping, OutboxDelivery):
         return notices
 
     async def fire_due(self, now: float, notices: list[Notice], failed: set[int]) -> bool:
-        """Fire the timers due at ``now`` (a batch, earliest first: read
-        through the ``timers_due`` index), each game's in order and
-        different games' at once; a game changed since its plan is planned
-        first. Whether any was due."""
-        timers = await self.store.due_timers(now)
+        """Fire the timers due at ``now``: a batch of bot moves and one of
+        the rest (each the earliest first, read through the ``timers_due``
+        index: thousands of reminders due after a restart hold up no bot's
+        move), each game's in order and different games' at once; a game
+        changed since its plan is planned first. Whether any was due."""
+        timers = await self._due(now)
         if not timers:
             return False
         stale = [g for g in await self.store.games_to_plan(0, len(timers), among=sorted({t.game_id for t in timers}))
                  if g not in failed]
         if stale:
             await self.plan_games(stale, now, failed)
-            timers = await self.store.due_timers(now)
+            timers = await self._due(now)
         by_game: dict[int, list[Timer]] = {}
         for timer in timers:
             by_game.setdefault(timer.game_id, []).append(timer)
@@ -92,3 +93,7 @@ class Scheduler(Reminders, BotMoves, Housekeeping, OutboxDelivery):
             await self.store.claim_timer(timer, None, timer.count, drop=True)
             return []
         return await handler(timer, now, row.thread_id)
+
+    async def _due(self, now: float) -> list[Timer]:
+        return await self.store.due_timers(now, FIRE_BATCH, bots=True) + \
+            await self.store.due_timers(now, FIRE_BATCH, bots=False)

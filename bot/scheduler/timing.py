@@ -39,6 +39,8 @@ this many tries (logged): about ten minutes of trying."""
 MAX_ROUNDS = 20
 """Firing rounds in one tick: bots answering bots move in one tick, but a
 tick always ends."""
+FIRE_BATCH = 100
+"""Due bot moves fired at once, and due other timers: a round's two batches."""
 PLAN_SLICE = 50
 """Games planned at once: read in a few queries, written in one transaction;
 the tick fires what they made due before it plans the next slice."""

@@ -12,11 +12,15 @@ from .errors import VersionConflict
 from .outbox import _queue_post
 from .rows import GameRow, OutboxPost, Schedule, SeatRow, Timer
 
-DUE_TIMERS = ("SELECT game_id, kind, seat, due_at, count FROM timers WHERE due_at IS NOT NULL"
-              " AND due_at <= ? ORDER BY due_at, game_id, kind, seat LIMIT ?")
-"""The due timers, earliest first: read in this order straight from the
-``timers_due`` index, so a tick reads the first few of thousands due
-without sorting them all."""
+def due_timers_sql(bots: bool | None = None) -> str:
+    """The query of the due timers, earliest first (``bots``: only bot
+    moves; False: all but bot moves): read in this order straight from the
+    ``timers_due`` index, so a tick reads the first few of thousands due
+    without sorting them all."""
+    # kind || '': an equality SQLite would drop from the ORDER BY, then sort the rest itself
+    kinds = "" if bots is None else " AND kind || '' = 'bot'" if bots else " AND kind <> 'bot'"
+    return ("SELECT game_id, kind, seat, due_at, count FROM timers WHERE due_at IS NOT NULL"
+            f" AND due_at <= ?{kinds} ORDER BY due_at, game_id, kind, seat LIMIT ?")
 
 TO_PLAN = ("SELECT g.id FROM games g LEFT JOIN schedules s ON s.game_id = g.id"
            " WHERE {status} IN ('lobby', 'active')"
@@ -146,10 +150,11 @@ class Timers(StoreCore):
                 (game_id,))
         return [Timer(*r) for r in rows]
 
-    async def due_timers(self, now: float, limit: int = 100) -> list[Timer]:
-        """Timers due at ``now`` or before, the earliest first."""
+    async def due_timers(self, now: float, limit: int = 100, bots: bool | None = None) -> list[Timer]:
+        """Timers due at ``now`` or before, the earliest first (``bots``:
+        only bot moves; False: all but bot moves)."""
         async with self.reading() as tx:
-            rows = await tx.fetchall(DUE_TIMERS, (now, limit))
+            rows = await tx.fetchall(due_timers_sql(bots), (now, limit))
         return [Timer(*r) for r in rows]
 
     async def plan_timers(self, game_id: int, version: int, drop: Iterable[tuple[str, int]],
