@@ -22,13 +22,15 @@ thinking is measured by ``bench/bot_strength.py``. Prints:
 
     tick backend=sqlite games=N kind=first ms=X notices=K
     start backend=sqlite games=N first_reminder_s=A first_bot_move_s=B
-        all_reminders_s=C all_bot_moves_s=D all_planned_s=E ticks=T max_lag_ms=L
+        all_reminders_s=C all_bot_moves_s=D all_planned_s=E ticks=T max_lag_ms=L full_gc=G
     tick backend=sqlite games=N kind=idle ms=X notices=0
     tick backend=sqlite games=N kind=reminders ms=X notices=K
 
 (``start`` is one line): the first tick; then, counted from the first
 tick's start, the first and the last reminder and bot move handed to the
-transport, every game planned, the ticks it took, the worst loop lag; an
+transport, every game planned, the ticks it took, the worst loop lag and
+the full garbage collections meanwhile (each stops the loop; what the
+scheduler keeps alive at once decides how many there are); an
 idle tick a minute later (what the bot pays every ``SCHEDULER_SECONDS``);
 a tick an hour later, when every game's reminder is due at once (a tick
 fires at most ``MAX_ROUNDS`` batches of them; the next tick goes on).
@@ -40,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import random
 import sys
@@ -161,6 +164,7 @@ async def run(games: int, db: str | None) -> list[str]:
     scheduler = Scheduler(service, lambda: now[0], notify=notify, bot_player=RandomBot())
     head = f"backend={store.backend} games={games}"
     worst, stop = [0.0], asyncio.Event()
+    full_collections = gc.get_stats()[2]["collections"]
     watcher = asyncio.create_task(watch_lag(worst, stop))
     await asyncio.sleep(0.01)
     began[0] = time.perf_counter()
@@ -178,7 +182,8 @@ async def run(games: int, db: str | None) -> list[str]:
 
     lines.append(f"start {head} first_reminder_s={at('reminder', 0)} first_bot_move_s={at('move', 0)} "
                  f"all_reminders_s={at('reminder', -1)} all_bot_moves_s={at('move', -1)} "
-                 f"all_planned_s={planned:.1f} ticks={ticks} max_lag_ms={worst[0]:.0f}")
+                 f"all_planned_s={planned:.1f} ticks={ticks} max_lag_ms={worst[0]:.0f} "
+                 f"full_gc={gc.get_stats()[2]['collections'] - full_collections}")
     for kind, advance in (("idle", 60.0), ("reminders", HOUR)):
         now[0] += advance
         start = time.perf_counter()

@@ -21,6 +21,7 @@ a game changed since its plan fires only once the game is planned again."""
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -106,16 +107,15 @@ def seats_due(item: PlanInput) -> tuple[list[int], dict[int, list[int]]]:
     """The seats due in an active game, and each one's teammates: read from
     its state, upgraded to the game's schema (a state that can't be loaded:
     nobody due, logged)."""
-    row = item.game
-    if row.status != "active":
+    if item.status != "active":
         return [], {}
-    game = get_game(row.slug)
+    game = get_game(item.slug)
     try:
-        if row.state is None:
+        if not item.state:
             raise IllegalAction("the game has no state")
-        state = game.upgrade(without_legacy_keys(row.state))
-    except IllegalAction as exc:
-        log.warning("game %s: planned without seats due: %s", row.id, exc)
+        state = game.upgrade(without_legacy_keys(json.loads(item.state)))
+    except (IllegalAction, ValueError) as exc:
+        log.warning("game %s: planned without seats due: %s", item.game_id, exc)
         return [], {}
     due = game.to_act(state)
     return due, {s: list(game.partners(state, s)) for s in due if s >= 0}
@@ -183,11 +183,11 @@ class Planning(SchedulerCore):
             try:
                 plans.append(await self._plan_one(item, now))
             except StoreError as exc:
-                log.warning("game %s: planning failed: %s", item.game.id, exc)
-                failed.add(item.game.id)
+                log.warning("game %s: planning failed: %s", item.game_id, exc)
+                failed.add(item.game_id)
             except Exception:  # noqa: BLE001 - a bug in one game must not stall every other game
-                log.exception("game %s: planning failed", item.game.id)
-                failed.add(item.game.id)
+                log.exception("game %s: planning failed", item.game_id)
+                failed.add(item.game_id)
         try:
             return len(await self.store.write_plans(plans))
         except StoreError as exc:
@@ -198,11 +198,11 @@ class Planning(SchedulerCore):
     async def _plan_one(self, item: PlanInput, now: float) -> TimerPlan:
         """One game's timers, from what :meth:`Store.plan_inputs` read (and
         its log since the last plan, when it moved since)."""
-        row, planned = item.game, item.planned_version
+        game_id, version, planned = item.game_id, item.version, item.planned_version
         due, partners = seats_due(item)
         acted: set[int] = set()
-        if row.status == "active" and 0 <= planned < row.version:
-            acted = {a.seat for a in await self.store.log(row.id, last=row.version - planned)}
-        plan = plan_timers(row.id, row.status, now, item.schedule, item.seats, due, acted, item.timers,
-                           moved=0 <= planned != row.version, partners=partners)
-        return TimerPlan(row.id, row.version, plan.drop, plan.put)
+        if item.status == "active" and 0 <= planned < version:
+            acted = {a.seat for a in await self.store.log(game_id, last=version - planned)}
+        plan = plan_timers(game_id, item.status, now, item.schedule, item.seats, due, acted, item.timers,
+                           moved=0 <= planned != version, partners=partners)
+        return TimerPlan(game_id, version, plan.drop, plan.put)

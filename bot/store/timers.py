@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .core import _GAME_COLUMNS, StoreCore, Tx, _game, _seat
+from .core import StoreCore, Tx, _seat
 from .errors import VersionConflict
 from .outbox import _queue_post
-from .rows import GameRow, OutboxPost, Schedule, SeatRow, Timer
+from .rows import OutboxPost, Schedule, SeatRow, Timer
 
 def due_timers_sql(bots: bool | None = None) -> str:
     """The query of the due timers, earliest first (``bots``: only bot
@@ -35,10 +35,17 @@ lobby and active game through the status index and sort them all)."""
 
 @dataclass(frozen=True)
 class PlanInput:
-    """What planning a game's timers reads: the game, the version its timers
-    were planned for (-1: never), its settings, timers and seats."""
+    """What planning a game's timers reads: the game's id, slug, status,
+    version and stored state (its JSON text, parsed by the planner one game
+    at a time: a slice's states are never all alive at once), the version
+    its timers were planned for (-1: never), its settings, timers and
+    seats."""
 
-    game: GameRow
+    game_id: int
+    slug: str
+    status: str
+    version: int
+    state: str | None
     planned_version: int
     schedule: Schedule
     timers: list[Timer]
@@ -111,7 +118,8 @@ class Timers(StoreCore):
             return []
         ids, marks = tuple(game_ids), _marks(len(game_ids))
         async with self.reading() as tx:
-            games = await tx.fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id IN ({marks})", ids)
+            games = await tx.fetchall(f"SELECT id, slug, status, version, state FROM games WHERE id IN ({marks})",
+                                      ids)
             schedules = await tx.fetchall(
                 "SELECT game_id, remind_every, turn_clock, hours, zone, planned_version FROM schedules"
                 f" WHERE game_id IN ({marks})", ids)
@@ -132,9 +140,10 @@ class Timers(StoreCore):
         out = []
         for game_id in ids:
             if game_id in rows:
-                schedule, version = planned.get(game_id, (Schedule(), -1))
-                out.append(PlanInput(_game(rows[game_id]), version, schedule, timers_of.get(game_id, []),
-                                     seats_of.get(game_id, [])))
+                _, slug, status, version, state = rows[game_id]
+                schedule, planned_for = planned.get(game_id, (Schedule(), -1))
+                out.append(PlanInput(game_id, slug, status, int(version), state, planned_for, schedule,
+                                     timers_of.get(game_id, []), seats_of.get(game_id, [])))
         return out
 
     async def planned_version(self, game_id: int) -> int:
