@@ -779,3 +779,12 @@ def test_due_timers_are_read_in_firing_order_straight_from_the_index(db_path: st
     finally:
         db.close()
     assert all("USING INDEX timers_due" in plan and "TEMP B-TREE" not in plan for plan in plans), plans
+
+
+async def test_a_reminder_claimed_at_the_planned_version_is_not_claimed_once_the_game_moved(store: Store) -> None:
+    service, _, _, game_id, first = await _planned_reminding(store)
+    remind = next(t for t in await store.timers(game_id) if t.kind == "remind")
+    planned = (await service.get(game_id)).version
+    await service.act(game_id, first, "step 1")  # after the reminder was read, before its claim
+    assert not await store.claim_timer(remind, remind.due_at, 1, status="active", version=planned)
+    assert remind in await store.timers(game_id)  # left as it was, for the game's next plan

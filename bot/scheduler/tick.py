@@ -82,9 +82,12 @@ class Scheduler(Reminders, BotMoves, Housekeeping, OutboxDelivery):
 
     async def fire(self, timer: Timer, now: float) -> list[Notice]:
         """Do what ``timer`` is due for (if it still applies) and move it on."""
-        row = await self.service.get(timer.game_id)
+        game = await self.store.timer_game(timer.game_id)  # its state is read only by what needs it
+        if game is None:
+            return []  # gone, and its timers with it
+        status, _, _, thread_id = game
         wanted = "lobby" if timer.kind == "lobby" else "active"
-        if row.status != wanted:
+        if status != wanted:
             await self.store.claim_timer(timer, None, timer.count, drop=True)
             return []
         handler = {"bot": self._bot, "remind": self._remind, "clock": self._clock, "lobby": self._lobby,
@@ -92,7 +95,7 @@ class Scheduler(Reminders, BotMoves, Housekeeping, OutboxDelivery):
         if handler is None:
             await self.store.claim_timer(timer, None, timer.count, drop=True)
             return []
-        return await handler(timer, now, row.thread_id)
+        return await handler(timer, now, thread_id)
 
     async def _due(self, now: float) -> list[Timer]:
         return await self.store.due_timers(now, FIRE_BATCH, bots=True) + \

@@ -187,21 +187,33 @@ class Timers(StoreCore):
             await _write_plans(tx, still)
         return {p.game_id for p in still}
 
+    async def timer_game(self, game_id: int) -> tuple[str, int, int, int | None] | None:
+        """A game as its timers' firing needs it, its state left unread: its
+        status, version, the version its timers were planned for (-1:
+        never) and its thread (None: no such game)."""
+        async with self.reading() as tx:
+            row = await tx.fetchone(
+                "SELECT g.status, g.version, COALESCE(s.planned_version, -1), g.thread_id"
+                " FROM games g LEFT JOIN schedules s ON s.game_id = g.id WHERE g.id = ?", (game_id,))
+        return None if row is None else (str(row[0]), int(row[1]), int(row[2]), row[3])
+
     async def claim_timer(self, timer: Timer, due_at: float | None, count: int, drop: bool = False,
-                          outbox: OutboxPost | None = None, status: str | None = None) -> bool:
+                          outbox: OutboxPost | None = None, status: str | None = None,
+                          version: int | None = None) -> bool:
         """Move ``timer`` on (to ``due_at`` after ``count`` firings) or
         ``drop`` it, only if it is still as read (and the game still
-        ``status``, when given): of two schedulers on one database, exactly
-        one claims each firing, and none claims it for a game the other has
-        just ended. With ``outbox``, the post the firing makes is queued in
-        the claim's transaction (only by the scheduler that claims it)."""
+        ``status`` and, when given, at ``version``): of two schedulers on one
+        database, exactly one claims each firing, and none claims it for a
+        game the other has just ended (or moved). With ``outbox``, the post
+        the firing makes is queued in the claim's transaction (only by the
+        scheduler that claims it)."""
         assert timer.due_at is not None, "only a due timer is claimed"
         where = " WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ? AND count = ?"
         key = (timer.game_id, timer.kind, timer.seat, timer.due_at, timer.count)
         try:
             async with self.transaction() as tx:
                 if status is not None:
-                    await self._hold(tx, timer.game_id, status)
+                    await self._hold(tx, timer.game_id, status, version)
                 if drop:
                     changed = await tx.execute("DELETE FROM timers" + where, key)
                 else:
