@@ -138,18 +138,6 @@ def option_sheet(entries: list[tuple[str, dict[str, Any]]], viewer: int | None) 
         y = 12 + (i // columns) * (cell_h + caption + 12)
         image.paste(crop, (x, y))
         draw.rectangle((x, y, x + crop.width - 1, y + crop.height - 1), outline=kit.INK, width=2)
-        for n, line in enumerate(_two_lines(f"{i + 1}. {label}", lambda t: draw.textlength(t, font=face), cell_w)):
+        for n, line in enumerate(kit.wrap_text(f"{i + 1}. {label}", face, cell_w, max_lines=2)):
             draw.text((x, y + crop.height + 6 + 20 * n), line, font=face, fill=kit.INK)
     return kit.to_png(kit.preview_banner(image, "Your choices - not played yet"))
-
-
-def _two_lines(text: str, width_of: Callable[[str], float], width: float) -> list[str]:
-    """``text`` in at most two lines of ``width``, the second cut with "…"."""
-    words = text.split()
-    first = ""
-    while words and width_of(f"{first} {words[0]}".strip()) <= width:
-        first = f"{first} {words.pop(0)}".strip()
-    second = " ".join(words)
-    while second and width_of(second) > width:
-        second = second[:-2] + "…"
-    return [first, second] if second else [first]

@@ -1,5 +1,6 @@
 """The shared drawing kit: fonts, player colours with letters and shapes,
-hex and square grid geometry, edge coordinates, a score panel and PNG output.
+text fitted and wrapped to a width in pixels, hex and square grid
+geometry, edge coordinates, a score panel and PNG output.
 
 Every game's renderer draws with these so the boards look like one product
 and stay readable on a phone (boards about 1000-1400 px wide, text >= 16 px).
@@ -84,6 +85,43 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     see :mod:`games.per_thread`)."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+ELLIPSIS = "…"
+
+
+def fit_text(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text`` as it fits ``width`` pixels drawn in ``face``: whole when it
+    fits, else its longest start that fits with an ellipsis after it (the
+    ellipsis alone when nothing more fits). Empty text stays empty."""
+    if not text or face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + ELLIPSIS) > width:
+        text = text[:-1]
+    return text + ELLIPSIS
+
+
+def wrap_text(text: str, face: ImageFont.FreeTypeFont, width: float, max_lines: int | None = None) -> list[str]:
+    """``text`` broken at spaces into lines of at most ``width`` pixels drawn
+    in ``face``, each line as many words as fit. A word wider than ``width``
+    has a line of its own, cut with an ellipsis (:func:`fit_text`). With
+    ``max_lines`` (at least 1), what would go on the lines after it is put
+    on the last one, which is then cut with an ellipsis. Blank text gives
+    no lines."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if face.getlength(trial) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = [*lines[:max_lines - 1], " ".join(lines[max_lines - 1:])]
+    return [fit_text(line, face, width) for line in lines]
 
 
 def player_colour(seat: int) -> RGB:

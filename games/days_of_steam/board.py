@@ -58,16 +58,6 @@ class Board:
             if len(seg) == 2 and edge in seg:
                 yield i, seg[1] if seg[0] == edge else seg[0]
 
-    def frontier(self) -> set[Cell]:
-        """Empty cells next to a placed tile."""
-        out: set[Cell] = set()
-        for cell in self.shapes:
-            for e in range(4):
-                n = neighbour(cell, e)
-                if n not in self.shapes:
-                    out.add(n)
-        return out
-
 
 def arrivals(board: Board, skip: Cell | None = None) -> Arrivals:
     """How far every reachable tile edge is from the nearest town.

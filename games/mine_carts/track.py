@@ -47,14 +47,6 @@ def opens(placed: Placed, enter: int, switch: str | None) -> bool:
     return enter == stem(placed) or "black" in colours or switch in colours
 
 
-def colour_of(placed: Placed, a: int, b: int) -> str:
-    """The colour of the length from ``a`` to ``b``."""
-    for x, y, c in lengths(placed):
-        if {x, y} == {a, b}:
-            return c
-    raise ValueError(f"no track {a}-{b} on {placed}")
-
-
 def route(placed: Placed, enter: int, switch: str | None) -> int | None:
     """The edge a cart entering by ``enter`` leaves by: from a junction's stem,
     the exit of the switch's colour if the card has one, else the black exit;

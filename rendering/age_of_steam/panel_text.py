@@ -14,7 +14,6 @@ from games.age_of_steam.projection import Outlook, delivery_pays, expenses_to_co
 from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network, city_name
 from rendering import kit
-from rendering.age_of_steam.sprites import _text_width
 
 
 def due_seats(state: AgeOfSteamState) -> list[int]:
@@ -114,16 +113,6 @@ def _turn_arrow(draw: ImageDraw.ImageDraw, x: float, y: float, h: float) -> None
 
 @lru_cache(maxsize=512)  # bounded: status lines and notes vary without end
 def _wrap(text: str, width: int, size: int, bold: bool = False) -> tuple[str, ...]:
-    words = text.split()
-    lines: list[str] = []
-    cur = ""
-    for w in words:
-        trial = f"{cur} {w}".strip()
-        if _text_width(trial, size, bold) <= width or not cur:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = w
-    if cur:
-        lines.append(cur)
-    return tuple(lines)
+    """``text`` wrapped at words to ``width`` pixels in the kit's font of
+    ``size`` (:func:`rendering.kit.wrap_text`), remembered."""
+    return tuple(kit.wrap_text(text, kit.font(size, bold), width))

@@ -15,7 +15,7 @@ from games.days_of_steam.state import DaysOfSteamState
 from rendering import kit
 from rendering.days_of_steam.grid import Grid
 from rendering.days_of_steam.palette import BAND, BAND_TEXT
-from rendering.days_of_steam.panel_text import _fit, last_text, turn_text
+from rendering.days_of_steam.panel_text import last_text, turn_text
 from rendering.days_of_steam.pieces import _goods_cube, loco_pin
 
 
@@ -63,11 +63,11 @@ def _draw_band(img: Image.Image, state: DaysOfSteamState, lay: ChatLayout) -> No
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, lay.width, lay.band), fill=BAND)
     big = kit.essential_font("turn", int(lay.font * 1.1), bold=True)
-    d.text((16, 10), _fit(d, turn_text(state), big, lay.width - 32), font=big, fill=BAND_TEXT)
+    d.text((16, 10), kit.fit_text(turn_text(state), big, lay.width - 32), font=big, fill=BAND_TEXT)
     words = last_text(state)
     if words:
         small = kit.essential_font("last", lay.font)
-        d.text((16, 10 + int(lay.font * 1.5)), _fit(d, words, small, lay.width - 32), font=small, fill=BAND_TEXT)
+        d.text((16, 10 + int(lay.font * 1.5)), kit.fit_text(words, small, lay.width - 32), font=small, fill=BAND_TEXT)
 
 
 def _draw_standing(img: Image.Image, state: DaysOfSteamState, lay: ChatLayout, letters: list[str]) -> None:
@@ -89,7 +89,7 @@ def _draw_standing(img: Image.Image, state: DaysOfSteamState, lay: ChatLayout, l
         r = lay.row * 0.26
         loco_pin(d, x0 + lay.font * 1.6, mid + r * 1.5, r, seat, letters[seat])
         x = x0 + lay.font * 2.6
-        d.text((x, mid), _fit(d, name, bold, lay.font * 6), font=bold, fill=kit.INK, anchor="lm")
+        d.text((x, mid), kit.fit_text(name, bold, lay.font * 6), font=bold, fill=kit.INK, anchor="lm")
         x += lay.font * 6.4
         text = f"{score(state, seat)} pts · steam {state['steam'][seat]} · coal {state['coal'][seat]}"
         d.text((x, mid), text, font=f, fill=kit.INK, anchor="lm")

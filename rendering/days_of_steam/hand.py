@@ -10,7 +10,6 @@ from games.days_of_steam.params import tile_defs
 from games.days_of_steam.state import DaysOfSteamState
 from rendering import kit
 from rendering.days_of_steam.chat_panel import ChatLayout
-from rendering.days_of_steam.panel_text import _wrap
 from rendering.days_of_steam.tiles import tile_image
 
 
@@ -53,6 +52,6 @@ def _draw_hand(img: Image.Image, state: DaysOfSteamState, viewer: int, hand: lis
         d.rectangle((tx, y, tx + t, y + t), outline=kit.INK, width=2)
         d.text((tx + 6, y + 4), f"+{tile_defs()[kind].coal}", font=kit.font(18, bold=True),
                fill=kit.INK, anchor="la")
-        for k, part in enumerate(_wrap(tile_defs()[kind].name, 16)):
+        for k, part in enumerate(kit.wrap_text(tile_defs()[kind].name, kit.font(16), t, max_lines=2)):
             d.text((tx + t / 2, y + t + 14 + k * 20), part, font=kit.font(16), fill=kit.INK, anchor="mm")
     return y + t + 54

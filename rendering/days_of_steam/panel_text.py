@@ -1,10 +1,8 @@
 """What the Days of Steam panels say: whose turn it is (or the result), the
-last move in words, and text cut or wrapped to a width.
+last move in words.
 """
 
 from __future__ import annotations
-
-from PIL import ImageDraw, ImageFont
 
 from games.days_of_steam.geometry import cell_name, unkey
 from games.days_of_steam.params import param, tile_defs
@@ -50,22 +48,3 @@ def last_text(state: DaysOfSteamState) -> str:
     else:
         text = f"Last: {who} discarded a tile"
     return text + (" (circuit!)" if last.get("circuit") else "")
-
-
-def _fit(d: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` pixels."""
-    if d.textlength(text, font=font) <= width:
-        return text
-    while text and d.textlength(text + "…", font=font) > width:
-        text = text[:-1]
-    return text + "…"
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines

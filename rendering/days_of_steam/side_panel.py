@@ -17,7 +17,7 @@ from games.phases import OVER
 from rendering import kit
 from rendering.days_of_steam.hand import HAND_H
 from rendering.days_of_steam.palette import MARGIN, PANEL_W, TOWN_COLOURS
-from rendering.days_of_steam.panel_text import _fit, turn_text
+from rendering.days_of_steam.panel_text import turn_text
 from rendering.days_of_steam.pieces import _goods_cube, loco_pin
 from rendering.days_of_steam.route import _arrow
 from rendering.days_of_steam.tiles import _town_sign, tile_image
@@ -49,7 +49,7 @@ def _draw_table(img: Image.Image, state: DaysOfSteamState, sizes: list[int], x: 
     """Title, status and one row per player: steam, coal, goods, circuits, points, hand size."""
     d = ImageDraw.Draw(img)
     y = kit.draw_title(d, x, y, "Days of Steam")
-    d.text((x, y), _fit(d, turn_text(state), kit.font(17), PANEL_W - 10), font=kit.font(17), fill=kit.INK)
+    d.text((x, y), kit.fit_text(turn_text(state), kit.font(17), PANEL_W - 10), font=kit.font(17), fill=kit.INK)
     y += 34
     cx = x
     for title, w in TABLE_COLS:
@@ -62,7 +62,8 @@ def _draw_table(img: Image.Image, state: DaysOfSteamState, sizes: list[int], x: 
         if seat == state["current"] and state["phase"] != OVER:
             d.rectangle((x, y + 2, right, y + ROW_H - 2), fill=(250, 232, 200))
         loco_pin(d, x + 17, y + ROW_H - 6, 10, seat, letters[seat])
-        cells = [name[:9], f"{state['steam'][seat]}/{param('max_steam')}", str(state["coal"][seat]), "",
+        cells = [kit.fit_text(name, kit.font(18), TABLE_COLS[1][1] - 6),
+                 f"{state['steam'][seat]}/{param('max_steam')}", str(state["coal"][seat]), "",
                  str(state["circuits"][seat]), str(score(state, seat)), str(sizes[seat])]
         cx = x + TABLE_COLS[0][1]
         for (title, w), text in zip(TABLE_COLS[1:], cells):

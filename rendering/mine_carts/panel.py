@@ -5,7 +5,7 @@ factory) and the foot (the switch and the deck).
 
 from __future__ import annotations
 
-from PIL import ImageDraw, ImageFont
+from PIL import ImageDraw
 
 from games.mine_carts.params import rules
 from games.mine_carts.state import MineCartsState, Placed
@@ -63,7 +63,8 @@ def _team_box(draw: ImageDraw.ImageDraw, state: MineCartsState, t: int, x: int, 
         draw.rounded_rectangle((right - w - 28, y + 12, right - 10, y + 40), radius=6, fill=kit.INK)
         draw.text((right - 19 - w / 2, y + 26), badge, font=face, fill=(255, 255, 255), anchor="mm")
     names = ", ".join(state["players"][s] for s in team["seats"])
-    draw.text((x + 12, y + 54), _fit(draw, names, 16, TEAM_W - 24), font=kit.font(16), fill=kit.INK, anchor="lm")
+    draw.text((x + 12, y + 54), kit.fit_text(names, kit.font(16), TEAM_W - 24), font=kit.font(16), fill=kit.INK,
+              anchor="lm")
     _gold_row(draw, x + 12, y + 84, team["gold"])
     laid = f" ({team['laid']} laid)" if active and state["phase"] == "lay" else ""
     draw.text((x + 12, y + 114), f"Lays {team['allotment']} a turn{laid}", font=kit.font(18), fill=kit.INK,
@@ -103,14 +104,14 @@ def _header(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
 
     status = GAME.turn_line(state).replace(" (either may act)", "")  # type: ignore[arg-type]
     size = _largest(draw, status, 28, 19, WIDTH - 24)
-    draw.text((12, 8), _fit(draw, status, size, WIDTH - 24), font=kit.essential_font("turn", size, True),
-              fill=kit.INK)
+    face = kit.essential_font("turn", size, True)
+    draw.text((12, 8), kit.fit_text(status, face, WIDTH - 24), font=face, fill=kit.INK)
     last = state["last"]
     if last is None:
         return
     kit.highlight_line(draw, [(12, 58), (40, 58)], PATH_WIDTH)
     face = kit.essential_font("last", 20)
-    for n, line in enumerate(_lines(draw, f"Last: {last['text']}", face, WIDTH - 62, 2)):
+    for n, line in enumerate(kit.wrap_text(f"Last: {last['text']}", face, WIDTH - 62, max_lines=2)):
         draw.text((50, 46 + 26 * n), line, font=face, fill=kit.INK)
 
 
@@ -120,31 +121,3 @@ def _largest(draw: ImageDraw.ImageDraw, text: str, size: int, smallest: int, wid
     while size > smallest and draw.textlength(text, font=kit.font(size, True)) > width:
         size -= 1
     return size
-
-
-def _lines(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: int,
-           most: int) -> list[str]:
-    """``text`` broken at spaces into at most ``most`` lines of ``width``,
-    the last cut with "…" when it is too long."""
-    words = text.split(" ")
-    lines: list[str] = []
-    while words and len(lines) < most:
-        line = words.pop(0)
-        while words and draw.textlength(f"{line} {words[0]}", font=face) <= width:
-            line = f"{line} {words.pop(0)}"
-        lines.append(line)
-    if words or (lines and draw.textlength(lines[-1], font=face) > width):
-        tail = " ".join([lines[-1], *words])
-        while tail and draw.textlength(tail + "…", font=face) > width:
-            tail = tail[:-1]
-        lines[-1] = tail + "…"
-    return lines
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> str:
-    face = kit.font(size, True)
-    if draw.textlength(text, font=face) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=face) > width:
-        text = text[:-1]
-    return text + "…"

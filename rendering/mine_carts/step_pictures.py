@@ -17,7 +17,6 @@ from rendering.mine_carts.board_map import _board
 from rendering.mine_carts.cards import draw_card
 from rendering.mine_carts.geometry import _around, _state, cell_box
 from rendering.mine_carts.last_move import frame
-from rendering.mine_carts.panel import _lines
 
 
 SHEET_TEXT = "Your choices - not played yet"
@@ -57,7 +56,7 @@ def _card_sheet(cards: list[tuple[str, str]]) -> bytes:
         draw_card(draw, c, Placed(card=code, rotation=0), CARD_SHEET)
         draw.rectangle((x - 1, 19, x + CARD_SHEET, 20 + CARD_SHEET), outline=kit.INK, width=2)
         name = rules().kinds[code].name
-        for n, line in enumerate(_lines(draw, f"{i + 1}. {name}", face, cell - 16, 2)):
+        for n, line in enumerate(kit.wrap_text(f"{i + 1}. {name}", face, cell - 16, max_lines=2)):
             draw.text((x, 30 + CARD_SHEET + 22 * n), line, font=face, fill=kit.INK)
     return kit.to_png(kit.preview_banner(image, SHEET_TEXT))
 
@@ -86,6 +85,6 @@ def _rotation_sheet(state: MineCartsState, code: str, square: str, rotations: li
         y = 14 + (i // columns) * (h + 62)
         sheet.paste(crop, (x, y))
         draw.rectangle((x, y, x + crop.width - 1, y + crop.height - 1), outline=kit.INK, width=2)
-        for n, line in enumerate(_lines(draw, f"{i + 1}. {label}", face, w, 2)):
+        for n, line in enumerate(kit.wrap_text(f"{i + 1}. {label}", face, w, max_lines=2)):
             draw.text((x, y + crop.height + 6 + 22 * n), line, font=face, fill=kit.INK)
     return kit.to_png(kit.preview_banner(sheet, SHEET_TEXT))

@@ -60,7 +60,7 @@ from rendering.steam_rollers.chat_panel import _chat_image
 from rendering.steam_rollers.geometry import (BLACK_DIE, DICE_Y, FULL_MAP, FULL_RIGHT, FULL_WIDTH, PALETTES, SIDE_X,
                                               SIZE, Frame, centre, last_outline, thumbnail)
 from rendering.steam_rollers.palette import _png
-from rendering.steam_rollers.panel_text import _fit, _shown_seat
+from rendering.steam_rollers.panel_text import _shown_seat
 from rendering.steam_rollers.pieces import _PIPS
 from rendering.steam_rollers.side_panel import (_draw_cards, _draw_full_header, _draw_legend, _draw_players,
                                                 _draw_supply, _draw_wrapped)
@@ -113,7 +113,7 @@ def render_full(state: State, viewer: int | None) -> bytes:
         for i, seat in enumerate(others):
             x = 14 + i * step
             kit.seat_marker(draw, x + 14, y0 + 18, 13, seat, letters[seat])
-            name = _fit(st["players"][seat], kit.font(20, True), step - 120)
+            name = kit.fit_text(st["players"][seat], kit.font(20, True), step - 120)
             draw.text((x + 34, y0 + 18), f"{name}'s map", font=kit.font(20, True), fill=kit.INK, anchor="lm")
             draw_map(image, Frame(x + 4.0, y0 + 40.0, size), st, seat)
             draw = ImageDraw.Draw(image)

@@ -17,7 +17,7 @@ from rendering import kit
 from rendering.steam_rollers.board_map import draw_map
 from rendering.steam_rollers.geometry import (BLACK_DIE, CELL_H, CELL_W, CELLS_Y, CHAT_MAP, DICE_Y, ENGINE_STEP,
                                               SIDE_X, WIDTH, cell_origin, thumbnail)
-from rendering.steam_rollers.panel_text import _due, _engine_text, _fit, _last_text, _shown_seat, _turn_text, _wrap
+from rendering.steam_rollers.panel_text import _due, _engine_text, _last_text, _shown_seat, _turn_text
 from rendering.steam_rollers.pieces import _city_token, _cube, draw_die
 
 
@@ -50,11 +50,9 @@ CHAT_LEGEND = "Brown bars: walls · dots: towns · dashed white: last move · ta
 
 def _header_lines(state: State) -> tuple[str, list[str]]:
     """The turn line (cut to one line) and the last move (at most two)."""
-    turn = _fit(_turn_text(state), kit.font(30, True), WIDTH - 72)
+    turn = kit.fit_text(_turn_text(state), kit.font(30, True), WIDTH - 72)
     face = kit.font(24)
-    last = _wrap(_last_text(typed(state)["last"]), face, WIDTH - 100)
-    if len(last) > 2:
-        last = [last[0], _fit(" ".join(last[1:]), face, WIDTH - 100)]
+    last = kit.wrap_text(_last_text(typed(state)["last"]), face, WIDTH - 100, max_lines=2)
     return turn, last
 
 
@@ -81,7 +79,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: State, letters: list[str]) ->
 def _draw_map_title(draw: ImageDraw.ImageDraw, state: State, seat: int, letters: list[str], y: int) -> None:
     kit.seat_marker(draw, 28, y + 14, 14, seat, letters[seat])
     face = kit.font(24, True)
-    name = _fit(typed(state)["players"][seat], face, 440 - 16 - 50 - face.getlength("'s map"))
+    name = kit.fit_text(typed(state)["players"][seat], face, 440 - 16 - 50 - face.getlength("'s map"))
     draw.text((50, y + 14), f"{name}'s map", font=face, fill=kit.INK, anchor="lm")
     _draw_engine(draw, state, seat, 440, y)
 
@@ -134,7 +132,7 @@ def _draw_dice(draw: ImageDraw.ImageDraw, st: SteamRollersState, y: int) -> int:
     y += 48
     note = _dice_note(st)
     if note:
-        draw.text((x0, y + 14), _fit(note, kit.font(20), WIDTH - 10 - x0), font=kit.font(20),
+        draw.text((x0, y + 14), kit.fit_text(note, kit.font(20), WIDTH - 10 - x0), font=kit.font(20),
                   fill=kit.INK, anchor="lm")
         y += 30
     return y
@@ -181,7 +179,7 @@ def _draw_cell(image: Image.Image, state: State, seat: int, letters: list[str], 
     width = x + CELL_W - 8 - tx
     kit.seat_marker(draw, tx + 15, y + 26, 15, seat, letters[seat])
     face = kit.essential_font("standing", 24, True)
-    draw.text((tx + 38, y + 26), _fit(st["players"][seat], face, width - 38), font=face, fill=kit.INK,
+    draw.text((tx + 38, y + 26), kit.fit_text(st["players"][seat], face, width - 38), font=face, fill=kit.INK,
               anchor="lm")
     parts = breakdown(state, seat)
     total = sum(parts.values())
@@ -191,7 +189,7 @@ def _draw_cell(image: Image.Image, state: State, seat: int, letters: list[str], 
     face = kit.essential_font("standing", 22)
     draw.text((tx, y + 104), _engine_text(state, seat), font=face, fill=kit.INK, anchor="lm")
     codes = " ".join(held_codes(state, seat)) or "-"
-    draw.text((tx, y + 134), _fit(f"cards {codes}", face, width), font=face, fill=kit.INK, anchor="lm")
+    draw.text((tx, y + 134), kit.fit_text(f"cards {codes}", face, width), font=face, fill=kit.INK, anchor="lm")
     over = GAME.is_over(state)
     tags = [tag for tag, on in (("won", over and seat in GAME.outcome(state).winners), ("to play", due),
                                 ("start", seat == st["start"] and not over), ("map above", seat == shown)) if on]

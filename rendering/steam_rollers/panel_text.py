@@ -1,11 +1,8 @@
 """What the Steam Rollers images say and of whom: whose map is drawn large,
-who is due, the turn line, the last move, a player's engine, and text cut
-or wrapped to a width.
+who is due, the turn line, the last move and a player's engine.
 """
 
 from __future__ import annotations
-
-from PIL import ImageFont
 
 from games.core import State
 from games.phases import OVER
@@ -27,30 +24,6 @@ def _shown_seat(state: SteamRollersState, viewer: int | None) -> int:
 
 def _due(state: State) -> list[int]:
     return [s for s in GAME.to_act(state) if s >= 0]
-
-
-def _fit(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` pixels."""
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
-
-
-def _wrap(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if face.getlength(trial) > width and line:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
 
 
 def _turn_text(state: State) -> str:

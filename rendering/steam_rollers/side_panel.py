@@ -17,7 +17,6 @@ from games.steam_rollers.state import SteamRollersState, typed
 from rendering import kit
 from rendering.steam_rollers.chat_panel import _dice_note, _draw_engine
 from rendering.steam_rollers.geometry import ENGINE_STEP, FULL_RIGHT, FULL_WIDTH, REGION_TINT
-from rendering.steam_rollers.panel_text import _fit, _wrap
 from rendering.steam_rollers.pieces import _city_token, _cube, draw_die
 
 
@@ -25,7 +24,7 @@ def _draw_full_header(draw: ImageDraw.ImageDraw, state: State, seat: int, letter
     st = typed(state)
     kit.seat_marker(draw, 30, 30, 18, seat, letters[seat])
     title_font = kit.font(28, True)
-    title = _fit(st["players"][seat], title_font, 250 - title_font.getlength("'s map")) + "'s map"
+    title = kit.fit_text(st["players"][seat], title_font, 250 - title_font.getlength("'s map")) + "'s map"
     draw.text((58, 30), title, font=title_font, fill=kit.INK, anchor="lm")
     _draw_engine(draw, state, seat, 330, 16)
     strength = engine_strength(state, seat)
@@ -75,7 +74,7 @@ def _draw_supply(draw: ImageDraw.ImageDraw, st: SteamRollersState) -> int:
     note = _dice_note(st)
     if note:
         y += 40
-        draw.text((x0 + 136, y + 16), _fit(note, kit.font(18), FULL_WIDTH - 14 - x0 - 136),
+        draw.text((x0 + 136, y + 16), kit.fit_text(note, kit.font(18), FULL_WIDTH - 14 - x0 - 136),
                   font=kit.font(18), fill=kit.INK, anchor="lm")
     return y + 44
 
@@ -115,11 +114,13 @@ def _draw_players(draw: ImageDraw.ImageDraw, state: State, shown: int, letters: 
     widths = [40, 170, 80, 80, 100, 90, 170, 90]
     rows = []
     fills: list[kit.RGB | None] = []
+    name_width = widths[1] - 8 - kit.font(18).getlength(" *")
     for seat, player in enumerate(st["players"]):
         parts = breakdown(state, seat)
         boxes = len(st["maps"][seat]["engine"])
         engine = f"{boxes}" + ("+1" if engine_strength(state, seat) > boxes else "")
-        rows.append(["", player[:14] + (" *" if seat == st["start"] else ""), str(sum(parts.values())),
+        name = kit.fit_text(player, kit.font(18), name_width)
+        rows.append(["", name + (" *" if seat == st["start"] else ""), str(sum(parts.values())),
                      str(parts["deliveries"]), str(parts["network"]), engine,
                      " ".join(held_codes(state, seat)) or "-", str(parts["cards"])])
         fills.append((255, 236, 200) if seat == shown else None)
@@ -149,7 +150,7 @@ def _draw_wrapped(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, fill: ki
                   size: int = 19) -> int:
     """Text wrapped to the right column; returns the y below it."""
     face = kit.font(size, bold)
-    for line in _wrap(text, face, FULL_WIDTH - x - 14):
+    for line in kit.wrap_text(text, face, FULL_WIDTH - x - 14):
         draw.text((x, y), line, font=face, fill=fill)
         y += size + 7
     return y

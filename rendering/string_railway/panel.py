@@ -59,10 +59,9 @@ def last_line(state: dict[str, Any]) -> str:
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """``text`` cut with "…" to ``width`` in ``face``."""
-    while text and draw.textlength(text, font=face) > width:
-        text = text[:-2] + "\u2026"
-    return text
+    """``text`` cut with "…" to ``width`` in ``face``: :func:`rendering.kit.fit_text`
+    (the callers here and in ``proposals.py`` are to call it directly)."""
+    return kit.fit_text(text, face, width)
 
 
 def _scores(draw: ImageDraw.ImageDraw, state: dict[str, Any], letters: list[str], g: Geometry) -> None:
