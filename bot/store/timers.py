@@ -225,11 +225,6 @@ class Timers(StoreCore):
             return False
         return changed == 1
 
-    async def drop_timers(self, game_id: int) -> None:
-        """Forget every timer of a game (it is over)."""
-        async with self.transaction() as tx:
-            await tx.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-
     async def set_muted(self, game_id: int, user_id: int, muted: bool) -> None:
         """Mute (or unmute) the reminders of one user in one game."""
         async with self.transaction() as tx:

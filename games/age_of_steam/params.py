@@ -68,7 +68,3 @@ def rules() -> Rules:
     }
     plain = {f.name: raw[f.name] for f in fields(Rules) if f.name not in derived}
     return Rules(**plain, **derived)
-
-
-def total_goods() -> int:
-    return sum(rules().goods.values())

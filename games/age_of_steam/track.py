@@ -150,11 +150,6 @@ def network(state: State) -> Network:
     return net
 
 
-def section_length(sec: Section) -> int:
-    """Track pieces in a section (a town exit counts as one)."""
-    return len(sec.paths)
-
-
 def disks_used(state: State) -> int:
     """Town disks on the board: ordinary tiles on towns."""
     return sum(1 for h, e in state["board"].items()
