@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.scheduler import HOUR, Scheduler  # noqa: E402
-from bot.service import GameService, SeatKeeping  # noqa: E402
+from bot.service import GameService  # noqa: E402
 from bot.store import Schedule, open_store  # noqa: E402
 from games.registry import all_games  # noqa: E402
 
@@ -46,15 +46,15 @@ def no_render(state: object, viewer: object) -> bytes:
 async def fill(service: GameService, games: int) -> None:
     """``games`` running games, every registered game in turn."""
     slugs = [s for s, g in all_games().items() if g.__module__.startswith("games.")]
-    keeping = SeatKeeping(service)
+    keeping = service.seats
     for g in range(games):
         game = all_games()[slugs[g % len(slugs)]]
         seats = game.nearest_count(3)
-        row = await service.new_game(game.slug, 10 * g + 1, "ann", seed=g)
+        row = await service.lobby.new_game(game.slug, 10 * g + 1, "ann", seed=g)
         await keeping.set_schedule(row.id, Schedule(remind_every=HOUR))
         for u in range(2, seats + 1):
-            await service.join(row.id, 10 * g + u, f"p{u}")
-        await service.start(row.id, 10 * g + 1)
+            await service.lobby.join(row.id, 10 * g + u, f"p{u}")
+        await service.lobby.start(row.id, 10 * g + 1)
 
 
 async def run(games: int, db: str | None) -> list[str]:

@@ -208,7 +208,7 @@ async def already_posted(bot: RailyardBot, notice: Notice) -> bool:
                 break
             if message.author.id == bot.user.id and message.content == clip_text(text):
                 if notice.post is not None and notice.post.seq is not None:
-                    await bot.service.remember_post(notice.game_id, notice.post.seq, message.id)
+                    await bot.service.context.remember_post(notice.game_id, notice.post.seq, message.id)
                 return True
     except (discord.HTTPException, ServiceError) as exc:
         log.warning("game %s: could not look for an earlier post in thread %s: %s", notice.game_id,

@@ -75,13 +75,13 @@ async def test_board_carries_the_seats_view_and_nothing_hidden(db_path: str) -> 
     store = await open_store(db_path)
     try:
         service = GameService(store, renderer=lambda state, viewer: b"png")
-        row = await service.new_game("days-of-steam", 1, "ann", seed=2)
-        await service.join(row.id, 2, "bob")
-        await service.start(row.id, 1)
-        whole = (await service.table(row.id)).state
+        row = await service.lobby.new_game("days-of-steam", 1, "ann", seed=2)
+        await service.lobby.join(row.id, 2, "bob")
+        await service.lobby.start(row.id, 1)
+        whole = (await service.context.table(row.id)).state
         game = get_game("days-of-steam")
         for user, seat in ((1, 0), (2, 1), (3, None)):
-            board = await service.board(row.id, user)
+            board = await service.context.board(row.id, user)
             assert board.seat == seat and board.view == game.view(whole, seat)
             assert board.row.state is None
             assert board.due == game.to_act(whole) and board.over is game.is_over(whole)

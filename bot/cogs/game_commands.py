@@ -46,7 +46,7 @@ class GameCommands(commands.Cog):
 
     async def _game_id(self, interaction: discord.Interaction[Any]) -> int:
         game_id = await game_here(interaction)
-        row = await self.bot.service.get(game_id)
+        row = await self.bot.service.context.get(game_id)
         if row.slug != self.game.slug:
             raise ServiceError(f"This thread's game is not {self.game.name}.")
         return game_id
@@ -57,9 +57,9 @@ class GameCommands(commands.Cog):
         async def callback(interaction: discord.Interaction[Any], choice: str) -> None:
             game_id = await cog._game_id(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            post = await cog.bot.service.act(game_id, interaction.user.id, choice,
-                                             interaction_id=str(interaction.id))
-            row = await cog.bot.service.get(game_id)
+            post = await cog.bot.service.turns.act(game_id, interaction.user.id, choice,
+                                                   interaction_id=str(interaction.id))
+            row = await cog.bot.service.context.get(game_id)
             await interaction.followup.send(f"✅ Done: `{code_text(post.action)}`", ephemeral=True,
                                             allowed_mentions=NO_MENTIONS)
             await post_to_thread(cog.bot, row.thread_id, post)
@@ -77,7 +77,7 @@ class GameCommands(commands.Cog):
                         current: str) -> list[app_commands.Choice[str]]:
         try:
             game_id = await self._game_id(interaction)
-            board, choices = await self.bot.service.choices(game_id, interaction.user.id)
+            board, choices = await self.bot.service.turns.choices(game_id, interaction.user.id)
         except ServiceError:
             return []
         words = current.lower().split()
@@ -97,11 +97,11 @@ class GameCommands(commands.Cog):
 
         async def callback(interaction: discord.Interaction[Any], player: discord.Member) -> None:
             game_id = await cog._game_id(interaction)
-            seat = await cog.bot.service.seat_of_user(game_id, player.id)
+            seat = await cog.bot.service.context.seat_of_user(game_id, player.id)
             if seat is None:
                 raise ServiceError(f"{member_name(player)} is not playing in this game.")
             await interaction.response.defer(ephemeral=True, thinking=True)
-            post = await cog.bot.service.seat_board(game_id, seat)
+            post = await cog.bot.service.pictures.seat_board(game_id, seat)
             file = board_file(post, "map.png", interaction.guild)
             await interaction.followup.send(post.text, ephemeral=True, allowed_mentions=NO_MENTIONS,
                                             **file_kwargs(file))
@@ -160,7 +160,7 @@ class HistoryCommands(commands.Cog):
         async def callback(interaction: discord.Interaction[Any], at: app_commands.Range[int, 1, 1_000_000]) -> None:
             game_id = await game_here(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            post = await cog.bot.service.replay_at(game_id, interaction.user.id, at)
+            post = await cog.bot.service.log.replay_at(game_id, interaction.user.id, at)
             file = board_file(post, f"board-at-{at}.png", interaction.guild)
             await interaction.followup.send(post.text, ephemeral=True, allowed_mentions=NO_MENTIONS,
                                             **file_kwargs(file))
@@ -185,7 +185,7 @@ class HistoryCommands(commands.Cog):
         async def callback(interaction: discord.Interaction[Any]) -> None:
             game_id = await game_here(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            name, data = await cog.bot.service.export(game_id)
+            name, data = await cog.bot.service.log.export(game_id)
             await interaction.followup.send(
                 "The game's log as a file; `railyard import FILE` replays it, checking every step.",
                 file=discord.File(io.BytesIO(data), filename=name), ephemeral=True, allowed_mentions=NO_MENTIONS)

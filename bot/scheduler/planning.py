@@ -94,7 +94,7 @@ class Planning(SchedulerCore):
 
     async def plan(self, game_id: int, now: float) -> None:
         """Write the game's timers for its current version."""
-        row = await self.service.get(game_id)
+        row = await self.service.context.get(game_id)
         planned = await self.store.planned_version(game_id)
         existing = await self.store.timers(game_id)
         schedule = await self.store.schedule(game_id)
@@ -104,7 +104,7 @@ class Planning(SchedulerCore):
         partners: dict[int, list[int]] = {}
         if row.status == "active":
             try:
-                table = await self.service.table(game_id)
+                table = await self.service.context.table(game_id)
             except Unavailable:
                 raise
             except ServiceError as exc:  # a state that can't be loaded: plan nobody due (logged once)

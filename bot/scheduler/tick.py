@@ -53,7 +53,7 @@ class Scheduler(Reminders, BotMoves, Housekeeping, OutboxDelivery):
 
     async def fire(self, timer: Timer, now: float) -> list[Notice]:
         """Do what ``timer`` is due for (if it still applies) and move it on."""
-        row = await self.service.get(timer.game_id)
+        row = await self.service.context.get(timer.game_id)
         wanted = "lobby" if timer.kind == "lobby" else "active"
         if row.status != wanted:
             await self.store.claim_timer(timer, None, timer.count, drop=True)
