@@ -9,6 +9,10 @@ transaction, the board PNG is rendered). Prints one line per game:
 
     SLUG median_ms=X p95_ms=Y png_kb=Z
 
+``--options map=barbados`` plays every game with those options (the line
+names them: ``age-of-steam[map=barbados]``), so a map's turns compare with
+the default map's.
+
 png_kb is the largest board PNG seen. Budget: p95 <= 100 ms, PNG <= 400 kB.
 
 Random players end a game of Age of Steam in about 60 actions, so the
@@ -38,7 +42,8 @@ from games.registry import all_games, get_game  # noqa: E402
 from rendering import render  # noqa: E402
 
 
-async def measure(slug: str, games: int, turns: int, db: str) -> tuple[list[float], int]:
+async def measure(slug: str, games: int, turns: int, db: str,
+                  options: dict[str, str] | None = None) -> tuple[list[float], int]:
     game = get_game(slug)
     sizes: list[int] = []
 
@@ -52,8 +57,8 @@ async def measure(slug: str, games: int, turns: int, db: str) -> tuple[list[floa
     samples: list[float] = []
     try:
         for g in range(games):
-            players = game.nearest_count(3 + g % 2)
-            row = await service.lobby.new_game(slug, 1, "p1", seed=1000 + g)
+            players = game.nearest_count(3 + g % 2, options)
+            row = await service.lobby.new_game(slug, 1, "p1", options, seed=1000 + g)
             for user in range(2, players + 1):
                 await service.lobby.join(row.id, user, f"p{user}")
             await service.lobby.start(row.id, 1)
@@ -77,13 +82,17 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=3, help="random games per game type")
     parser.add_argument("--turns", type=int, default=2000,
                         help="at most this many actions per game (the default plays whole games)")
+    parser.add_argument("--options", default="", help="game options for every game, e.g. map=st-lucia")
     parser.add_argument("slugs", nargs="*", help="only these games")
     args = parser.parse_args()
+    options = dict(pair.split("=", 1) for pair in args.options.split(",") if pair)
+    label = f"[{args.options}]" if options else ""
     with tempfile.TemporaryDirectory() as tmp:
         for slug in args.slugs or list(all_games()):
-            samples, png = asyncio.run(measure(slug, args.games, args.turns, str(Path(tmp) / f"{slug}.db")))
+            samples, png = asyncio.run(measure(slug, args.games, args.turns, str(Path(tmp) / f"{slug}.db"),
+                                               options or None))
             p95 = statistics.quantiles(samples, n=20)[-1] if len(samples) > 1 else samples[0]
-            print(f"{slug} median_ms={statistics.median(samples):.1f} p95_ms={p95:.1f} "
+            print(f"{slug}{label} median_ms={statistics.median(samples):.1f} p95_ms={p95:.1f} "
                   f"png_kb={png / 1024:.0f}", flush=True)
     return 0
 

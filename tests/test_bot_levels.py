@@ -20,6 +20,7 @@ from bot.bot_pool import BotPool
 from bot.scheduler import GameBots, Scheduler
 from bot.service import ServiceError, seat_mention
 from bot.store import SeatRow, Store, open_store
+from bot.store.sqlite import MIGRATIONS
 from games.bots import RANDOM, Policy
 from games.core import Game, State
 from tests.test_scheduler import ANN, BOB, FakeClock, _bot_due, _due_user, _lobby, _service, _started
@@ -88,7 +89,7 @@ async def test_a_version_7_database_keeps_its_bot_seats_playing_at_normal(store_
     await _back_to_version_7(store_target)
     store = await open_store(store_target)
     try:
-        assert await store.schema_version() == store.schema_version_known == 8
+        assert await store.schema_version() == store.schema_version_known == len(MIGRATIONS)
         seats = await store.seats(1)
         assert [(s.name, s.bot, s.level) for s in seats] == [("ann", False, "normal"), ("Bot 1", True, "normal")]
         assert seat_label(seats[1]) == "Bot 1 (normal) 🤖"

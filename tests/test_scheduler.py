@@ -12,11 +12,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.scheduler import (BOT_RETRY_MAX, DEFAULT_REMIND, HOUR, IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL, MAX_REMINDERS,
-                           NUDGE_GAP, Notice, Scheduler, active_seconds, clock_deadline, parse_duration,
+from bot.scheduler import (BOT_RETRY_MAX, DAY, DEFAULT_REMIND, HOUR, IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL,
+                           MAX_REMINDERS, NUDGE_GAP, Notice, Scheduler, active_seconds, clock_deadline, parse_duration,
                            parse_hours, parse_schedule, parse_zone, bot_retry_delay)
 from bot.service import GameService, ServiceError, Unavailable
 from bot.store import Schedule, Store, open_store
+from bot.store.sqlite import MIGRATIONS
 from games.core import CHANCE, Choice, State, Step
 from games.registry import registered
 from rendering import register_renderer
@@ -195,12 +196,18 @@ async def test_due_seat_is_reminded_after_the_interval_at_most_a_few_times(store
     assert "last reminder" in reminders[-1].text
 
 
-async def test_a_move_starts_the_next_seats_reminder_afresh(store: Store) -> None:
+async def _planned_reminding(store: Store) -> tuple[GameService, FakeClock, Scheduler, int, int]:
+    """A started race reminding every 6 hours, planned at the clock's start,
+    and the user due."""
     service, clock = _service(store), FakeClock()
     game_id = await _started(service, schedule=Schedule(remind_every=6 * HOUR))
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
-    first = await _due_user(service, game_id)
+    return service, clock, scheduler, game_id, await _due_user(service, game_id)
+
+
+async def test_a_move_starts_the_next_seats_reminder_afresh(store: Store) -> None:
+    service, clock, scheduler, game_id, first = await _planned_reminding(store)
     clock.advance(5 * HOUR)
     await service.turns.act(game_id, first, "step 1")
     await scheduler.tick()
@@ -570,8 +577,6 @@ async def _v2_game(store_target: str) -> None:
         return
     import sqlite3
 
-    from bot.store.sqlite import MIGRATIONS
-
     db = sqlite3.connect(store_target)
     db.executescript(MIGRATIONS[0].replace("seed INTEGER NOT NULL", "seed INTEGER"))
     db.executescript(MIGRATIONS[1] + "; PRAGMA user_version = 2;")
@@ -585,7 +590,7 @@ async def test_schema_2_database_is_upgraded_with_players_seats_and_default_sett
     await _v2_game(store_target)
     store = await open_store(store_target)
     try:
-        assert await store.schema_version() == store.schema_version_known == 8
+        assert await store.schema_version() == store.schema_version_known == len(MIGRATIONS)
         assert [(s.name, s.bot) for s in await store.seats(1)] == [("ann", False)]
         assert await store.schedule(1) == Schedule()
         clock = FakeClock()
@@ -680,3 +685,106 @@ async def test_the_bots_move_in_a_handed_over_seat_is_not_its_players_to_take_ba
     assert last.action == "step 1" and last.interaction_id is not None
     with pytest.raises(ServiceError, match="played for your seat"):
         await service.turns.undo(game_id, late)
+
+
+# -- at scale: due times first, planning in slices ------------------------------------------
+
+async def test_the_first_tick_fires_what_is_due_before_it_plans_the_backlog(store: Store) -> None:
+    service, clock = _service(store), FakeClock()
+    reminded = await _started(service, schedule=Schedule(remind_every=6 * HOUR))
+    await Scheduler(service, clock).tick()  # planned by an earlier run
+    backlog = [await _started(service) for _ in range(3)]  # never planned
+    clock.advance(6 * HOUR + 1)
+    unplanned_when_posted: list[list[int]] = []
+
+    async def notify(notice: Notice) -> bool:
+        unplanned_when_posted.append(await store.games_to_plan())
+        return True
+
+    notices = await Scheduler(service, clock, notify).tick()
+    assert [(n.kind, n.game_id) for n in notices] == [("reminder", reminded)]
+    assert unplanned_when_posted == [backlog]  # the reminder went out before any of them was planned
+    assert await store.games_to_plan() == []  # and the same tick planned them
+
+
+async def test_a_tick_plans_a_backlog_a_slice_at_a_time_for_at_most_its_budget(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.scheduler.planning.PLAN_SLICE", 2)
+    service, clock = _service(store), FakeClock()
+    games = [await _started(service) for _ in range(5)]
+    scheduler = Scheduler(service, clock)
+    scheduler.plan_budget = 0.0  # one slice a tick
+    left = []
+    for _ in range(3):
+        await scheduler.tick()
+        left.append(len(await store.games_to_plan()))
+    assert left == [3, 1, 0]
+    assert all([await store.timers(g) for g in games])
+
+
+async def test_a_big_backlogs_games_with_a_bot_seat_are_planned_first(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.scheduler.planning.PLAN_SLICE", 2)
+    monkeypatch.setattr("bot.scheduler.planning.BACKLOG_READ", 3)
+    service, clock = _service(store), FakeClock()
+    humans = [await _started(service) for _ in range(4)]
+    botted = await _bot_due(service)  # the last of the backlog, by id
+    scheduler = Scheduler(service, clock)
+    scheduler.pass_began = scheduler.wall_clock() + DAY  # all changed before the pass began: a restart
+    scheduler.plan_budget = 0.0
+    notices = await scheduler.tick()
+    assert [(n.kind, n.game_id) for n in notices] == [("move", botted)]
+    assert set(humans) <= set(await store.games_to_plan())  # the humans' games wait for the next ticks
+
+
+async def test_thousands_of_due_reminders_hold_up_no_bots_move(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.scheduler.tick.FIRE_BATCH", 1)  # a round fires one of each
+    service, clock = _service(store), FakeClock()
+    for _ in range(2):
+        await _started(service, schedule=Schedule(remind_every=6 * HOUR))
+    scheduler = Scheduler(service, clock)
+    await scheduler.tick()
+    clock.advance(6 * HOUR + 1)
+    botted = await _bot_due(service)
+    await scheduler.plan(botted, clock())  # its move due now, after both reminders
+    notices = await scheduler.tick()
+    assert sorted(n.kind for n in notices) == ["move", "reminder", "reminder"]
+    assert "move" in [n.kind for n in notices[:2]]  # in the first round, with the earliest reminder
+
+
+async def test_a_due_timer_of_a_game_changed_since_its_plan_fires_only_as_planned_again(store: Store) -> None:
+    service, clock, scheduler, game_id, first = await _planned_reminding(store)
+    clock.advance(6 * HOUR + 1)
+    assert [n.ping_user_ids for n in await scheduler.tick()] == [[first]]
+    await service.turns.act(game_id, first, "step 1")
+    await service.turns.act(game_id, await _due_user(service, game_id), "step 1")
+    assert await _due_user(service, game_id) == first  # due again, his reminder from before now due too
+    clock.advance(6 * HOUR)
+    assert await scheduler.tick() == []  # his new turn waited no time: not reminded
+    remind = next(t for t in await store.timers(game_id) if t.kind == "remind")
+    assert (remind.due_at, remind.count) == (clock() + 6 * HOUR, 0)
+
+
+def test_due_timers_are_read_in_firing_order_straight_from_the_index(db_path: str) -> None:
+    import sqlite3
+
+    from bot.store.timers import due_timers_sql
+
+    db = sqlite3.connect(db_path)
+    try:
+        for script in MIGRATIONS:
+            db.executescript(script)
+        plans = [" / ".join(r[3] for r in db.execute("EXPLAIN QUERY PLAN " + due_timers_sql(bots), (START, 100)))
+                 for bots in (None, True, False)]
+    finally:
+        db.close()
+    assert all("USING INDEX timers_due" in plan and "TEMP B-TREE" not in plan for plan in plans), plans
+
+
+async def test_a_reminder_claimed_at_the_planned_version_is_not_claimed_once_the_game_moved(store: Store) -> None:
+    service, _, _, game_id, first = await _planned_reminding(store)
+    remind = next(t for t in await store.timers(game_id) if t.kind == "remind")
+    planned = (await service.context.get(game_id)).version
+    await service.turns.act(game_id, first, "step 1")  # after the reminder was read, before its claim
+    assert not await store.claim_timer(remind, remind.due_at, 1, status="active", version=planned)
+    assert remind in await store.timers(game_id)  # left as it was, for the game's next plan

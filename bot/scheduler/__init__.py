@@ -34,7 +34,14 @@ Planning
     reminder after the game's interval and, with a turn clock, the clock's
     end counted only inside the game's active hours; the idle watch; the
     thread's keep-alive. A seat still due since the last plan keeps its
-    reminder count and clock.
+    reminder count and clock. A tick fires what is due first (read in
+    firing order through the ``timers_due`` index), then plans the changed
+    games a slice at a time, the event loop free between slices, firing
+    what each slice made due before the next: those changed since the
+    pass began first, then a big backlog's games with a bot seat, then the
+    rest, for at most :attr:`Scheduler.plan_budget` seconds a tick (the
+    backlog of 100,000 games after an upgrade spans a few ticks; nothing
+    due waits for it).
 
 Firing
     A tick fires each game's due timers in order, and different games' at
@@ -89,17 +96,17 @@ from .reminders import Reminders
 from .settings import (clock_hours, describe_duration, parse_duration, parse_hours, parse_schedule, parse_zone,
                        schedule_text)
 from .tick import Scheduler
-from .timing import (BOT_RETRY_MAX, BOT_STUCK_AFTER, CLOCK_RANGE, DAY, DEFAULT_REMIND, HOUR, IDLE_AFTER, IDLE_GRACE,
-                     KEEPALIVE, LOBBY_TTL, MAX_REMINDERS, MAX_ROUNDS, NUDGE_GAP, OUTBOX_LEASE, OUTBOX_MAX_TRIES,
-                     REMIND_RANGE, RETRY)
+from .timing import (BOT_RETRY_MAX, BOT_STUCK_AFTER, CLOCK_RANGE, DAY, DEFAULT_REMIND, FIRE_BATCH, FRESH_MARGIN, HOUR,
+                     IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL, MAX_REMINDERS, MAX_ROUNDS, NUDGE_GAP, OUTBOX_LEASE,
+                     OUTBOX_MAX_TRIES, PLAN_BUDGET, PLAN_SLICE, REMIND_RANGE, RETRY)
 from .turn_clock import active_seconds, clock_deadline
 
 __all__ = [
-    "BOT_RETRY_MAX", "BOT_STUCK_AFTER", "CLOCK_RANGE", "DAY", "DEFAULT_REMIND", "ENDINGS", "HOUR", "IDLE_AFTER",
-    "IDLE_GRACE", "KEEPALIVE", "LOBBY_TTL", "MAX_REMINDERS", "MAX_ROUNDS", "NUDGE_GAP", "OUTBOX_LEASE",
-    "OUTBOX_MAX_TRIES", "REMIND_RANGE", "RETRY", "SEAT_KINDS", "BotMoves", "BotPlayer", "GameBots", "Housekeeping",
-    "Notice", "Notify", "OutboxDelivery", "Plan", "Planning", "Reminders", "Scheduler", "SchedulerCore",
-    "active_seconds", "at_level", "bot_may_act", "bot_retry_delay", "claimed_as", "clock_deadline", "clock_hours",
-    "describe_duration", "mention", "parse_duration", "parse_hours", "parse_schedule", "parse_zone", "plan_timers",
-    "schedule_text",
+    "BOT_RETRY_MAX", "BOT_STUCK_AFTER", "CLOCK_RANGE", "DAY", "DEFAULT_REMIND", "ENDINGS", "FIRE_BATCH", "FRESH_MARGIN",
+    "HOUR", "IDLE_AFTER", "IDLE_GRACE", "KEEPALIVE", "LOBBY_TTL", "MAX_REMINDERS", "MAX_ROUNDS", "NUDGE_GAP",
+    "OUTBOX_LEASE", "OUTBOX_MAX_TRIES", "PLAN_BUDGET", "PLAN_SLICE", "REMIND_RANGE", "RETRY", "SEAT_KINDS", "BotMoves",
+    "BotPlayer", "GameBots", "Housekeeping", "Notice", "Notify", "OutboxDelivery", "Plan", "Planning", "Reminders",
+    "Scheduler", "SchedulerCore", "active_seconds", "at_level", "bot_may_act", "bot_retry_delay", "claimed_as",
+    "clock_deadline", "clock_hours", "describe_duration", "mention", "parse_duration", "parse_hours", "parse_schedule",
+    "parse_zone", "plan_timers", "schedule_text",
 ]

@@ -16,7 +16,7 @@ from ..service import GameService, ServiceError
 from ..store import NO_SEAT, OutboxPost, SeatRow, StoreError, Timer
 from .notices import Notice, Notify
 from .players import BotPlayer, GameBots
-from .timing import OUTBOX_LEASE
+from .timing import FRESH_MARGIN, OUTBOX_LEASE, PLAN_BUDGET
 
 log = logging.getLogger("railyard.scheduler")
 
@@ -42,6 +42,17 @@ class SchedulerCore:
         self.wall_clock: Callable[[], float] = time.time
         """Real time, as Discord stamps its messages (when a post was queued:
         a retry looks only at messages since); ``clock`` may be a test's."""
+        self.plan_budget = PLAN_BUDGET
+        """Seconds a tick spends planning a backlog (:mod:`.planning`)."""
+        self.plan_cursor: tuple[str, int] = ("start", 0)
+        """Where the pass over the games to plan is: ``start``, ``bots``
+        (a big backlog's games with a bot seat) or ``rest``, after which
+        game id."""
+        self.backlog: list[int] = []
+        """Games of the pass read and not yet planned."""
+        self.pass_began = self.wall_clock() - FRESH_MARGIN
+        """When the current pass began (the store's clock): a game changed
+        since is planned before the rest of the backlog."""
 
     async def _guard(self, game_id: int, work: Awaitable[list[Notice] | None]) -> list[Notice] | None:
         """One game's failure never stops the others (it is logged; its

@@ -5,7 +5,7 @@ game the bot teammate then plays for the team)."""
 
 from __future__ import annotations
 
-from ..store import Timer
+from ..store import SeatRow, Timer
 from .notices import Notice, mention
 from .planning import Planning
 from .settings import describe_duration
@@ -16,7 +16,7 @@ class Reminders(Planning):
     """The scheduler's reminders and turn clocks (see the module)."""
 
     async def _remind(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
-        seats, due = await self._seat_due(timer)
+        seats, due, version = await self._seat_due_as_planned(timer)
         schedule = await self.store.schedule(timer.game_id)
         seat = seats[timer.seat] if timer.seat < len(seats) else None
         muted = await self.store.muted(timer.game_id)
@@ -30,9 +30,23 @@ class Reminders(Planning):
         text = f"⏰ {mention(seat)}, it's still your turn (waiting about {waited}){tail}."
         item = self._queued(timer, "reminder", text, now, [seat.user_id])
         claimed = await self.store.claim_timer(timer, None, timer.count, drop=True, outbox=item,
-                                               status="active") if last else \
-            await self.store.claim_timer(timer, now + every, timer.count + 1, outbox=item, status="active")
+                                               status="active", version=version) if last else \
+            await self.store.claim_timer(timer, now + every, timer.count + 1, outbox=item, status="active",
+                                         version=version)
         return [self._notice(item, thread_id)] if claimed else []
+
+    async def _seat_due_as_planned(self, timer: Timer) -> tuple[list[SeatRow], bool, int | None]:
+        """The game's seats and whether ``timer``'s seat is due, with the
+        version they hold at: in a game planned at its version, as planned
+        (a reminder is planned only for a seat due), without reading its
+        state; the claim then holds only while the game is at that version
+        (a move meanwhile: no reminder, the game is planned again). Else
+        read from its state (no version held)."""
+        game = await self.store.timer_game(timer.game_id)
+        if game is not None and game[1] == game[2]:
+            return await self.store.seats(timer.game_id), True, game[1]
+        seats, due = await self._seat_due(timer)
+        return seats, due, None
 
     async def _clock(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
         seats, due = await self._seat_due(timer)

@@ -37,8 +37,21 @@ OUTBOX_MAX_TRIES = 6
 """A queued post Discord keeps refusing (a deleted thread) is given up after
 this many tries (logged): about ten minutes of trying."""
 MAX_ROUNDS = 20
-"""Plan-and-fire rounds in one tick: bots answering bots move in one tick,
-but a tick always ends."""
+"""Firing rounds in one tick: bots answering bots move in one tick, but a
+tick always ends."""
+FIRE_BATCH = 100
+"""Due bot moves fired at once, and due other timers: a round's two batches."""
+PLAN_SLICE = 50
+"""Games planned at once: read in a few queries, written in one transaction;
+the tick fires what they made due before it plans the next slice."""
+PLAN_BUDGET = 10.0
+"""Seconds one tick spends planning a backlog (at least one slice); the
+rest waits for the next tick, so a tick with 100,000 games to plan still
+ends and posts its outbox again soon."""
+FRESH_MARGIN = 60.0
+"""A game changed this long before the current pass over the backlog began
+still counts as changed since (clocks of processes on one database differ
+a little): planned first."""
 
 REMIND_RANGE = (HOUR, 7 * DAY)
 CLOCK_RANGE = (HOUR, 30 * DAY)

@@ -79,13 +79,13 @@ from .rows import (NO_SEAT, ActionRow, GameRow, NewAction, OutboxPost, RatingPoo
                    Schedule, SeatRow, Timer)
 from .seats import Seats
 from .standings import Standings
-from .timers import Timers
+from .timers import PlanInput, TimerPlan, Timers
 
 __all__ = [
     "NO_SEAT", "POSTGRES_SCHEMES", "ActionRow", "DuplicateInteraction", "GameRow", "Games", "Moves", "NewAction",
-    "Outbox", "OutboxPost", "OutcomeUnknown", "RatingPool", "RatingRow", "RatingWrite", "ResultRow", "Schedule",
-    "SeatRow", "Seats", "Standings", "Store", "StoreCore", "StoreDamaged", "StoreError", "StoreOpenError",
-    "StoreUnavailable", "Timer", "Timers", "Tx", "UniqueViolation", "VersionConflict", "is_postgres_url",
+    "Outbox", "OutboxPost", "OutcomeUnknown", "PlanInput", "RatingPool", "RatingRow", "RatingWrite", "ResultRow",
+    "Schedule", "SeatRow", "Seats", "Standings", "Store", "StoreCore", "StoreDamaged", "StoreError", "StoreOpenError",
+    "StoreUnavailable", "Timer", "TimerPlan", "Timers", "Tx", "UniqueViolation", "VersionConflict", "is_postgres_url",
     "open_store",
 ]
 

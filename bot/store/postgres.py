@@ -51,7 +51,7 @@ from . import (OutcomeUnknown, Store, StoreDamaged, StoreError, StoreOpenError, 
                UniqueViolation)
 from .postgres_schema import POSTS_TABLE as POSTS_TABLE, SCHEMA as SCHEMA, UPGRADES as UPGRADES
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 """The schema version this Railyard writes: the same number as SQLite's
 ``user_version`` for the same logical schema (``len(sqlite.MIGRATIONS)``)."""
 SCHEMA_BASE_VERSION = 2

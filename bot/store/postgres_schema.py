@@ -198,5 +198,10 @@ UPGRADES: dict[int, str] = {
     7: """
     ALTER TABLE seats ADD COLUMN level TEXT NOT NULL DEFAULT 'normal';
     """,
+    # 8 -> 9: the due timers in firing order straight from the index.
+    8: """
+    DROP INDEX IF EXISTS timers_due;
+    CREATE INDEX timers_due ON timers (due_at, game_id, kind, seat);
+    """,
 }
 """Scripts taking a database from version ``n`` to ``n + 1``."""
