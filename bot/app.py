@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .cogs import game_commands, lifecycle
+from .cogs import all_cogs
 from .discord_io import NO_MENTIONS, ServiceBot, handle_error
 from .scheduler import BotPlayer, Notice, Scheduler
 from .service import GameService, ServiceError
@@ -81,8 +81,7 @@ class RailyardBot(ServiceBot):
         if self.scheduler_seconds > 0:
             self._scheduler_task = asyncio.create_task(self._run_scheduler(), name="railyard-scheduler")
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.add_cog(lifecycle.Lifecycle(self))
-        for cog in game_commands.game_cogs(self):
+        for cog in all_cogs(self):
             await self.add_cog(cog)
         if self.sync_commands:
             if self.dev_guild_id:

@@ -51,6 +51,29 @@ def test_cogs_do_not_import_the_app() -> None:
         assert _mentions(cog, "app") == [], cog.name
 
 
+def _cog_imports(path: Path) -> set[str]:
+    """The modules of ``bot.cogs`` a file imports (``from .x``, ``from .cogs.x``,
+    ``bot.cogs.x``)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            parts = (node.module or "").split(".")
+            if path.parent.name == "cogs" and node.level == 1:
+                found.add(parts[0])
+            elif parts[-2:-1] == ["cogs"] or (parts[-1:] == ["cogs"] and node.names):
+                found.update([parts[-1]] if parts[-2:-1] == ["cogs"] else [a.name for a in node.names])
+    return found
+
+
+def test_cogs_never_import_each_other_and_are_listed_once() -> None:
+    cogs = {path.stem for path in (BOT / "cogs").glob("*.py")} - {"__init__", "game_group"}
+    assert {"lifecycle", "game_commands", "history", "standings"} <= cogs
+    for cog in cogs:  # what they share is in game_group
+        assert _cog_imports(BOT / "cogs" / f"{cog}.py") <= {"game_group"}, cog
+    for path in (BOT / "app.py", BOT / "cli.py"):
+        assert _cog_imports(path) == {"all_cogs"}, f"{path.name}: the cogs are listed in bot.cogs.all_cogs"
+
+
 def _attributes(path: Path) -> Iterator[str]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Attribute):

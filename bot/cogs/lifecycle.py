@@ -19,58 +19,31 @@ from discord.ext import commands
 
 from games.bots import DEFAULT_LEVEL
 from games.core import Game
-from games.registry import all_games, get_game
+from games.registry import get_game
 
 from ..bot_levels import level_choices
-from ..discord_io import (NO_MENTIONS, ServiceBot, board_file, bot_of, check_game_permissions, file_kwargs,
+from ..discord_io import (NO_MENTIONS, ServiceBot, board_file, check_game_permissions, file_kwargs,
                           mentions_for, reply)
 from ..discord_text import member_name
 from ..scheduler import NUDGE_GAP, parse_schedule, schedule_text
 from ..service import (ServiceError, describe_options, game_slug, map_choices, matching_games,
-                       parse_options, paused_line, players, with_map)
+                       parse_options, players, with_map)
 from ..ui import (clock_action, is_solo, lobby_action, lobby_view, post_to_thread, refresh_lobby, reminder_view,
                   send_to_thread, thread_gone, wake_scheduler)
+from .game_group import AUTOCOMPLETE_MAX, GAME_GROUP, game_here, paused_game_here, typed_games
 
 log = logging.getLogger("railyard.bot")
 
-AUTOCOMPLETE_MAX = 25  # Discord shows at most 25 suggestions; typing narrows them to the rest
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # the longest auto-archive duration: a week
 LEVEL_CHOICES = [app_commands.Choice(name=label, value=level) for level, label in level_choices()]
 """A bot level, as a command's option offers it (:mod:`bot.bot_levels`)."""
 
 
-async def game_here(interaction: discord.Interaction[Any]) -> int:
-    """The id of the game whose thread this command was used in (in the
-    channel of a game paused since its thread was deleted: how to resume it)."""
-    if interaction.channel_id is None:
-        raise ServiceError("Use this in a game's thread.")
-    service = bot_of(interaction).service
-    try:
-        row = await service.context.game_in_thread(interaction.channel_id)
-    except ServiceError:
-        paused = await service.context.games_in_channel(interaction.channel_id, "paused")
-        if paused:
-            raise ServiceError(paused_line(paused[0])) from None
-        raise
-    return row.id
+class Lifecycle(commands.GroupCog, group_name=GAME_GROUP,
+                group_description="Start, join and follow Railyard games"):
+    """The ``/game`` group itself (:data:`~bot.cogs.game_group.GAME_GROUP`):
+    the history and standings cogs' commands join it once it is loaded."""
 
-
-async def paused_game_here(interaction: discord.Interaction[Any], game: int | None) -> int:
-    """The game ``game`` created in this channel, or, when not given, this
-    channel's only paused game (a paused game has no thread to be used in)."""
-    service = bot_of(interaction).service
-    if game is not None:
-        row = await service.context.get(game)
-        if row.channel_id is None or row.channel_id != interaction.channel_id:
-            raise ServiceError(f"Game #{game} was not created in this channel: use this where it was.")
-        return row.id
-    found = await service.context.games_in_channel(interaction.channel_id or 0, "paused")
-    if len(found) != 1:
-        raise ServiceError(f"Name the game: {'no' if not found else 'several'} paused games in this channel.")
-    return found[0].id
-
-
-class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, join and follow Railyard games"):
     def __init__(self, bot: ServiceBot) -> None:
         self.bot = bot
         super().__init__()
@@ -316,15 +289,6 @@ def played_by(game: Game, options: dict[str, str]) -> str:
     reason = game.counts_reason(options)
     return f"{reason}: {players(game.players_needed(options))}" if reason else \
         f": {players(game.players_needed(options))}"
-
-
-def typed_games(interaction: discord.Interaction[Any]) -> list[Game]:
-    """The game typed in ``/game new``'s ``game`` so far, or every game."""
-    typed = getattr(interaction.namespace, "game", None)
-    try:
-        return [get_game(game_slug(typed))] if isinstance(typed, str) else list(all_games().values())
-    except ServiceError:
-        return list(all_games().values())
 
 
 def _name(interaction: discord.Interaction[Any]) -> str:
