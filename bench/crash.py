@@ -89,7 +89,7 @@ def scheduler_clock(run: int) -> Any:
 async def drive(target: str, acks: Path, games: int, seed: int) -> None:
     """Advance every game at once until killed (or every game is over)."""
     from bot.scheduler import Scheduler
-    from bot.service import GameService, SeatKeeping, ServiceError
+    from bot.service import GameService, ServiceError
     from bot.store import open_store
     from games.core import CHANCE
     from games.playout import random_action
@@ -99,24 +99,24 @@ async def drive(target: str, acks: Path, games: int, seed: int) -> None:
     scheduler = Scheduler(service, scheduler_clock(seed), Thread(posts_file(acks)), RandomBot())
     rng = random.Random(seed)
     total = await store.count_games()
-    ids = [g for g in range(1, total + 1) if (await service.get(g)).status == "active"]
+    ids = [g for g in range(1, total + 1) if (await service.context.get(g)).status == "active"]
     if not ids:  # first run, or every game ended: a new batch
         for g in range(games):
             slug = SLUGS[g % len(SLUGS)]
-            row = await service.new_game(slug, 1000 * g + 1, "p1", seed=seed * games + g)
-            await service.join(row.id, 1000 * g + 2, "p2")
-            await SeatKeeping(service).add_bot(row.id, 1000 * g + 1)
-            await service.start(row.id, 1000 * g + 1)
+            row = await service.lobby.new_game(slug, 1000 * g + 1, "p1", seed=seed * games + g)
+            await service.lobby.join(row.id, 1000 * g + 2, "p2")
+            await service.seats.add_bot(row.id, 1000 * g + 1)
+            await service.lobby.start(row.id, 1000 * g + 1)
             ids.append(row.id)
     acked = acks.read_text().split() if acks.exists() else []
     for old in acked[-3:]:  # a retried click after the crash
         game_id = int(old.split("-")[0])
-        b = await service.table(game_id)
+        b = await service.context.table(game_id)
         due = [s for s in b.game.to_act(b.state) if s != CHANCE and not b.seats[s].bot]
         if not due:
             continue
         try:
-            await service.act(game_id, b.seats[due[0]].user_id, "x", interaction_id=old)
+            await service.turns.act(game_id, b.seats[due[0]].user_id, "x", interaction_id=old)
             raise SystemExit(f"retried interaction {old} was applied again")
         except ServiceError as exc:
             if "already taken" not in str(exc):
@@ -127,7 +127,7 @@ async def drive(target: str, acks: Path, games: int, seed: int) -> None:
     async def one(game_id: int) -> None:
         nonlocal counter
         while True:
-            b = await service.table(game_id)
+            b = await service.context.table(game_id)
             if b.game.is_over(b.state):
                 return
             players = [s for s in b.game.to_act(b.state) if s != CHANCE and not b.seats[s].bot]
@@ -138,7 +138,7 @@ async def drive(target: str, acks: Path, games: int, seed: int) -> None:
             action = random_action(b.game, b.state, seat, rng)
             counter += 1
             interaction = f"{game_id}-{os.getpid()}-{counter}"
-            await service.act(game_id, b.seats[seat].user_id, action, interaction_id=interaction)
+            await service.turns.act(game_id, b.seats[seat].user_id, action, interaction_id=interaction)
             out.write(interaction + "\n")
             out.flush()
             os.fsync(out.fileno())
@@ -173,13 +173,13 @@ async def check(target: str, acks: Path, runs: int) -> dict[str, int]:
     stored: dict[str, int] = {}
     mismatched = 0
     for game_id in range(1, await store.count_games() + 1):
-        row = await service.get(game_id)
+        row = await service.context.get(game_id)
         if row.state is None:  # killed while its lobby was being set up: nothing was played
             continue
         log = await store.log(game_id)
         if [a.seq for a in log] != list(range(1, row.version + 1)):
             mismatched += 1
-        elif await service.rebuild(game_id) != row.state:
+        elif await service.log.rebuild(game_id) != row.state:
             mismatched += 1
         bots = {s.seat for s in await store.seats(game_id) if s.bot}
         bot_moves += [move_post_key(game_id, a.seq) for a in log if a.seat in bots]

@@ -54,7 +54,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.scheduler import DAY, HOUR, Notice, Scheduler  # noqa: E402
-from bot.service import GameService, SeatKeeping  # noqa: E402
+from bot.service import GameService  # noqa: E402
 from bot.store import Schedule, Store, open_store  # noqa: E402
 from games.core import CHANCE, Game, State  # noqa: E402
 from games.playout import random_action  # noqa: E402
@@ -81,14 +81,14 @@ class RandomBot:
 async def play_template(service: GameService, slug: str, kind: str, number: int, now: float) -> int:
     """One running game of ``slug`` of ``kind`` (see :data:`KINDS`)."""
     game = all_games()[slug]
-    keeping = SeatKeeping(service)
-    row = await service.new_game(slug, 10 * number + 1, "ann", seed=number)
+    keeping = service.seats
+    row = await service.lobby.new_game(slug, 10 * number + 1, "ann", seed=number)
     await keeping.set_schedule(row.id, Schedule(remind_every=HOUR))
     for u in range(2, game.nearest_count(3) + 1):
-        await service.join(row.id, 10 * number + u, f"p{u}")
-    await service.start(row.id, 10 * number + 1)
+        await service.lobby.join(row.id, 10 * number + u, f"p{u}")
+    await service.lobby.start(row.id, 10 * number + 1)
     if kind == "bot":
-        table = await service.table(row.id)
+        table = await service.context.table(row.id)
         seat = next(s for s in table.game.to_act(table.state) if s != CHANCE)
         await service.store.set_seat_bot(row.id, seat, True)
     elif kind == "reminder":  # planned by an earlier run, an hour and a minute ago

@@ -4,7 +4,7 @@ commit.
     .venv/bin/python bench/store_load.py [--games 50] [--rounds 20] [--db FILE-or-URL]
 
 1. ``--games`` games of Age of Steam advance at once, ``--rounds`` moves each,
-   every move a concurrent ``service.act`` (boards not drawn: this measures
+   every move a concurrent ``service.turns.act`` (boards not drawn: this measures
    the rules, the store and the locking). Prints moves per second, the
    per-move latency under that load, and the raw errors seen (must be 0).
 2. The store's commit alone (``record`` of one action on one game),
@@ -46,10 +46,10 @@ async def load(target: str, games: int, rounds: int) -> str:
     service = GameService(store, lambda state, viewer: b"")
     ids = []
     for g in range(games):
-        row = await service.new_game("age-of-steam", 10 * g + 1, "a", seed=g)
+        row = await service.lobby.new_game("age-of-steam", 10 * g + 1, "a", seed=g)
         for u in (2, 3, 4):
-            await service.join(row.id, 10 * g + u, "bcd"[u - 2])
-        await service.start(row.id, 10 * g + 1)
+            await service.lobby.join(row.id, 10 * g + u, "bcd"[u - 2])
+        await service.lobby.start(row.id, 10 * g + 1)
         ids.append(row.id)
     rng = random.Random(1)
     latencies: list[float] = []
@@ -57,14 +57,14 @@ async def load(target: str, games: int, rounds: int) -> str:
 
     async def move(game_id: int) -> None:
         nonlocal errors
-        b = await service.table(game_id)
+        b = await service.context.table(game_id)
         if b.game.is_over(b.state):
             return
         seat = rng.choice([s for s in b.game.to_act(b.state) if s != CHANCE])
         action = random_action(b.game, b.state, seat, rng)
         start = time.perf_counter()
         try:
-            await service.act(game_id, b.seats[seat].user_id, action)
+            await service.turns.act(game_id, b.seats[seat].user_id, action)
         except ServiceError:
             errors += 1
             return

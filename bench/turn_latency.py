@@ -58,19 +58,19 @@ async def measure(slug: str, games: int, turns: int, db: str,
     try:
         for g in range(games):
             players = game.nearest_count(3 + g % 2, options)
-            row = await service.new_game(slug, 1, "p1", options, seed=1000 + g)
+            row = await service.lobby.new_game(slug, 1, "p1", options, seed=1000 + g)
             for user in range(2, players + 1):
-                await service.join(row.id, user, f"p{user}")
-            await service.start(row.id, 1)
+                await service.lobby.join(row.id, user, f"p{user}")
+            await service.lobby.start(row.id, 1)
             rng = random.Random(g)
             for _ in range(turns):
-                b = await service.table(row.id)
+                b = await service.context.table(row.id)
                 if game.is_over(b.state):
                     break
                 seat = rng.choice([s for s in game.to_act(b.state) if s != CHANCE])
                 action = random_action(game, b.state, seat, rng)
                 start = time.perf_counter()
-                await service.act(row.id, b.seats[seat].user_id, action)
+                await service.turns.act(row.id, b.seats[seat].user_id, action)
                 samples.append((time.perf_counter() - start) * 1000)
     finally:
         await store.close()

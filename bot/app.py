@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .cogs import game_commands, lifecycle
+from .cogs import all_cogs
 from .discord_io import NO_MENTIONS, ServiceBot, handle_error
 from .scheduler import BotPlayer, Notice, Scheduler
 from .service import GameService, ServiceError
@@ -81,8 +81,7 @@ class RailyardBot(ServiceBot):
         if self.scheduler_seconds > 0:
             self._scheduler_task = asyncio.create_task(self._run_scheduler(), name="railyard-scheduler")
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.add_cog(lifecycle.Lifecycle(self))
-        for cog in game_commands.game_cogs(self):
+        for cog in all_cogs(self):
             await self.add_cog(cog)
         if self.sync_commands:
             if self.dev_guild_id:
@@ -208,7 +207,7 @@ async def already_posted(bot: RailyardBot, notice: Notice) -> bool:
                 break
             if message.author.id == bot.user.id and message.content == clip_text(text):
                 if notice.post is not None and notice.post.seq is not None:
-                    await bot.service.remember_post(notice.game_id, notice.post.seq, message.id)
+                    await bot.service.context.remember_post(notice.game_id, notice.post.seq, message.id)
                 return True
     except (discord.HTTPException, ServiceError) as exc:
         log.warning("game %s: could not look for an earlier post in thread %s: %s", notice.game_id,

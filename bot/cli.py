@@ -126,11 +126,10 @@ def run_bot() -> int:
 async def command_payloads() -> list[dict[str, Any]]:
     """The application commands exactly as the bot would sync them."""
     from .app import RailyardBot
-    from .cogs import game_commands, lifecycle
+    from .cogs import all_cogs
 
     bot = RailyardBot(":memory:", sync_commands=False)
-    await bot.add_cog(lifecycle.Lifecycle(bot))
-    for cog in game_commands.game_cogs(bot):
+    for cog in all_cogs(bot):
         await bot.add_cog(cog)
     return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
 

@@ -134,18 +134,18 @@ async def play_console(args: argparse.Namespace) -> int:
 async def _play(service: GameService, args: argparse.Namespace, names: list[str], out: Path) -> int:
     users = {i + 1: name for i, name in enumerate(names)}
     seed: int | None = args.seed
-    row = await service.new_game(args.slug, 1, names[0], parse_options(args.options), seed=seed)
+    row = await service.lobby.new_game(args.slug, 1, names[0], parse_options(args.options), seed=seed)
     for user_id, name in list(users.items())[1:]:
-        await service.join(row.id, user_id, name)
+        await service.lobby.join(row.id, user_id, name)
     print(f"Game #{row.id}: {args.slug}" + (f", seed {seed}" if seed is not None else "")
           + f", players {', '.join(names)}")
-    post = await service.start(row.id, 1)
+    post = await service.lobby.start(row.id, 1)
     _print_post(post, users)
     number = 1
     _write(out, number, post)
     rng = random.Random(seed)  # the bots' picks (the game's chance comes from its secret)
     while not post.finished:
-        board = await service.table(row.id)  # the hot-seat console shows every seat's choices
+        board = await service.context.table(row.id)  # the hot-seat console shows every seat's choices
         due = [s for s in board.game.to_act(board.state) if s >= 0]
         seat = rng.choice(due) if args.auto else due[0]
         user_id = board.seats[seat].user_id
@@ -161,7 +161,7 @@ async def _play(service: GameService, args: argparse.Namespace, names: list[str]
                 return 0
             action = picked
         try:
-            post = await service.act(row.id, user_id, action)
+            post = await service.turns.act(row.id, user_id, action)
         except Unavailable as exc:
             print(f"railyard: {exc}", file=sys.stderr)
             return 2

@@ -178,7 +178,7 @@ async def _game_of_channel(interaction: discord.Interaction[Any]) -> int | None:
     if not isinstance(client, ServiceBot) or interaction.channel_id is None:
         return None
     try:
-        row = await client.service.game_in_thread(interaction.channel_id)
+        row = await client.service.context.game_in_thread(interaction.channel_id)
     except Exception:  # noqa: BLE001 - the service or its store may be what failed
         return None
     return row.id

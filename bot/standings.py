@@ -203,7 +203,7 @@ class Standings:
     async def lobby_note(self, game_id: int) -> str:
         """What the lobby of a game with bot seats says of its ratings ("" without
         bots); a solo game's lobby, that it is not rated."""
-        row = await self.service.get(game_id)
+        row = await self.service.context.get(game_id)
         if row.guild_id is not None and is_solo(board_of(row.slug, row.options)):
             return "\n🏅 A solo game is not rated; a completed one goes on this server's best scores."
         if row.guild_id is None or not any(is_bot(s) for s in await self.store.seats(game_id)):

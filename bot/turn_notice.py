@@ -41,7 +41,7 @@ async def turn_notices(bot: ServiceBot, game_id: int | None, ping_user_ids: Sequ
         return pings, ""
     try:
         by_dm = await Standings(bot.service).dm_users(pings)
-        row = await bot.service.get(game_id) if by_dm else None
+        row = await bot.service.context.get(game_id) if by_dm else None
     except (ServiceError, StoreError) as exc:  # the thread ping is the safe default
         log.warning("game %s: turn notices read as thread pings: %s", game_id, exc)
         return pings, ""

@@ -96,22 +96,22 @@ async def test_board_posted_after_each_move_pings_only_next_player(env: Any) -> 
 async def test_out_of_turn_and_non_player_are_refused(env: Any) -> None:
     thread, first, second, game_id = await _started(env)
     service = _service(env)
-    version = (await service.get(game_id)).version
+    version = (await service.context.get(game_id)).version
     wrong = await second.slash(thread, "race step", choice="step 1")
     assert wrong.ephemeral
     text = said(wrong)
     assert "not your turn" in text
-    assert (await service.get(game_id)).version == version
+    assert (await service.context.get(game_id)).version == version
 
 
 async def test_illegal_text_is_refused_with_a_reason(env: Any) -> None:
     thread, first, _second, game_id = await _started(env)
     service = _service(env)
-    version = (await service.get(game_id)).version
+    version = (await service.context.get(game_id)).version
     bad = await first.slash(thread, "race step", choice="step 9")
     text = said(bad)
     assert bad.ephemeral and "is not a move" in text
-    assert (await service.get(game_id)).version == version
+    assert (await service.context.get(game_id)).version == version
 
 
 async def test_spectator_cannot_act_or_open_panel(env: Any) -> None:
@@ -145,7 +145,7 @@ async def test_your_turn_panel_reaches_confirm_and_applies(env: Any) -> None:
     assert panel.content.startswith("✅ Done")
     last = [m for m in thread.history() if m.attachments][-1]
     assert "stepped to space 2" in last.content
-    row = await _service(env).get(game_id)
+    row = await _service(env).context.get(game_id)
     assert row.state["positions"][0 if first.name == "ann" else 1] == 2
     assert not panel.components  # the finished panel offers nothing more to press
 
@@ -153,15 +153,15 @@ async def test_your_turn_panel_reaches_confirm_and_applies(env: Any) -> None:
 async def test_restart_mid_game_keeps_game_and_buttons(env: Any, db_path: str) -> None:
     thread, first, second, game_id = await _started(env)
     await first.slash(thread, "race step", choice="step 1")
-    version = (await _service(env).get(game_id)).version
+    version = (await _service(env).context.get(game_id)).version
     await env.restart_bot(RailyardBot(db_path))
-    row = await _service(env).get(game_id)
+    row = await _service(env).context.get(game_id)
     assert row.version == version and row.status == "active"
     turn_post = [m for m in thread.history() if m.attachments][-1]
     opened = await second.click(turn_post, label="Your turn")
     assert "What do you do?" in said(opened)
     await second.slash(thread, "race step", choice="step 2")
-    assert (await _service(env).get(game_id)).version > version
+    assert (await _service(env).context.get(game_id)).version > version
 
 
 async def test_status_log_rules_and_abandon(env: Any) -> None:
@@ -181,7 +181,7 @@ async def test_status_log_rules_and_abandon(env: Any) -> None:
     creator = first if first.name == "ann" else second
     done = await creator.slash(thread, "game abandon")
     assert not done.ephemeral and "abandoned" in done.response.content
-    assert (await _service(env).get(game_id)).status == "abandoned"
+    assert (await _service(env).context.get(game_id)).status == "abandoned"
 
 
 async def test_choice_autocomplete_offers_only_legal_actions(env: Any) -> None:
@@ -240,7 +240,7 @@ async def test_more_than_25_choices_become_a_paged_select(env: Any) -> None:
     panel = _panel_message(thread, player, panel.id)
     assert "Confirm" in panel.content and "30 spaces" in panel.content
     await player.click(panel, label="Confirm")
-    row = await _service(env).get(row.id)
+    row = await _service(env).context.get(row.id)
     assert max(row.state["positions"]) == 30
 
 
@@ -259,7 +259,7 @@ async def test_unexpected_error_is_answered_politely_and_changes_nothing(
     env.railyard_expected = (RuntimeError,)
     thread, first, _second, game_id = await _started(env)
     service = _service(env)
-    version = (await service.get(game_id)).version
+    version = (await service.context.get(game_id)).version
 
     def broken(*args: Any) -> Any:
         raise RuntimeError("the rules engine caught fire")
@@ -268,7 +268,7 @@ async def test_unexpected_error_is_answered_politely_and_changes_nothing(
     result = await first.slash(thread, "race step", choice="step 1")
     assert result.ephemeral and "something went wrong on our side" in said(result)
     assert "caught fire" not in said(result) and "Traceback" not in said(result)
-    assert (await service.get(game_id)).version == version
+    assert (await service.context.get(game_id)).version == version
     assert any(f"game {game_id}" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")
 
 
@@ -276,15 +276,15 @@ async def test_a_board_that_cant_be_drawn_never_blocks_the_move(
         env: Any, caplog: pytest.LogCaptureFixture) -> None:
     thread, first, _second, game_id = await _started(env)
     service = _service(env)
-    version = (await service.get(game_id)).version
+    version = (await service.context.get(game_id)).version
 
     def broken(state: Any, viewer: Any) -> bytes:
         raise RuntimeError("the drawing board caught fire")
 
-    service.renderer = broken
+    service.context.renderer = broken
     result = await first.slash(thread, "race step", choice="step 1")
     assert "Done" in said(result)
-    assert (await service.get(game_id)).version == version + 1
+    assert (await service.context.get(game_id)).version == version + 1
     post = thread.history()[-1]
     assert "stepped to space 1" in post.content and not post.attachments
     assert any(f"game {game_id}" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")
@@ -343,11 +343,11 @@ async def test_posting_to_an_archived_thread_reopens_it(env: Any) -> None:
 
 async def test_move_is_kept_when_its_thread_cannot_be_posted_to(env: Any) -> None:
     thread, first, _second, game_id = await _started(env)
-    version = (await _service(env).get(game_id)).version
+    version = (await _service(env).context.get(game_id)).version
     env.inject_error("POST", f"/channels/{thread.id}/messages", status=500)
     result = await first.slash(thread, "race step", choice="step 1")
     assert "Done" in said(result) and "went wrong" not in said(result)
-    assert (await _service(env).get(game_id)).version > version
+    assert (await _service(env).context.get(game_id)).version > version
 
 
 async def test_a_game_played_to_the_end_through_the_panel(env: Any) -> None:
@@ -415,7 +415,7 @@ async def test_real_games_take_turns_through_the_panel(env: Any, slug: str) -> N
         await player.click(_panel_message(thread, player, panel.id), label="Confirm")
         assert _panel_message(thread, player, panel.id).content.startswith("✅ Done")
         assert len([m for m in thread.history() if m.attachments]) == len(posts) + 1
-    assert (await _service(env).get(row.id)).version > row.version
+    assert (await _service(env).context.get(row.id)).version > row.version
 
 
 async def test_a_compact_chat_image_keeps_the_full_board_one_tap_away(env: Any) -> None:
@@ -431,7 +431,7 @@ async def test_a_compact_chat_image_keeps_the_full_board_one_tap_away(env: Any) 
     try:
         thread, first, _second, game_id = await _started(env)
         await first.slash(thread, "race step", choice="step 1")
-        seat = await _service(env).seat_of_user(game_id, first.id)
+        seat = await _service(env).context.seat_of_user(game_id, first.id)
         post = thread.history()[-1]
         labels = [c.label for row in post.components for c in row.children]
         assert labels == ["Your turn", "Full board", "Undo"]
@@ -457,6 +457,6 @@ async def test_leave_on_a_finished_game_says_it_is_finished(env: Any) -> None:
     row = await _service(env).store.game_for_thread(thread.id)
     first = ann if get_game("race").to_act(row.state) == [0] else bob
     await first.slash(thread, "race step", choice="step 10")
-    assert (await _service(env).get(row.id)).status == "finished"
+    assert (await _service(env).context.get(row.id)).status == "finished"
     left = await bob.slash(thread, "game leave")
     assert left.ephemeral and "This game is finished" in said(left) and "started" not in said(left)

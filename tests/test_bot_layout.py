@@ -51,6 +51,29 @@ def test_cogs_do_not_import_the_app() -> None:
         assert _mentions(cog, "app") == [], cog.name
 
 
+def _cog_imports(path: Path) -> set[str]:
+    """The modules of ``bot.cogs`` a file imports (``from .x``, ``from .cogs.x``,
+    ``bot.cogs.x``)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            parts = (node.module or "").split(".")
+            if path.parent.name == "cogs" and node.level == 1:
+                found.add(parts[0])
+            elif parts[-2:-1] == ["cogs"] or (parts[-1:] == ["cogs"] and node.names):
+                found.update([parts[-1]] if parts[-2:-1] == ["cogs"] else [a.name for a in node.names])
+    return found
+
+
+def test_cogs_never_import_each_other_and_are_listed_once() -> None:
+    cogs = {path.stem for path in (BOT / "cogs").glob("*.py")} - {"__init__", "game_group"}
+    assert {"lifecycle", "game_commands", "history", "standings"} <= cogs
+    for cog in cogs:  # what they share is in game_group
+        assert _cog_imports(BOT / "cogs" / f"{cog}.py") <= {"game_group"}, cog
+    for path in (BOT / "app.py", BOT / "cli.py"):
+        assert _cog_imports(path) == {"all_cogs"}, f"{path.name}: the cogs are listed in bot.cogs.all_cogs"
+
+
 def _attributes(path: Path) -> Iterator[str]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Attribute):
@@ -75,13 +98,13 @@ async def test_board_carries_the_seats_view_and_nothing_hidden(db_path: str) -> 
     store = await open_store(db_path)
     try:
         service = GameService(store, renderer=lambda state, viewer: b"png")
-        row = await service.new_game("days-of-steam", 1, "ann", seed=2)
-        await service.join(row.id, 2, "bob")
-        await service.start(row.id, 1)
-        whole = (await service.table(row.id)).state
+        row = await service.lobby.new_game("days-of-steam", 1, "ann", seed=2)
+        await service.lobby.join(row.id, 2, "bob")
+        await service.lobby.start(row.id, 1)
+        whole = (await service.context.table(row.id)).state
         game = get_game("days-of-steam")
         for user, seat in ((1, 0), (2, 1), (3, None)):
-            board = await service.board(row.id, user)
+            board = await service.context.board(row.id, user)
             assert board.seat == seat and board.view == game.view(whole, seat)
             assert board.row.state is None
             assert board.due == game.to_act(whole) and board.over is game.is_over(whole)

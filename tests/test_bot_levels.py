@@ -18,7 +18,7 @@ import pytest
 from bot.bot_levels import seat_label
 from bot.bot_pool import BotPool
 from bot.scheduler import GameBots, Scheduler
-from bot.service import SeatKeeping, ServiceError, seat_mention
+from bot.service import ServiceError, seat_mention
 from bot.store import SeatRow, Store, open_store
 from bot.store.sqlite import MIGRATIONS
 from games.bots import RANDOM, Policy
@@ -36,15 +36,15 @@ then fails on the order of events instead of hanging."""
 async def test_a_bot_seat_keeps_the_level_it_was_seated_or_handed_over_at(store: Store) -> None:
     service = _service(store)
     game_id = await _lobby(service, players=2)
-    row = await service.get(game_id)
+    row = await service.context.get(game_id)
     added = await store.add_bot_seat(game_id, seen=row, level="hard")
     assert added == SeatRow(2, -1, "Bot 1 (hard)", True, "hard")
-    row = await service.get(game_id)
+    row = await service.context.get(game_id)
     assert await store.set_seat_bot(game_id, 1, True, seen=row, level="easy")
     seats = await store.seats(game_id)
     assert [(s.name, s.bot, s.level) for s in seats] == [("ann", False, "normal"), ("bob", True, "easy"),
                                                         ("Bot 1 (hard)", True, "hard")]
-    row = await service.get(game_id)
+    row = await service.context.get(game_id)
     assert await store.set_seat_bot(game_id, 1, False, seen=row)  # bob takes it back
     assert [(s.bot, s.level) for s in await store.seats(game_id)][1:] == [(False, "easy"), (True, "hard")]
 
@@ -52,8 +52,8 @@ async def test_a_bot_seat_keeps_the_level_it_was_seated_or_handed_over_at(store:
 async def test_a_bot_seat_keeps_its_level_when_a_player_leaves_the_lobby(store: Store) -> None:
     service = _service(store)
     game_id = await _lobby(service, players=2)
-    await SeatKeeping(service).add_bot(game_id, ANN, "easy")
-    await service.leave(game_id, BOB)
+    await service.seats.add_bot(game_id, ANN, "easy")
+    await service.lobby.leave(game_id, BOB)
     assert [(s.seat, s.name, s.level) for s in await store.seats(game_id)] == [(0, "ann", "normal"),
                                                                               (1, "Bot 1 (easy)", "easy")]
 
@@ -102,25 +102,25 @@ async def test_a_version_7_database_keeps_its_bot_seats_playing_at_normal(store_
 async def test_the_lobby_names_a_bot_with_its_level(store: Store) -> None:
     service = _service(store)
     game_id = await _lobby(service, players=1)
-    assert await SeatKeeping(service).add_bot(game_id, ANN, "hard") == "Bot 1 (hard) 🤖 takes a seat."
-    assert "Seats 2/4 (plays 2-4): ann, Bot 1 (hard) 🤖." in await service.lobby_text(game_id)
+    assert await service.seats.add_bot(game_id, ANN, "hard") == "Bot 1 (hard) 🤖 takes a seat."
+    assert "Seats 2/4 (plays 2-4): ann, Bot 1 (hard) 🤖." in await service.lobby.text(game_id)
 
 
 async def test_an_unknown_level_is_refused_and_changes_nothing(store: Store) -> None:
     service = _service(store)
     game_id = await _lobby(service, players=2)
     with pytest.raises(ServiceError, match="no bot level 'brutal'.*easy, normal, hard"):
-        await SeatKeeping(service).add_bot(game_id, ANN, "brutal")
-    await service.start(game_id, ANN)
+        await service.seats.add_bot(game_id, ANN, "brutal")
+    await service.lobby.start(game_id, ANN)
     with pytest.raises(ServiceError, match="no bot level"):
-        await SeatKeeping(service).leave_to_bot(game_id, BOB, "brutal")
+        await service.seats.leave_to_bot(game_id, BOB, "brutal")
     assert not any(s.bot for s in await store.seats(game_id))
 
 
 async def test_a_player_hands_his_seat_to_the_bot_at_the_level_he_chose_and_posts_name_it(store: Store) -> None:
     service = _service(store)
     game_id = await _started(service)
-    said = await SeatKeeping(service).leave_to_bot(game_id, BOB, "hard")
+    said = await service.seats.leave_to_bot(game_id, BOB, "hard")
     assert said == "bob left the game: the bot 🤖 (hard) plays the seat from now on."
     bob = (await store.seats(game_id))[1]
     assert (bob.bot, bob.level) == (True, "hard") and seat_mention(bob) == "bob (hard) 🤖"
@@ -139,19 +139,19 @@ async def test_the_scheduler_plays_each_bot_seat_at_its_own_level(store: Store,
     monkeypatch.setattr("bot.scheduler.players.policy_for", recording_policy_for)
     service = _service(store)
     game_id = await _lobby(service, players=1)
-    await SeatKeeping(service).add_bot(game_id, ANN, "hard")
-    await SeatKeeping(service).add_bot(game_id, ANN, "easy")
-    await service.start(game_id, ANN)
+    await service.seats.add_bot(game_id, ANN, "hard")
+    await service.seats.add_bot(game_id, ANN, "easy")
+    await service.lobby.start(game_id, ANN)
     scheduler = Scheduler(service, FakeClock())
-    table = await service.table(game_id)
+    table = await service.context.table(game_id)
     due = table.game.to_act(table.state)[0]
     if due == 0:
-        await service.act(game_id, ANN, "step 1")
+        await service.turns.act(game_id, ANN, "step 1")
     for _ in range(4):
-        table = await service.table(game_id)
+        table = await service.context.table(game_id)
         seat = table.game.to_act(table.state)[0]
         if seat == 0:
-            await service.act(game_id, ANN, "step 1")
+            await service.turns.act(game_id, ANN, "step 1")
             continue
         await scheduler.bot_move(game_id, seat)
     levels = {1: "hard", 2: "easy"}
@@ -221,7 +221,7 @@ async def test_bots_thinking_in_other_games_never_hold_up_a_players_move(store: 
     thinking = [asyncio.create_task(scheduler.bot_move(g, 1)) for g in bot_games]
     try:
         await _until(lambda: blocking.started == 2)
-        await service.act(human_game, await _due_user(service, human_game), "step 1")
+        await service.turns.act(human_game, await _due_user(service, human_game), "step 1")
         blocking.order.append("player moved")
         assert blocking.started == 2  # the third game's bot waits for a thread of the pool
     finally:

@@ -12,7 +12,7 @@ import pytest
 
 from tests.support.discord import race_lobby, said
 from bot.app import RailyardBot
-from bot.service import SeatKeeping, ServiceError
+from bot.service import ServiceError
 from games.registry import get_game
 from tests.test_scheduler import FakeClock
 
@@ -32,7 +32,7 @@ def _stored(env: Any, message: Any) -> Any:
 
 
 async def _due(env: Any, game_id: int) -> list[int]:
-    row = await env.bot.service.get(game_id)
+    row = await env.bot.service.context.get(game_id)
     return get_game("race").to_act(row.state)
 
 
@@ -93,7 +93,7 @@ async def test_bot_seat_cannot_be_added_to_a_full_lobby_or_once_started(env: Any
     shown = next(m for m in channel.history() if m.id == lobby.id)
     assert shown.components == []  # no Add bot once started
     with pytest.raises(ServiceError, match="already started"):
-        await SeatKeeping(env.bot.service).add_bot(shown_game(shown), ann.id)
+        await env.bot.service.seats.add_bot(shown_game(shown), ann.id)
 
 
 def shown_game(lobby: Any) -> int:
@@ -123,4 +123,4 @@ async def test_the_creator_removes_the_last_bot_from_the_lobby_and_the_seats_clo
     assert "Bot" not in shown.content
     await ann.slash(channel.threads[0], "game start")
     with pytest.raises(ServiceError, match="already started"):
-        await SeatKeeping(env.bot.service).remove_bot(game_id, ann.id)
+        await env.bot.service.seats.remove_bot(game_id, ann.id)

@@ -32,18 +32,18 @@ class Recorder:
 async def _play(service: GameService, slug: str, moves: int, seed: int) -> tuple[int, list[str]]:
     game = get_game(slug)
     players = game.nearest_count(3)
-    row = await service.new_game(slug, 1, NAMES[0])
+    row = await service.lobby.new_game(slug, 1, NAMES[0])
     for user in range(2, players + 1):
-        await service.join(row.id, user, NAMES[user - 1])
-    posts = [(await service.start(row.id, 1)).text]
+        await service.lobby.join(row.id, user, NAMES[user - 1])
+    posts = [(await service.lobby.start(row.id, 1)).text]
     rng = random.Random(seed)
     for _ in range(moves):
-        b = await service.table(row.id)
+        b = await service.context.table(row.id)
         if b.game.is_over(b.state):
             break
         seat = rng.choice([s for s in b.game.to_act(b.state) if s != CHANCE])
-        posts.append((await service.act(row.id, b.seats[seat].user_id,
-                                        random_action(b.game, b.state, seat, rng))).text)
+        posts.append((await service.turns.act(row.id, b.seats[seat].user_id,
+                                              random_action(b.game, b.state, seat, rng))).text)
     return row.id, posts
 
 
@@ -54,11 +54,11 @@ async def test_the_secret_appears_in_no_view_post_log_or_board(store: Store, slu
     game_id, posts = await _play(service, slug, 30, seed=1)
     secret = await store.secret(game_id)
     assert len(secret) == SECRET_BYTES
-    b = await service.table(game_id)
+    b = await service.context.table(game_id)
     seen = [json.dumps(b.game.view(b.state, seat)) for seat in [None, *range(len(b.seats))]]
-    seen += posts + drawn.drawn + await service.log_lines(game_id, 1000)
+    seen += posts + drawn.drawn + await service.log.lines(game_id, 1000)
     seen += [json.dumps(a.__dict__) for a in await store.log(game_id)]
-    seen.append(repr(await service.get(game_id)))
+    seen.append(repr(await service.context.get(game_id)))
     for forms in (secret.hex(), secret.hex().upper(), str(int.from_bytes(secret, "big"))):
         assert not any(forms in text for text in seen)
     assert "seed" not in b.state
@@ -79,7 +79,7 @@ async def test_two_games_with_the_same_public_start_draw_differently(store: Stor
 async def test_a_game_with_a_secret_still_rebuilds_exactly_from_its_log(store: Store, slug: str) -> None:
     service = GameService(store, lambda s, v: b"")
     game_id, _ = await _play(service, slug, 60, seed=2)
-    assert await service.rebuild(game_id) == (await service.get(game_id)).state
+    assert await service.log.rebuild(game_id) == (await service.context.get(game_id)).state
 
 
 def test_a_seeded_local_game_is_reproducible_and_its_secret_is_256_bits() -> None:

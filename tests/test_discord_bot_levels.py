@@ -45,7 +45,7 @@ async def test_the_turn_post_names_the_bot_with_its_level(env: Any) -> None:
     await ann.select(lobby, ["easy"])
     await ann.slash(thread, "game start")
     game_id = (await env.bot.service.store.game_for_thread(thread.id)).id
-    row = await env.bot.service.get(game_id)
+    row = await env.bot.service.context.get(game_id)
     if get_game("race").to_act(row.state) == [0]:
         await ann.slash(thread, "race step", choice="step 1")
     posts = [m.content for m in thread.history() if m.author.bot and m.attachments]

@@ -51,11 +51,11 @@ async def test_a_replayed_panel_confirm_is_applied_once_and_quietly(
     await first.click(_panel_message(thread, first, panel.id), label="2 spaces")
     await first.click(_panel_message(thread, first, panel.id), label="Confirm")
     confirm = _last_interaction(env)
-    version = (await service.get(game_id)).version
+    version = (await service.context.get(game_id)).version
     posts = len(thread.history())
     requests = await _replay(env, confirm)
     assert [r.path.endswith("/callback") for r in requests] == [True]  # tried to answer, refused, stopped
-    assert (await service.get(game_id)).version == version and len(thread.history()) == posts
+    assert (await service.context.get(game_id)).version == version and len(thread.history()) == posts
     assert _panel_message(thread, first, panel.id).content.startswith("✅ Done")
     assert _errors(caplog) == [] and _dropped(caplog)
 
@@ -68,11 +68,11 @@ async def test_a_replayed_slash_command_is_applied_once_and_quietly(
     service = _service(env)
     await first.slash(thread, "race step", choice="step 1")
     step = _last_interaction(env)
-    version = (await service.get(game_id)).version
+    version = (await service.context.get(game_id)).version
     posts = len(thread.history())
     requests = await _replay(env, step)
     assert _answers(requests) == []
-    assert (await service.get(game_id)).version == version and len(thread.history()) == posts
+    assert (await service.context.get(game_id)).version == version and len(thread.history()) == posts
     assert _errors(caplog) == [] and _dropped(caplog)
     assert all(already_acknowledged(getattr(e, "original", e)) for e in env.errors
                if not type(getattr(e, "original", e)).__name__ == "ServiceError")

@@ -89,19 +89,19 @@ async def test_every_turn_panel_fits_discord_limits(service: GameService, slug: 
     """Walk the panel down random paths at many points of random games."""
     game = get_game(slug)
     players = game.nearest_count(4)
-    row = await service.new_game(slug, 1, "p1", seed=3)
+    row = await service.lobby.new_game(slug, 1, "p1", seed=3)
     for user in range(2, players + 1):
-        await service.join(row.id, user, f"p{user}")
-    await service.start(row.id, 1)
+        await service.lobby.join(row.id, user, f"p{user}")
+    await service.lobby.start(row.id, 1)
     rng = random.Random(9)
     checked = 0
     for _turn in range(150):
-        b = await service.table(row.id)
+        b = await service.context.table(row.id)
         if game.is_over(b.state):
             break
         seat = rng.choice([s for s in game.to_act(b.state) if s != CHANCE])
         user = b.seats[seat].user_id
-        board, options = await service.options_at(row.id, user, [])
+        board, options = await service.turns.options_at(row.id, user, [])
         path: list[int] = []
         labels: list[str] = []
         tokens: list[str] = []
@@ -124,7 +124,7 @@ async def test_every_turn_panel_fits_discord_limits(service: GameService, slug: 
         for choice in game.legal_actions(b.state, seat):
             assert len(choice.text) <= 100, choice.text  # a slash-command option value
             assert 1 <= len(choice.summary) <= 100, choice.summary  # an autocomplete name
-        await service.act(row.id, user, random_action(game, b.state, seat, rng))
+        await service.turns.act(row.id, user, random_action(game, b.state, seat, rng))
     assert checked >= 10
 
 

@@ -117,12 +117,12 @@ async def test_hostile_names_keep_every_post_in_shape_and_ping_nobody(env: Any) 
     service = _service(env)
     row = await service.store.game_for_thread(thread.id)
     for _move in range(40):
-        row = await service.get(row.id)
+        row = await service.context.get(row.id)
         if row.status != "active":
             break
         due = next(s for s in service_due(row) if s >= 0)
         await players[due].slash(thread, "race step", choice="step 2")
-    assert (await service.get(row.id)).status == "finished"
+    assert (await service.context.get(row.id)).status == "finished"
     posts = _bot_messages(channel, thread)
     texts = "\n".join(m.content for m in posts)
     assert "\\`\\`\\`ann" in texts and "@\u200beveryone" in texts

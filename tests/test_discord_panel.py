@@ -38,12 +38,12 @@ async def _pledge_game(env: Any) -> tuple[Any, Any, Any, int]:
     ann = guild.add_member(env.create_user("ann"))
     bob = guild.add_member(env.create_user("bob"))
     service = _service(env)
-    row = await service.new_game(PLEDGE.slug, ann.id, "ann", guild_id=guild.id, channel_id=channel.id, seed=1)
-    await service.join(row.id, bob.id, "bob")
+    row = await service.lobby.new_game(PLEDGE.slug, ann.id, "ann", guild_id=guild.id, channel_id=channel.id, seed=1)
+    await service.lobby.join(row.id, bob.id, "bob")
     bot_channel = env.bot.get_channel(channel.id)
     bot_thread = await bot_channel.create_thread(name="Pledge", type=discord.ChannelType.public_thread)
-    await service.attach_discord(row.id, bot_thread.id, None)
-    post = await service.start(row.id, ann.id)
+    await service.lobby.attach_discord(row.id, bot_thread.id, None)
+    post = await service.lobby.start(row.id, ann.id)
     await post_to_thread(env.bot, bot_thread.id, post)
     await env.settle()
     thread = channel.threads[0]
@@ -129,7 +129,7 @@ async def test_a_panel_opened_before_another_due_seat_acted_still_works(env: Any
     assert result.followups == [] and "Which route?" in ann_panel.content
     ann_panel = await _pledge_through_panel(thread, ann, ann_panel, ("South", "2 coins", "Confirm"))
     assert ann_panel.content.startswith("✅ Done")
-    row = await service.get(game_id)
+    row = await service.context.get(game_id)
     assert row.status == "finished" and row.state["pledges"] == [["blue", "south", "2"], ["red", "north", "1"]]
 
 
@@ -141,25 +141,25 @@ async def test_a_confirm_shown_before_another_due_seat_acted_is_applied(env: Any
     result, ann_panel = await _click(thread, ann, ann_panel.id, "Confirm")
     said = "\n".join(m.content for m in result.followups)
     assert ann_panel.content.startswith("✅ Done"), said
-    assert (await _service(env).get(game_id)).state["pledges"][0] == ["blue", "east", "2"]
+    assert (await _service(env).context.get(game_id)).state["pledges"][0] == ["blue", "east", "2"]
 
 
 async def test_a_confirm_shown_before_another_due_seat_acted_reaches_the_service_with_its_version(
         env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     thread, ann, bob, game_id = await _pledge_game(env)
     service = _service(env)
-    version = (await service.get(game_id)).version
+    version = (await service.context.get(game_id)).version
     ann_panel = await _pledge_through_panel(thread, ann, await _open(thread, ann), ("Blue", "East", "2 coins"))
     await _pledge_through_panel(thread, bob, await _open(thread, bob), ("Red", "2 coins", "Confirm"))
     calls: list[tuple[str, int | None]] = []
-    real_act = service.act
+    real_act = service.turns.act
 
     async def act(game: int, user: int, action: str, interaction_id: str | None = None,
                   expected_version: int | None = None) -> Any:
         calls.append((action, expected_version))
         return await real_act(game, user, action, interaction_id=interaction_id, expected_version=expected_version)
 
-    monkeypatch.setattr(service, "act", act)
+    monkeypatch.setattr(service.turns, "act", act)
     result, ann_panel = await _click(thread, ann, ann_panel.id, "Confirm")
     assert calls == [("blue east 2", version)]  # the panel's own action, judged by the service
     if not ann_panel.content.startswith("✅ Done"):  # refused: the player is told why, privately
@@ -173,14 +173,14 @@ async def test_a_stale_panel_never_applies_a_different_choice(env: Any) -> None:
     service = _service(env)
     ann_panel = await _open(thread, ann)
     await _pledge_through_panel(thread, bob, await _open(thread, bob), ("Blue", "South", "1 coin", "Confirm"))
-    version = (await service.get(game_id)).version
+    version = (await service.context.get(game_id)).version
     result, after = await _click(thread, ann, ann_panel.id, "Blue")
     said = "\n".join(m.content for m in result.followups)
     assert "moved on" in said and "Your turn" in said and all(m.ephemeral for m in result.followups)
     assert after.content == ann_panel.content  # the panel is left as it was
     result, after = await _click(thread, ann, ann_panel.id, "Red")  # Red was the second option
     assert "no longer available" in "\n".join(m.content for m in result.followups)
-    assert (await service.get(game_id)).version == version
+    assert (await service.context.get(game_id)).version == version
     fresh = await _open(thread, ann)
     assert "Chosen: Red › North" in fresh.content  # the only colour left, and its only route
 
@@ -257,13 +257,13 @@ async def test_two_moves_at_once_are_posted_in_log_order_whatever_their_drawing_
     channel = guild.create_text_channel("games")
     ann, bob, cid = (guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cid"))
     service = _service(env)
-    row = await service.new_game(PLEDGE.slug, ann.id, "ann", guild_id=guild.id, channel_id=channel.id, seed=1)
-    await service.join(row.id, bob.id, "bob")
-    await service.join(row.id, cid.id, "cid")
+    row = await service.lobby.new_game(PLEDGE.slug, ann.id, "ann", guild_id=guild.id, channel_id=channel.id, seed=1)
+    await service.lobby.join(row.id, bob.id, "bob")
+    await service.lobby.join(row.id, cid.id, "cid")
     bot_thread = await env.bot.get_channel(channel.id).create_thread(name="Pledge",
                                                                      type=discord.ChannelType.public_thread)
-    await service.attach_discord(row.id, bot_thread.id, None)
-    await post_to_thread(env.bot, bot_thread.id, await service.start(row.id, ann.id))
+    await service.lobby.attach_discord(row.id, bot_thread.id, None)
+    await post_to_thread(env.bot, bot_thread.id, await service.lobby.start(row.id, ann.id))
     await env.settle()
     thread = channel.threads[0]
 
@@ -272,7 +272,7 @@ async def test_two_moves_at_once_are_posted_in_log_order_whatever_their_drawing_
     bob_moving: list[concurrent.futures.Future[bool]] = []
 
     async def bob_pledges() -> bool:
-        return await post_to_thread(env.bot, bot_thread.id, await service.act(row.id, bob.id, "red north 1"))
+        return await post_to_thread(env.bot, bot_thread.id, await service.turns.act(row.id, bob.id, "red north 1"))
 
     def slow_for_ann(state: Any, viewer: Any) -> bytes:
         pledged = [p is not None for p in state["pledges"]]
@@ -284,7 +284,7 @@ async def test_two_moves_at_once_are_posted_in_log_order_whatever_their_drawing_
             bob_drawn.set()
         return png
 
-    service.renderer = slow_for_ann
+    service.context.renderer = slow_for_ann
     await ann.slash(thread, "pledge pledge", choice="blue south 2")
     assert await asyncio.wrap_future(bob_moving[0])
     await env.settle()

@@ -65,7 +65,7 @@ async def _delete(env: Any, thread: Any) -> Any:
 async def test_a_thread_deleted_mid_game_pauses_the_game_and_tells_the_channel_once(env: Any) -> None:
     thread, first, _second, game_id = await started_race(env)
     channel = await _delete(env, thread)
-    assert (await _service(env).get(game_id)).status == "paused"
+    assert (await _service(env).context.get(game_id)).status == "paused"
     # a second failing post (a reminder to the gone thread) tells nobody again
     await send_to_thread(env.bot, thread.id, "⏰ still your turn")
     await env.settle()
@@ -73,7 +73,7 @@ async def test_a_thread_deleted_mid_game_pauses_the_game_and_tells_the_channel_o
     assert len(told) == 1
     assert "paused" in told[0].content and f"/game resume game:{game_id}" in told[0].content
     assert f"/game abandon game:{game_id}" in told[0].content
-    assert (await _service(env).get(game_id)).status == "paused"
+    assert (await _service(env).context.get(game_id)).status == "paused"
 
 
 async def test_a_button_or_a_move_in_a_paused_game_is_refused_with_how_to_resume(env: Any) -> None:
@@ -84,7 +84,7 @@ async def test_a_button_or_a_move_in_a_paused_game_is_refused_with_how_to_resume
     panel = (opened.followups or [opened.response])[-1]
     await thread_gone(env.bot, game_id)  # as a post finding the thread gone does (Discord lags)
     await env.settle()
-    version = (await _service(env).get(game_id)).version
+    version = (await _service(env).context.get(game_id)).version
     for pressed in (await first.click(panel, label="Step"), await first.click(turn_post, label="Your turn"),
                     await first.slash(thread, "race step", choice="step 1"),
                     await first.slash(channel, "race step", choice="step 1")):
@@ -92,7 +92,7 @@ async def test_a_button_or_a_move_in_a_paused_game_is_refused_with_how_to_resume
         text = answer.content
         assert answer.ephemeral and PAUSED in text and "/game resume" in text, text
         assert f"<#{channel.id}>" in text and len(text.splitlines()) == 1
-    row = await _service(env).get(game_id)
+    row = await _service(env).context.get(game_id)
     assert row.status == "paused" and row.version == version  # nothing moved
 
 
@@ -102,8 +102,8 @@ async def test_the_scheduler_neither_moves_a_bot_nor_runs_out_a_clock_in_a_pause
     await ann.click(lobby, label="Add bot")
     await ann.slash(thread, "game start")
     service = _service(env)
-    game_id = (await service.game_in_thread(thread.id)).id
-    if get_game("race").to_act((await service.get(game_id)).state) == [0]:
+    game_id = (await service.context.game_in_thread(thread.id)).id
+    if get_game("race").to_act((await service.context.get(game_id)).state) == [0]:
         await ann.slash(thread, "race step", choice="step 1")  # the bot is due now
         await env.settle()
     moves = len(await service.store.log(game_id))
@@ -114,7 +114,7 @@ async def test_the_scheduler_neither_moves_a_bot_nor_runs_out_a_clock_in_a_pause
     assert len(await service.store.log(game_id)) == moves  # the bot did not move
     assert not [m for m in channel.history() if "ran out" in m.content]
     assert not [t for t in await service.store.timers(game_id) if t.kind in ("bot", "clock")]
-    assert (await service.get(game_id)).status == "paused"
+    assert (await service.context.get(game_id)).status == "paused"
 
 
 async def test_resume_opens_a_new_thread_posts_the_board_and_play_goes_on(env: Any, clock: FakeClock) -> None:
@@ -126,14 +126,14 @@ async def test_resume_opens_a_new_thread_posts_the_board_and_play_goes_on(env: A
     clock.advance(30 * 24 * HOUR)  # far past any clock and the idle watch
     resumed = await second.slash(channel, "game resume", game=game_id)
     assert resumed.ephemeral and f"resumed game #{game_id}" in said(resumed)
-    row = await _service(env).get(game_id)
+    row = await _service(env).context.get(game_id)
     assert row.status == "active" and row.thread_id not in (None, thread.id)
     new_thread = [t for t in channel.threads if t.id == row.thread_id][0]
     board = [m for m in new_thread.history() if m.attachments][-1]
     assert "resumes here" in board.content and f"<@{first.id}>" in board.content
     assert env.backend.messages[new_thread.id][board.id].ping_user_ids == [first.id]
     await first.slash(new_thread, "race step", choice="step 1")
-    assert (await _service(env).get(game_id)).version == row.version + 1
+    assert (await _service(env).context.get(game_id)).version == row.version + 1
     again = await first.slash(channel, "game resume", game=game_id)
     assert "not paused" in said(again) and len(channel.threads) == 1
 
@@ -142,7 +142,7 @@ async def test_resume_restarts_the_turn_clock_without_the_pause(env: Any, clock:
     channel, thread, lobby, ann, bob = await game_lobby(env, remind="off", clock="2h")
     await bob.click(lobby, label="Join")
     await ann.slash(thread, "game start")
-    game_id = (await _service(env).game_in_thread(thread.id)).id
+    game_id = (await _service(env).context.game_in_thread(thread.id)).id
     await _tick(env)
     clock.advance(HOUR + HOUR // 2)  # 30 min left on the clock
     await _tick(env)
@@ -150,7 +150,7 @@ async def test_resume_restarts_the_turn_clock_without_the_pause(env: Any, clock:
     clock.advance(HOUR)
     await _tick(env)
     await ann.slash(channel, "game resume")
-    new_id = (await _service(env).get(game_id)).thread_id
+    new_id = (await _service(env).context.get(game_id)).thread_id
     new_thread = [t for t in channel.threads if t.id == new_id][0]
     await _tick(env)
     clock.advance(HOUR)
@@ -168,7 +168,7 @@ async def test_resume_without_a_permission_names_it_and_stays_paused(env: Any) -
     await channel_overwrite(env, channel, me, discord.PermissionOverwrite(create_public_threads=False))
     refused = await first.slash(channel, "game resume", game=game_id)
     assert refused.ephemeral and "Create Public Threads" in said(refused)
-    assert (await _service(env).get(game_id)).status == "paused" and channel.threads == []
+    assert (await _service(env).context.get(game_id)).status == "paused" and channel.threads == []
 
 
 async def test_resume_by_someone_not_playing_is_refused(env: Any) -> None:
@@ -177,13 +177,13 @@ async def test_resume_by_someone_not_playing_is_refused(env: Any) -> None:
     cid = channel.guild.add_member(env.create_user("cid"))
     refused = await cid.slash(channel, "game resume", game=game_id)
     assert "Only a player of this game" in said(refused)
-    assert (await _service(env).get(game_id)).status == "paused"
+    assert (await _service(env).context.get(game_id)).status == "paused"
 
 
 async def test_a_paused_game_is_abandoned_from_its_channel(env: Any) -> None:
     thread, first, second, game_id = await started_race(env)
     channel = await _delete(env, thread)
-    creator = (await _service(env).get(game_id)).creator_id
+    creator = (await _service(env).context.get(game_id)).creator_id
     ann, bob = (first, second) if first.id == creator else (second, first)
     choices = await ann.autocomplete(channel, "game abandon", "game", "")
     assert [c["value"] for c in choices] == [game_id]
@@ -191,7 +191,7 @@ async def test_a_paused_game_is_abandoned_from_its_channel(env: Any) -> None:
     assert "Only the game's creator" in said(refused)
     done = await ann.slash(channel, "game abandon", game=game_id)
     assert "abandoned" in said(done) and not done.ephemeral
-    assert (await _service(env).get(game_id)).status == "abandoned"
+    assert (await _service(env).context.get(game_id)).status == "abandoned"
     lobby = [m for m in channel.history() if m.content.startswith("**Race**")][0]
     assert "Abandoned" in lobby.content
 
@@ -217,7 +217,7 @@ async def _moved_then_resumed(env: Any, caplog: pytest.LogCaptureFixture) -> tup
     channel = await _delete(env, thread)
     await second.slash(channel, "game resume", game=game_id)
     await env.settle()
-    new_thread = [t for t in channel.threads if t.id == (await _service(env).get(game_id)).thread_id][0]
+    new_thread = [t for t in channel.threads if t.id == (await _service(env).context.get(game_id)).thread_id][0]
     caplog.clear()
     return new_thread, first, second, game_id, old_post
 
@@ -225,10 +225,10 @@ async def _moved_then_resumed(env: Any, caplog: pytest.LogCaptureFixture) -> tup
 async def test_the_first_move_after_resume_leaves_the_old_threads_posts_alone(
         env: Any, caplog: pytest.LogCaptureFixture) -> None:
     new_thread, _first, second, game_id, _old = await _moved_then_resumed(env, caplog)
-    version = (await _service(env).get(game_id)).version
+    version = (await _service(env).context.get(game_id)).version
     await second.slash(new_thread, "race step", choice="step 1")
     await env.settle()
-    assert (await _service(env).get(game_id)).version == version + 1
+    assert (await _service(env).context.get(game_id)).version == version + 1
     assert _warnings(caplog) == []  # no edit of a post of the deleted thread (404 Unknown Message)
     latest = new_thread.history()[-1]
     assert [c.label for row in latest.components for c in row.children] == ["Your turn", "Undo"]
@@ -237,11 +237,11 @@ async def test_the_first_move_after_resume_leaves_the_old_threads_posts_alone(
 async def test_undo_after_resume_of_a_move_made_before_the_pause_edits_nothing_of_the_old_thread(
         env: Any, caplog: pytest.LogCaptureFixture) -> None:
     new_thread, first, _second, game_id, _old = await _moved_then_resumed(env, caplog)
-    version = (await _service(env).get(game_id)).version
+    version = (await _service(env).context.get(game_id)).version
     undone = await first.slash(new_thread, "game undo")
     await env.settle()
     assert "Taken back" in said(undone)
-    assert (await _service(env).get(game_id)).version == version + 1
+    assert (await _service(env).context.get(game_id)).version == version + 1
     assert _warnings(caplog) == []
     assert any("took back a move" in m.content for m in new_thread.history())
 

@@ -73,7 +73,7 @@ async def test_lobby_whose_thread_was_deleted_is_called_off_and_cannot_start(env
     game_id = (await _service(env).store.game_for_thread(thread.id)).id
     env.backend.delete_channel(thread.id)
     await env.settle()
-    row = await _service(env).get(game_id)
+    row = await _service(env).context.get(game_id)
     assert row.status == "abandoned"
     told = [m for m in channel.history() if "was deleted" in m.content]
     assert len(told) == 1
@@ -90,7 +90,7 @@ async def test_a_thread_that_cannot_be_opened_calls_the_lobby_off_and_says_so(en
     result = await ann.slash(channel, "game new", game="race")
     text = said(result)
     assert "could not open its thread" in text and "Nothing was changed" not in text
-    assert (await _service(env).get(1)).status == "abandoned"
+    assert (await _service(env).context.get(1)).status == "abandoned"
     lobby = channel.history()[0]
     assert lobby.components == [] and "called off" in lobby.content
 
@@ -105,10 +105,10 @@ async def test_start_after_the_thread_was_deleted_unseen_calls_the_game_off(env:
     env.bot.remove_listener(cog.on_raw_thread_delete, "on_raw_thread_delete")
     env.backend.delete_channel(thread.id)
     await env.settle()
-    assert (await _service(env).get(game_id)).status == "lobby"  # unseen
+    assert (await _service(env).context.get(game_id)).status == "lobby"  # unseen
     started = await ann.click(lobby, label="Start")
     assert "thread was deleted" in said(started) and "Started" not in said(started)
-    assert (await _service(env).get(game_id)).status == "abandoned"
+    assert (await _service(env).context.get(game_id)).status == "abandoned"
     assert len([m for m in channel.history() if "was deleted" in m.content]) == 1
 
 
@@ -119,9 +119,9 @@ async def test_a_post_to_a_thread_deleted_unseen_pauses_the_game_and_tells_the_c
     env.bot.remove_listener(cog.on_raw_thread_delete, "on_raw_thread_delete")
     env.backend.delete_channel(thread.id)
     await env.settle()
-    post = await _service(env).act(game_id, first.id, "step 1")
+    post = await _service(env).turns.act(game_id, first.id, "step 1")
     assert not await post_to_thread(env.bot, thread.id, post)
-    assert (await _service(env).get(game_id)).status == "paused"
+    assert (await _service(env).context.get(game_id)).status == "paused"
     await send_to_thread(env.bot, thread.id, "⏰ still your turn")
     await env.settle()
     assert len([m for m in channel.history() if "so the game is paused" in m.content]) == 1
@@ -145,14 +145,14 @@ async def test_a_permission_taken_away_mid_game_is_told_in_the_channel_once_nami
     else:
         env.inject_error("POST", f"/channels/{thread.id}/messages", status=403, code=50013,
                          message="Missing Permissions", times=None)
-    version = (await _service(env).get(game_id)).version
+    version = (await _service(env).context.get(game_id)).version
     await first.slash(thread, "race step", choice="step 1")  # stored; its post is refused
     await send_to_thread(env.bot, thread.id, "⏰ still your turn")  # refused again: nobody told twice
     await env.settle()
     told = _told_lacking(channel)
     assert len(told) == 1, [m.content for m in told]
     assert label in told[0].content and f"#{game_id}" in told[0].content and f"<#{thread.id}>" in told[0].content
-    row = await _service(env).get(game_id)
+    row = await _service(env).context.get(game_id)
     assert row.status == "active" and row.version == version + 1  # the move is kept; the game waits
     sent = [r for r in env.http_requests if r.method == "POST" and r.path == f"/channels/{channel.id}/messages"]
     assert sent[-1].json["allowed_mentions"] == {"parse": []}

@@ -42,11 +42,11 @@ async def _race(store: Store, seen: Seen | None = None, seed: int = 1) -> tuple[
 
 async def _play_to_the_end(service: GameService, game_id: int) -> None:
     for _ in range(30):
-        b = await service.table(game_id)
+        b = await service.context.table(game_id)
         if b.game.is_over(b.state):
             return
         seat = b.game.to_act(b.state)[0]
-        await service.act(game_id, b.seats[seat].user_id, "step 2")
+        await service.turns.act(game_id, b.seats[seat].user_id, "step 2")
     raise AssertionError("the race did not end")
 
 
@@ -55,10 +55,10 @@ async def _play_to_the_end(service: GameService, game_id: int) -> None:
 async def test_replay_at_shows_the_board_as_it_stood_after_that_action(store: Store) -> None:
     seen: Seen = []
     service, game_id, first, second = await _race(store, seen)
-    await service.act(game_id, first, "step 2")
-    await service.act(game_id, second, "step 1")
+    await service.turns.act(game_id, first, "step 2")
+    await service.turns.act(game_id, second, "step 1")
     seen.clear()
-    post = await service.replay_at(game_id, None, 2)
+    post = await service.log.replay_at(game_id, None, 2)
     state, viewer = seen[-1]
     mover = 0 if first == 1 else 1
     assert state["positions"][mover] == 2 and state["positions"][1 - mover] == 0 and viewer is None
@@ -68,38 +68,38 @@ async def test_replay_at_shows_the_board_as_it_stood_after_that_action(store: St
 async def test_replay_at_shows_a_move_that_was_taken_back_later(store: Store) -> None:
     seen: Seen = []
     service, game_id, first, _second = await _race(store, seen)
-    await service.act(game_id, first, "step 2")
-    await service.undo(game_id, first)
+    await service.turns.act(game_id, first, "step 2")
+    await service.turns.undo(game_id, first)
     seen.clear()
-    await service.replay_at(game_id, first, 2)
+    await service.log.replay_at(game_id, first, 2)
     assert max(seen[-1][0]["positions"]) == 2
-    await service.replay_at(game_id, first, 3)
+    await service.log.replay_at(game_id, first, 3)
     assert max(seen[-1][0]["positions"]) == 0
 
 
 async def test_replay_at_refuses_numbers_outside_the_log(store: Store) -> None:
     service, game_id, _first, _second = await _race(store)
     with pytest.raises(ServiceError, match="from 1 to 1"):
-        await service.replay_at(game_id, None, 2)
+        await service.log.replay_at(game_id, None, 2)
 
 
 async def test_replay_at_shows_a_player_only_his_own_hand_and_a_spectator_none(store: Store) -> None:
     seen: Seen = []
     draw = _recording(seen)
     service = GameService(store, draw, full_renderer=draw)
-    row = await service.new_game("days-of-steam", 1, "ann", seed=3)
-    await service.join(row.id, 2, "bob")
-    await service.start(row.id, 1)
+    row = await service.lobby.new_game("days-of-steam", 1, "ann", seed=3)
+    await service.lobby.join(row.id, 2, "bob")
+    await service.lobby.start(row.id, 1)
     rng = random.Random(3)
     for _ in range(3):
-        b = await service.table(row.id)
+        b = await service.context.table(row.id)
         seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
-        await service.act(row.id, b.seats[seat].user_id, random_action(b.game, b.state, seat, rng))
+        await service.turns.act(row.id, b.seats[seat].user_id, random_action(b.game, b.state, seat, rng))
     seen.clear()
-    await service.replay_at(row.id, 2, 2)
+    await service.log.replay_at(row.id, 2, 2)
     as_bob, viewer = seen[-1]
     assert viewer == 1 and as_bob["hands"][0] is None and isinstance(as_bob["hands"][1], list)
-    await service.replay_at(row.id, 99, 2)
+    await service.log.replay_at(row.id, 99, 2)
     as_spectator, viewer = seen[-1]
     assert viewer is None and as_spectator["hands"] == [None, None] and as_spectator["deck"] == {}
 
@@ -108,34 +108,34 @@ async def test_replay_at_shows_a_player_only_his_own_hand_and_a_spectator_none(s
 
 async def test_log_pages_through_the_whole_log_and_strikes_moves_taken_back(store: Store) -> None:
     service, game_id, first, second = await _race(store)
-    await service.act(game_id, first, "step 1")
-    await service.undo(game_id, first)
+    await service.turns.act(game_id, first, "step 1")
+    await service.turns.undo(game_id, first)
     for _ in range(3):
-        await service.act(game_id, first, "step 1")
-        await service.act(game_id, second, "step 1")
-    newest = await service.log_page(game_id, None, per_page=3)
+        await service.turns.act(game_id, first, "step 1")
+        await service.turns.act(game_id, second, "step 1")
+    newest = await service.log.page(game_id, None, per_page=3)
     assert (newest.page, newest.pages) == (3, 3) and "page 3/3" in newest.text
-    oldest = await service.log_page(game_id, 1, per_page=3)
+    oldest = await service.log.page(game_id, 1, per_page=3)
     lines = oldest.text.splitlines()[1:]
     assert [line.split("`")[1].strip() for line in lines] == ["1", "2", "3"]
     assert "~~" in lines[1] and "taken back by" in lines[1]
     assert "took back a move" in lines[2]
     assert "(chance)" in lines[0] or "starts" in lines[0]
-    assert (await service.log_page(game_id, 99, per_page=3)).page == 3
+    assert (await service.log.page(game_id, 99, per_page=3)).page == 3
 
 
 # -- export and import ----------------------------------------------------------------------
 
 async def test_export_holds_the_secret_only_once_the_game_is_finished(store: Store) -> None:
     service, game_id, first, _second = await _race(store)
-    await service.act(game_id, first, "step 1")
-    await service.undo(game_id, first)
-    _name, running = await service.export(game_id)
+    await service.turns.act(game_id, first, "step 1")
+    await service.turns.undo(game_id, first)
+    _name, running = await service.log.export(game_id)
     doc = json.loads(running)
     assert doc["kind"] == EXPORT_KIND and "secret" not in doc and doc["players"] == ["ann", "bob"]
     assert [e["action"] for e in doc["log"]][1:] == ["step 1", "undo 2"]
     await _play_to_the_end(service, game_id)
-    name, finished = await service.export(game_id)
+    name, finished = await service.log.export(game_id)
     doc = json.loads(finished)
     assert name == f"railyard-race-{game_id}.json"
     assert doc["secret"] == secret_from_seed(1).hex() and doc["status"] == "finished"
@@ -143,20 +143,20 @@ async def test_export_holds_the_secret_only_once_the_game_is_finished(store: Sto
 
 async def test_a_running_game_with_hidden_hands_is_not_exported(store: Store) -> None:
     service = GameService(store, lambda s, v: b"png")
-    row = await service.new_game("days-of-steam", 1, "ann", seed=3)
-    await service.join(row.id, 2, "bob")
-    await service.start(row.id, 1)
+    row = await service.lobby.new_game("days-of-steam", 1, "ann", seed=3)
+    await service.lobby.join(row.id, 2, "bob")
+    await service.lobby.start(row.id, 1)
     with pytest.raises(ServiceError, match="once the game is over"):
-        await service.export(row.id)
+        await service.log.export(row.id)
 
 
 async def test_import_replays_an_export_checking_every_draw_against_the_secret(
         store: Store, tmp_path: Path, capsys: Any) -> None:
     service, game_id, first, _second = await _race(store)
-    await service.act(game_id, first, "step 1")
-    await service.undo(game_id, first)
+    await service.turns.act(game_id, first, "step 1")
+    await service.turns.undo(game_id, first)
     await _play_to_the_end(service, game_id)
-    _name, data = await service.export(game_id)
+    _name, data = await service.log.export(game_id)
     path = tmp_path / "game.json"
     path.write_bytes(data)
     assert railyard(["import", str(path)]) == 0

@@ -81,8 +81,8 @@ async def test_a_turn_dm_goes_once_when_its_post_is_tried_again(
         await player.slash(thread, "game notify", how="dm")
         await player.click(lobby, label="Add bot")
         await player.slash(thread, "game start")
-        game_id = (await bot.service.game_in_thread(thread.id)).id
-        if get_game("race").to_act((await bot.service.get(game_id)).state) == [0]:
+        game_id = (await bot.service.context.game_in_thread(thread.id)).id
+        if get_game("race").to_act((await bot.service.context.get(game_id)).state) == [0]:
             await player.slash(thread, "race step", choice="step 1")  # the bot is due now
         else:
             await _tick(env)  # the bot moves first, then its step after the player's

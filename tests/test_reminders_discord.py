@@ -13,7 +13,6 @@ import pytest
 from tests.support.discord import game_lobby, said
 from bot.app import RailyardBot, scheduler_interval
 from bot.scheduler import IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL, NUDGE_GAP, Notice
-from bot.service import SeatKeeping
 from bot.ui import post_notice
 from games.registry import get_game
 from games.registry import registered
@@ -153,7 +152,7 @@ async def test_clock_ran_out_offers_skip_and_bot_and_the_player_takes_his_seat_b
     await _tick(env)
     log = await env.bot.service.store.log(game_id)
     assert log[-1].seat == late_seat  # the bot moved for him
-    row = await env.bot.service.get(game_id)
+    row = await env.bot.service.context.get(game_id)
     assert get_game("race").to_act(row.state) == [1 - late_seat]
     moved = [m for m in thread.history() if m.attachments][-1]
     assert _stored(env, moved).ping_user_ids == [second.id]  # the bot's seat is never pinged
@@ -188,7 +187,7 @@ async def test_idle_game_is_warned_then_archived_with_its_thread(env: Any, clock
     clock.advance(IDLE_GRACE + 1)
     await _tick(env)
     assert "archived" in thread.history()[-1].content
-    assert (await env.bot.service.get(game_id)).status == "abandoned"
+    assert (await env.bot.service.context.get(game_id)).status == "abandoned"
     assert env.backend.channels[thread.id].thread_metadata.archived
 
 
@@ -215,14 +214,14 @@ async def test_a_thread_reopened_while_another_process_archived_its_game_is_clos
 
     async def fetch_channel(channel_id: int) -> Any:
         if channel_id == thread.id and not archived:  # the other process, just now
-            archived.append(await SeatKeeping(bot.service).end_quietly(game_id, "active"))
+            archived.append(await bot.service.seats.end_quietly(game_id, "active"))
             channels[thread.id].thread_metadata.archived = True
         return await real_fetch(channel_id)
 
     bot.fetch_channel = fetch_channel
     assert await post_notice(bot, Notice("keepalive", game_id, thread.id))
     await env.settle()
-    assert archived == [True] and (await bot.service.get(game_id)).status == "abandoned"
+    assert archived == [True] and (await bot.service.context.get(game_id)).status == "abandoned"
     assert channels[thread.id].thread_metadata.archived
 
 
@@ -260,7 +259,7 @@ async def test_a_player_teamed_with_a_bot_gets_the_first_say(env: Any, clock: Fa
     assert "Started!" in said(started)
     await _tick(env)
     await _tick(env)
-    row = await env.bot.service.get((await env.bot.service.game_in_thread(thread.id)).id)
+    row = await env.bot.service.context.get((await env.bot.service.context.game_in_thread(thread.id)).id)
     assert row.status == "active"
     assert [a.seat for a in await env.bot.service.store.log(row.id) if a.seat >= 0] == []  # no bot moved
     board = [m for m in thread.history() if m.attachments][-1]
@@ -280,9 +279,9 @@ async def test_a_skip_is_the_skippers_not_the_skipped_players_to_take_back(env: 
         post = [m for m in thread.history() if m.attachments][-1]
         assert f"{other.name} skipped {late.name}'s turn" in post.content and "passes" in post.content
         assert "Undo" not in _labels(post)
-        version = (await env.bot.service.get(game_id)).version
+        version = (await env.bot.service.context.get(game_id)).version
         undo = await late.slash(thread, "game undo")
         assert undo.ephemeral and "played for your seat" in said(undo)
-        assert (await env.bot.service.get(game_id)).version == version
-        shown = await env.bot.service.log_page(game_id)
+        assert (await env.bot.service.context.get(game_id)).version == version
+        shown = await env.bot.service.log.page(game_id)
         assert f"{late.name} (skipped by {other.name}): {late.name} passes." in shown.text

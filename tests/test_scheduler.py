@@ -15,7 +15,7 @@ import pytest
 from bot.scheduler import (BOT_RETRY_MAX, DAY, DEFAULT_REMIND, HOUR, IDLE_AFTER, IDLE_GRACE, KEEPALIVE, LOBBY_TTL,
                            MAX_REMINDERS, NUDGE_GAP, Notice, Scheduler, active_seconds, clock_deadline, parse_duration,
                            parse_hours, parse_schedule, parse_zone, bot_retry_delay)
-from bot.service import GameService, SeatKeeping, ServiceError, Unavailable
+from bot.service import GameService, ServiceError, Unavailable
 from bot.store import Schedule, Store, open_store
 from bot.store.sqlite import MIGRATIONS
 from games.core import CHANCE, Choice, State, Step
@@ -51,23 +51,23 @@ def _service(store: Store) -> GameService:
 
 async def _lobby(service: GameService, players: int = 2, schedule: Schedule | None = None,
                  slug: str = "race") -> int:
-    row = await service.new_game(slug, ANN, "ann", seed=3)
+    row = await service.lobby.new_game(slug, ANN, "ann", seed=3)
     if schedule is not None:
-        await SeatKeeping(service).set_schedule(row.id, schedule)
+        await service.seats.set_schedule(row.id, schedule)
     for user in (BOB, CID)[: players - 1]:
-        await service.join(row.id, user, NAMES[user])
+        await service.lobby.join(row.id, user, NAMES[user])
     return row.id
 
 
 async def _started(service: GameService, players: int = 2, schedule: Schedule | None = None,
                    slug: str = "race") -> int:
     game_id = await _lobby(service, players, schedule, slug)
-    await service.start(game_id, ANN)
+    await service.lobby.start(game_id, ANN)
     return game_id
 
 
 async def _due_user(service: GameService, game_id: int) -> int:
-    t = await service.table(game_id)
+    t = await service.context.table(game_id)
     seat = next(s for s in t.game.to_act(t.state) if s != CHANCE)
     return t.seats[seat].user_id
 
@@ -75,10 +75,10 @@ async def _due_user(service: GameService, game_id: int) -> int:
 async def _bot_due(service: GameService) -> int:
     """A started race of ann and Bot 1, with the bot due."""
     game_id = await _lobby(service, players=1)
-    await SeatKeeping(service).add_bot(game_id, ANN)
-    await service.start(game_id, ANN)
+    await service.seats.add_bot(game_id, ANN)
+    await service.lobby.start(game_id, ANN)
     if (await _due_user(service, game_id)) == ANN:
-        await service.act(game_id, ANN, "step 1")
+        await service.turns.act(game_id, ANN, "step 1")
     return game_id
 
 
@@ -209,7 +209,7 @@ async def _planned_reminding(store: Store) -> tuple[GameService, FakeClock, Sche
 async def test_a_move_starts_the_next_seats_reminder_afresh(store: Store) -> None:
     service, clock, scheduler, game_id, first = await _planned_reminding(store)
     clock.advance(5 * HOUR)
-    await service.act(game_id, first, "step 1")
+    await service.turns.act(game_id, first, "step 1")
     await scheduler.tick()
     clock.advance(2 * HOUR)
     assert await scheduler.tick() == []  # the new seat waited 2 h, not 7
@@ -224,7 +224,7 @@ async def test_muted_player_is_not_reminded(store: Store) -> None:
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
     due = await _due_user(service, game_id)
-    await SeatKeeping(service).mute_reminders(game_id, due)
+    await service.seats.mute_reminders(game_id, due)
     clock.advance(7 * HOUR)
     assert [n for n in await scheduler.tick() if n.kind == "reminder"] == []
 
@@ -241,7 +241,7 @@ async def test_reminders_off_means_none(store: Store) -> None:
 async def test_nudge_pings_the_due_player_once_an_hour_per_game(store: Store) -> None:
     service, clock = _service(store), FakeClock()
     game_id = await _started(service)
-    keeping = SeatKeeping(service)
+    keeping = service.seats
     due = await _due_user(service, game_id)
     other = BOB if due == ANN else ANN
     with pytest.raises(ServiceError, match="your own turn"):
@@ -276,7 +276,7 @@ async def test_clock_runs_out_only_after_the_active_hours_add_up(store: Store) -
 async def test_timed_out_seat_is_handed_to_the_bot_and_taken_back(store: Store) -> None:
     service, clock = _service(store), FakeClock()
     game_id = await _started(service, schedule=Schedule(None, HOUR))
-    scheduler, keeping = Scheduler(service, clock), SeatKeeping(service)
+    scheduler, keeping = Scheduler(service, clock), service.seats
     await scheduler.tick()
     late = await _due_user(service, game_id)
     other = BOB if late == ANN else ANN
@@ -286,11 +286,11 @@ async def test_timed_out_seat_is_handed_to_the_bot_and_taken_back(store: Store) 
     await scheduler.tick()
     with pytest.raises(ServiceError, match="No other player's"):
         await keeping.timed_out_to_bot(game_id, late)  # not his own
-    version = (await service.get(game_id)).version
+    version = (await service.context.get(game_id)).version
     assert "the bot" in await keeping.timed_out_to_bot(game_id, other)
     moved = [n for n in await scheduler.tick() if n.kind == "move"]
     assert len(moved) == 1 and moved[0].post is not None
-    assert (await service.get(game_id)).version > version
+    assert (await service.context.get(game_id)).version > version
     assert late not in moved[0].ping_user_ids
     assert "takes the seat back" in await keeping.take_back(game_id, late)
     with pytest.raises(ServiceError, match="already play your own seat"):
@@ -327,7 +327,7 @@ async def test_timed_out_seat_is_skipped_with_the_games_safe_default(store: Stor
     with registered(PassRace()):
         service, clock = _service(store), FakeClock()
         game_id = await _started(service, schedule=Schedule(None, HOUR), slug="pass-race")
-        scheduler, keeping = Scheduler(service, clock), SeatKeeping(service)
+        scheduler, keeping = Scheduler(service, clock), service.seats
         await scheduler.tick()
         late = await _due_user(service, game_id)
         other = BOB if late == ANN else ANN
@@ -343,7 +343,7 @@ async def test_timed_out_seat_is_skipped_with_the_games_safe_default(store: Stor
 async def test_race_without_a_safe_default_hands_the_skipped_seat_to_the_bot(store: Store) -> None:
     service, clock = _service(store), FakeClock()
     game_id = await _started(service, schedule=Schedule(None, HOUR))
-    scheduler, keeping = Scheduler(service, clock), SeatKeeping(service)
+    scheduler, keeping = Scheduler(service, clock), service.seats
     await scheduler.tick()
     late = await _due_user(service, game_id)
     clock.advance(HOUR)
@@ -358,20 +358,20 @@ async def test_race_without_a_safe_default_hands_the_skipped_seat_to_the_bot(sto
 async def test_bot_seats_play_through_the_service_and_are_never_pinged(store: Store) -> None:
     service, clock = _service(store), FakeClock()
     game_id = await _lobby(service, players=1)
-    keeping = SeatKeeping(service)
+    keeping = service.seats
     assert "Bot 1" in await keeping.add_bot(game_id, ANN)
     with pytest.raises(ServiceError, match="Only the player who created"):
         await keeping.add_bot(game_id, BOB)
     assert "Bot 2" in await keeping.add_bot(game_id, ANN)
     seats = await store.seats(game_id)
     assert [(s.name, s.bot) for s in seats] == [("ann", False), ("Bot 1 (normal)", True), ("Bot 2 (normal)", True)]
-    start = await service.start(game_id, ANN)
+    start = await service.lobby.start(game_id, ANN)
     assert all(u > 0 for u in start.ping_user_ids) and "<@-" not in start.text
     if await _due_user(service, game_id) == ANN:
-        await service.act(game_id, ANN, "step 1")
+        await service.turns.act(game_id, ANN, "step 1")
     notices = await Scheduler(service, clock).tick()
     moves = [n for n in notices if n.kind == "move"]
-    table = await service.table(game_id)
+    table = await service.context.table(game_id)
     assert table.game.to_act(table.state) in ([0], [])  # the bots moved until ann is due
     for n in moves:
         assert n.post is not None and "<@-" not in n.post.text
@@ -409,13 +409,13 @@ async def test_a_refused_bot_choice_falls_back_to_a_legal_move(store: Store) -> 
 async def test_a_bot_move_that_keeps_failing_is_retried_ever_less_often_and_told_once(store: Store) -> None:
     service, clock = _service(store), FakeClock()
     game_id = await _bot_due(service)
-    real_act, tries = service.act, []
+    real_act, tries = service.turns.act, []
 
     async def broken_act(*args: Any, **kwargs: Any) -> Any:
         tries.append(clock())
         raise Unavailable("the database is down")
 
-    service.act = broken_act  # type: ignore[method-assign]
+    service.turns.act = broken_act  # type: ignore[method-assign]
     scheduler, told = Scheduler(service, clock), []
     for _ in range(24 * 60):  # a day, a tick a minute
         told += [n for n in await scheduler.tick() if n.kind == "bot_stuck"]
@@ -424,7 +424,7 @@ async def test_a_bot_move_that_keeps_failing_is_retried_ever_less_often_and_told
     assert gaps[:6] == [bot_retry_delay(k) for k in range(1, 7)] == [60, 120, 240, 480, 960, 1920]
     assert max(gaps) == BOT_RETRY_MAX and len(tries) < 40  # not 1,440 tries
     assert len(told) == 1 and "could not make its move" in told[0].text and told[0].ping_user_ids == []
-    service.act = real_act  # type: ignore[method-assign]
+    service.turns.act = real_act  # type: ignore[method-assign]
     clock.advance(BOT_RETRY_MAX)
     await scheduler.tick()
     assert await _due_user(service, game_id) == ANN  # the bot moved once the database was back
@@ -433,7 +433,7 @@ async def test_a_bot_move_that_keeps_failing_is_retried_ever_less_often_and_told
 async def test_player_who_leaves_a_running_game_is_replaced_by_the_bot(store: Store) -> None:
     service, clock = _service(store), FakeClock()
     game_id = await _started(service, players=3)
-    keeping = SeatKeeping(service)
+    keeping = service.seats
     assert "the bot" in await keeping.leave_to_bot(game_id, BOB)
     with pytest.raises(ServiceError, match="already plays your seat"):
         await keeping.leave_to_bot(game_id, BOB)
@@ -442,7 +442,7 @@ async def test_player_who_leaves_a_running_game_is_replaced_by_the_bot(store: St
         await scheduler.tick()
         due = await _due_user(service, game_id)
         assert due != BOB
-        await service.act(game_id, due, "step 1")
+        await service.turns.act(game_id, due, "step 1")
     assert any(a.seat == 1 for a in await store.log(game_id))
     await keeping.take_back(game_id, BOB)
     await scheduler.tick()
@@ -452,8 +452,8 @@ async def test_player_who_leaves_a_running_game_is_replaced_by_the_bot(store: St
 async def test_bot_seat_keeps_its_flag_when_a_player_leaves_the_lobby(store: Store) -> None:
     service = _service(store)
     game_id = await _lobby(service, players=2)
-    await SeatKeeping(service).add_bot(game_id, ANN)
-    await service.leave(game_id, BOB)
+    await service.seats.add_bot(game_id, ANN)
+    await service.lobby.leave(game_id, BOB)
     assert [(s.seat, s.name, s.bot) for s in await store.seats(game_id)] == [(0, "ann", False),
                                                                             (1, "Bot 1 (normal)", True)]
 
@@ -469,7 +469,7 @@ async def test_lobby_never_started_expires(store: Store) -> None:
     assert await scheduler.tick() == []
     clock.advance(120)
     assert _kinds(await scheduler.tick()) == ["lobby_expired"]
-    assert (await service.get(game_id)).status == "abandoned"
+    assert (await service.context.get(game_id)).status == "abandoned"
     assert await store.timers(game_id) == []
 
 
@@ -484,7 +484,7 @@ async def test_idle_game_is_warned_then_archived(store: Store) -> None:
     assert len(warned) == 1 and warned[0].ping_user_ids == [due]
     clock.advance(IDLE_GRACE + 1)
     assert "idle_archived" in _kinds(await scheduler.tick())
-    assert (await service.get(game_id)).status == "abandoned"
+    assert (await service.context.get(game_id)).status == "abandoned"
 
 
 async def test_a_move_after_the_warning_keeps_the_game(store: Store) -> None:
@@ -494,10 +494,10 @@ async def test_a_move_after_the_warning_keeps_the_game(store: Store) -> None:
     await scheduler.tick()
     clock.advance(IDLE_AFTER + 1)
     await scheduler.tick()
-    await service.act(game_id, await _due_user(service, game_id), "step 1")
+    await service.turns.act(game_id, await _due_user(service, game_id), "step 1")
     clock.advance(IDLE_GRACE + 1)
     assert "idle_archived" not in _kinds(await scheduler.tick())
-    assert (await service.get(game_id)).status == "active"
+    assert (await service.context.get(game_id)).status == "active"
 
 
 async def test_active_games_thread_is_kept_alive_each_period(store: Store) -> None:
@@ -516,7 +516,7 @@ async def test_finished_game_has_no_more_timers_after_they_come_due(store: Store
     game_id = await _started(service)
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
-    await service.abandon(game_id, ANN, False)
+    await service.lobby.abandon(game_id, ANN, False)
     clock.advance(IDLE_AFTER + KEEPALIVE)
     assert await scheduler.tick() == []
     assert await store.timers(game_id) == []
@@ -607,10 +607,10 @@ async def test_a_failing_game_never_stalls_the_others(store: Store) -> None:
 
     service, clock = _service(store), FakeClock()
     botted = await _lobby(service, players=1)
-    await SeatKeeping(service).add_bot(botted, ANN)
-    await service.start(botted, ANN)
+    await service.seats.add_bot(botted, ANN)
+    await service.lobby.start(botted, ANN)
     if await _due_user(service, botted) == ANN:
-        await service.act(botted, ANN, "step 1")
+        await service.turns.act(botted, ANN, "step 1")
     other = await _started(service, schedule=Schedule(remind_every=6 * HOUR))
     scheduler = Scheduler(service, clock, bot_player=Broken())
     await scheduler.tick()
@@ -626,23 +626,23 @@ async def _carts_with_bot_partners(service: GameService) -> int:
     """Mine Carts: ann and bob, each teamed with a bot (Red: ann + Bot 1,
     Blue: bob + Bot 2), a turn clock of an hour."""
     game_id = await _lobby(service, players=2, schedule=Schedule(None, HOUR), slug="mine-carts")
-    keeping = SeatKeeping(service)
+    keeping = service.seats
     await keeping.add_bot(game_id, ANN)
     await keeping.add_bot(game_id, ANN)
-    await service.start(game_id, ANN)
+    await service.lobby.start(game_id, ANN)
     return game_id
 
 
 async def test_a_bot_waits_while_its_human_teammate_is_due(store: Store) -> None:
     service, clock = _service(store), FakeClock()
     game_id = await _carts_with_bot_partners(service)
-    table = await service.table(game_id)
+    table = await service.context.table(game_id)
     due = table.game.to_act(table.state)
     assert any(not table.seats[s].bot for s in due) and any(table.seats[s].bot for s in due)
     version = table.row.version
     notices = await Scheduler(service, clock).tick()
     assert "move" not in _kinds(notices)
-    assert (await service.get(game_id)).version == version  # the team's human has the first say
+    assert (await service.context.get(game_id)).version == version  # the team's human has the first say
 
 
 async def test_a_bot_plays_for_its_team_once_the_teammates_clock_runs_out(store: Store) -> None:
@@ -650,7 +650,7 @@ async def test_a_bot_plays_for_its_team_once_the_teammates_clock_runs_out(store:
     game_id = await _carts_with_bot_partners(service)
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
-    table = await service.table(game_id)
+    table = await service.context.table(game_id)
     human = next(s for s in table.game.to_act(table.state) if not table.seats[s].bot)
     bot = next(p for p in table.game.partners(table.state, human))
     clock.advance(HOUR)
@@ -659,7 +659,7 @@ async def test_a_bot_plays_for_its_team_once_the_teammates_clock_runs_out(store:
     assert len(told) == 1 and "plays for the team" in told[0].text
     moved = {n.seat for n in notices if n.kind == "move"}
     assert moved == {bot}  # the other team's bot still waits for its human
-    table = await service.table(game_id)
+    table = await service.context.table(game_id)
     assert any(not table.seats[s].bot for s in table.game.to_act(table.state))
 
 
@@ -673,7 +673,7 @@ class Stepper:
 async def test_the_bots_move_in_a_handed_over_seat_is_not_its_players_to_take_back(store: Store) -> None:
     service, clock = _service(store), FakeClock()
     game_id = await _started(service, schedule=Schedule(None, HOUR))
-    scheduler, keeping = Scheduler(service, clock, bot_player=Stepper()), SeatKeeping(service)
+    scheduler, keeping = Scheduler(service, clock, bot_player=Stepper()), service.seats
     await scheduler.tick()
     late = await _due_user(service, game_id)
     clock.advance(HOUR)
@@ -684,7 +684,7 @@ async def test_the_bots_move_in_a_handed_over_seat_is_not_its_players_to_take_ba
     last = (await store.log(game_id, last=1))[0]
     assert last.action == "step 1" and last.interaction_id is not None
     with pytest.raises(ServiceError, match="played for your seat"):
-        await service.undo(game_id, late)
+        await service.turns.undo(game_id, late)
 
 
 # -- at scale: due times first, planning in slices ------------------------------------------
@@ -756,8 +756,8 @@ async def test_a_due_timer_of_a_game_changed_since_its_plan_fires_only_as_planne
     service, clock, scheduler, game_id, first = await _planned_reminding(store)
     clock.advance(6 * HOUR + 1)
     assert [n.ping_user_ids for n in await scheduler.tick()] == [[first]]
-    await service.act(game_id, first, "step 1")
-    await service.act(game_id, await _due_user(service, game_id), "step 1")
+    await service.turns.act(game_id, first, "step 1")
+    await service.turns.act(game_id, await _due_user(service, game_id), "step 1")
     assert await _due_user(service, game_id) == first  # due again, his reminder from before now due too
     clock.advance(6 * HOUR)
     assert await scheduler.tick() == []  # his new turn waited no time: not reminded
@@ -784,7 +784,7 @@ def test_due_timers_are_read_in_firing_order_straight_from_the_index(db_path: st
 async def test_a_reminder_claimed_at_the_planned_version_is_not_claimed_once_the_game_moved(store: Store) -> None:
     service, _, _, game_id, first = await _planned_reminding(store)
     remind = next(t for t in await store.timers(game_id) if t.kind == "remind")
-    planned = (await service.get(game_id)).version
-    await service.act(game_id, first, "step 1")  # after the reminder was read, before its claim
+    planned = (await service.context.get(game_id)).version
+    await service.turns.act(game_id, first, "step 1")  # after the reminder was read, before its claim
     assert not await store.claim_timer(remind, remind.due_at, 1, status="active", version=planned)
     assert remind in await store.timers(game_id)  # left as it was, for the game's next plan

@@ -61,10 +61,10 @@ async def test_a_bot_move_committed_just_before_a_crash_is_posted_once_after_the
     first = await open_store(store_target)
     service = _service(first)
     game_id = await _bot_due(service)
-    version = (await service.get(game_id)).version
+    version = (await service.context.get(game_id)).version
     with pytest.raises(Crash):
         await Scheduler(service, clock, Thread(first, crash="before")).tick()
-    assert (await service.get(game_id)).version > version  # the move is stored, its post never went out
+    assert (await service.context.get(game_id)).version > version  # the move is stored, its post never went out
     await first.close()
 
     again, thread, scheduler = await _restarted(store_target, clock)
@@ -220,14 +220,14 @@ async def test_a_lobby_expiry_claimed_just_before_a_crash_ends_the_lobby_after_t
     first = await open_store(store_target)
     service = _service(first)
     game_id = await _expiry_interrupted(service, clock, monkeypatch)
-    assert (await service.get(game_id)).status == "lobby"
+    assert (await service.context.get(game_id)).status == "lobby"
     await first.close()
 
     again, thread, scheduler = await _restarted(store_target, clock)
     try:
         await _past_two_leases(scheduler, clock)
         assert [n.kind for n in thread.posted] == ["lobby_expired"]
-        assert (await _service(again).get(game_id)).status == "abandoned"
+        assert (await _service(again).context.get(game_id)).status == "abandoned"
     finally:
         await again.close()
 
@@ -238,7 +238,7 @@ async def test_a_lobby_started_after_an_interrupted_expiry_is_not_announced_expi
     first = await open_store(store_target)
     service = _service(first)
     game_id = await _expiry_interrupted(service, clock, monkeypatch)
-    await service.start(game_id, 1)
+    await service.lobby.start(game_id, 1)
     await first.close()
 
     again, thread, scheduler = await _restarted(store_target, clock)
@@ -246,6 +246,6 @@ async def test_a_lobby_started_after_an_interrupted_expiry_is_not_announced_expi
         clock.advance(OUTBOX_LEASE)
         await scheduler.tick()
         assert "lobby_expired" not in [n.kind for n in thread.posted]
-        assert (await _service(again).get(game_id)).status == "active"
+        assert (await _service(again).context.get(game_id)).status == "active"
     finally:
         await again.close()

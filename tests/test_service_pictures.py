@@ -22,11 +22,11 @@ from rendering import kit
 
 async def _started(service: GameService, slug: str) -> tuple[int, int]:
     """A started game of ``slug`` with three players; its id and the first seat due."""
-    row = await service.new_game(slug, 1, "ann", seed=7)
+    row = await service.lobby.new_game(slug, 1, "ann", seed=7)
     for user, name in ((2, "bob"), (3, "cid")):
-        await service.join(row.id, user, name)
-    await service.start(row.id, 1)
-    b = await service.table(row.id)
+        await service.lobby.join(row.id, user, name)
+    await service.lobby.start(row.id, 1)
+    b = await service.context.table(row.id)
     return row.id, next(s for s in b.game.to_act(b.state) if s != CHANCE)
 
 
@@ -35,9 +35,9 @@ async def test_the_preview_before_confirm_says_it_is_a_preview(db_path: str) -> 
     try:
         service = GameService(store)
         game_id, seat = await _started(service, "age-of-steam")
-        b = await service.table(game_id)
+        b = await service.context.table(game_id)
         action = b.game.legal_actions(b.state, seat)[0].text
-        png = await service.preview(game_id, seat + 1, action)
+        png = await service.pictures.preview(game_id, seat + 1, action)
         assert png is not None
         with Image.open(BytesIO(png)) as shown:
             assert shown.convert("RGB").getpixel((2, 2)) == kit.PREVIEW_FILL
@@ -55,12 +55,12 @@ async def test_a_step_that_does_not_finish_an_action_is_pictured_by_the_game(db_
             asked.append((view, viewer, prefix))
             return b"picture"
 
-        service.step_renderer = picture
+        service.context.step_renderer = picture
         game_id, seat = await _started(service, "steam-rollers")
-        b = await service.table(game_id)
+        b = await service.context.table(game_id)
         options = b.game.options_at(b.state, seat, [])
         assert len(options) > 1 and not all(o.complete for o in options)
-        assert await service.choice_sheet(game_id, seat + 1, []) == b"picture"
+        assert await service.pictures.choice_sheet(game_id, seat + 1, []) == b"picture"
         [(view, viewer, prefix)] = asked
         assert viewer == seat and prefix == [] and view == b.game.view(b.state, seat)
     finally:
@@ -71,12 +71,12 @@ async def test_a_game_with_its_own_step_picture_shows_it_in_the_panel(db_path: s
     store = await open_store(db_path)
     try:
         service = GameService(store)
-        row = await service.new_game("mine-carts", 1, "ann", seed=7)
-        await service.join(row.id, 2, "bob")
-        await service.start(row.id, 1)
-        b = await service.table(row.id)
+        row = await service.lobby.new_game("mine-carts", 1, "ann", seed=7)
+        await service.lobby.join(row.id, 2, "bob")
+        await service.lobby.start(row.id, 1)
+        b = await service.context.table(row.id)
         seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
-        png = await service.choice_sheet(row.id, seat + 1, [])
+        png = await service.pictures.choice_sheet(row.id, seat + 1, [])
         assert png is not None
         with Image.open(BytesIO(png)) as shown:
             assert shown.convert("RGB").getpixel((2, 2)) == kit.PREVIEW_FILL
@@ -94,10 +94,10 @@ async def test_a_rules_crash_in_a_games_own_step_picture_is_logged_with_the_game
     try:
         service = GameService(store)
         game_id, seat = await _started(service, "string-railway")
-        b = await service.table(game_id)
+        b = await service.context.table(game_id)
         while b.state["phase"] != "string":
-            await service.act(game_id, seat + 1, b.game.legal_actions(b.state, seat)[0].text)
-            b = await service.table(game_id)
+            await service.turns.act(game_id, seat + 1, b.game.legal_actions(b.state, seat)[0].text)
+            b = await service.context.table(game_id)
             seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
         found = phases.proposals
 
@@ -108,10 +108,10 @@ async def test_a_rules_crash_in_a_games_own_step_picture_is_logged_with_the_game
 
         monkeypatch.setattr(phases, "proposals", crashing)
         caplog.set_level(logging.ERROR)
-        sheet = await service.choice_sheet(game_id, seat + 1, ["long"])
+        sheet = await service.pictures.choice_sheet(game_id, seat + 1, ["long"])
         crashes = [r for r in caplog.records if r.exc_info and r.exc_info[0] is RuntimeError]
         assert crashes and all(f"game {game_id}:" in r.getMessage() for r in crashes)
         assert sheet is not None  # the generic picture of the choices stands in
-        assert (await service.options_at(game_id, seat + 1, ["long"]))[1]  # the panel goes on
+        assert (await service.turns.options_at(game_id, seat + 1, ["long"]))[1]  # the panel goes on
     finally:
         await store.close()

@@ -23,27 +23,27 @@ def no_render(state: object, viewer: object) -> bytes:
 
 
 async def _started(service: GameService, slug: str, players: int, seed: int = 1) -> int:
-    row = await service.new_game(slug, 1, USERS[1], seed=seed)
+    row = await service.lobby.new_game(slug, 1, USERS[1], seed=seed)
     for user in range(2, players + 1):
-        await service.join(row.id, user, USERS[user])
-    await service.start(row.id, 1)
+        await service.lobby.join(row.id, user, USERS[user])
+    await service.lobby.start(row.id, 1)
     return row.id
 
 
 async def _due_user(service: GameService, game_id: int) -> int:
-    b = await service.table(game_id)
+    b = await service.context.table(game_id)
     seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
     return b.seats[seat].user_id
 
 
 async def _play(service: GameService, game_id: int, actions: int, rng: random.Random) -> None:
     for _ in range(actions):
-        b = await service.table(game_id)
+        b = await service.context.table(game_id)
         if b.game.is_over(b.state):
             return
         seat = rng.choice([s for s in b.game.to_act(b.state) if s != CHANCE])
         action = random_action(b.game, b.state, seat, rng)
-        await service.act(game_id, b.seats[seat].user_id, action)
+        await service.turns.act(game_id, b.seats[seat].user_id, action)
 
 
 async def test_fresh_database_is_migrated_to_latest_version(store: Store) -> None:
@@ -100,9 +100,9 @@ async def test_game_rebuilds_from_its_log(store: Store, slug: str) -> None:
     game = get_game(slug)
     game_id = await _started(service, slug, game.nearest_count(3), seed=11)
     await _play(service, game_id, 120, random.Random(4))
-    row = await service.get(game_id)
+    row = await service.context.get(game_id)
     assert row.version > 10
-    assert await service.rebuild(game_id) == row.state
+    assert await service.log.rebuild(game_id) == row.state
 
 
 async def test_two_players_at_the_same_moment_are_applied_one_after_the_other(store: Store) -> None:
@@ -110,9 +110,9 @@ async def test_two_players_at_the_same_moment_are_applied_one_after_the_other(st
     game_id = await _started(service, "race", 2)
     first = await _due_user(service, game_id)
     second = 2 if first == 1 else 1
-    version = (await service.get(game_id)).version
-    await asyncio.gather(service.act(game_id, first, "step 1"), service.act(game_id, second, "step 2"))
-    row = await service.get(game_id)
+    version = (await service.context.get(game_id)).version
+    await asyncio.gather(service.turns.act(game_id, first, "step 1"), service.turns.act(game_id, second, "step 2"))
+    row = await service.context.get(game_id)
     assert row.version == version + 2
     assert [a.action for a in await store.log(game_id, last=2)] == ["step 1", "step 2"]
 
@@ -121,8 +121,8 @@ async def test_second_of_two_simultaneous_clicks_is_judged_against_the_new_state
     service = GameService(store, no_render)
     game_id = await _started(service, "race", 2)
     first = await _due_user(service, game_id)
-    results = await asyncio.gather(service.act(game_id, first, "step 1"), service.act(game_id, first, "step 2"),
-                                   return_exceptions=True)
+    results = await asyncio.gather(service.turns.act(game_id, first, "step 1"),
+                                   service.turns.act(game_id, first, "step 2"), return_exceptions=True)
     assert not isinstance(results[0], BaseException)
     assert isinstance(results[1], ServiceError) and "not your turn" in str(results[1])
     assert [a.action for a in await store.log(game_id, last=1)] == ["step 1"]
@@ -132,35 +132,35 @@ async def test_retried_interaction_is_applied_once(store: Store) -> None:
     service = GameService(store, no_render)
     game_id = await _started(service, "race", 2)
     first = await _due_user(service, game_id)
-    await service.act(game_id, first, "step 1", interaction_id="111")
-    version = (await service.get(game_id)).version
+    await service.turns.act(game_id, first, "step 1", interaction_id="111")
+    version = (await service.context.get(game_id)).version
     with pytest.raises(ServiceError, match="already taken"):
-        await service.act(game_id, first, "step 1", interaction_id="111")
-    assert (await service.get(game_id)).version == version
+        await service.turns.act(game_id, first, "step 1", interaction_id="111")
+    assert (await service.context.get(game_id)).version == version
 
 
 async def test_panel_opened_before_the_players_own_last_move_is_refused(store: Store) -> None:
     service = GameService(store, no_render)
     game_id = await _started(service, "race", 2)
     first = await _due_user(service, game_id)
-    seen = (await service.get(game_id)).version
-    await service.act(game_id, first, "step 1")
-    await service.act(game_id, await _due_user(service, game_id), "step 1")
+    seen = (await service.context.get(game_id)).version
+    await service.turns.act(game_id, first, "step 1")
+    await service.turns.act(game_id, await _due_user(service, game_id), "step 1")
     assert await _due_user(service, game_id) == first
     with pytest.raises(ServiceError, match="moved on"):
-        await service.act(game_id, first, "step 2", expected_version=seen)
-    assert (await service.get(game_id)).version == seen + 2
+        await service.turns.act(game_id, first, "step 2", expected_version=seen)
+    assert (await service.context.get(game_id)).version == seen + 2
 
 
 async def test_panel_opened_before_another_seat_moved_is_judged_against_the_new_state(store: Store) -> None:
     service = GameService(store, no_render)
     game_id = await _started(service, "race", 2)
     first = await _due_user(service, game_id)
-    await service.act(game_id, first, "step 1")
+    await service.turns.act(game_id, first, "step 1")
     second = await _due_user(service, game_id)
-    seen = (await service.get(game_id)).version - 1  # the panel was opened before the first player moved
-    await service.act(game_id, second, "step 1", expected_version=seen)
-    assert (await service.get(game_id)).version == seen + 2
+    seen = (await service.context.get(game_id)).version - 1  # the panel was opened before the first player moved
+    await service.turns.act(game_id, second, "step 1", expected_version=seen)
+    assert (await service.context.get(game_id)).version == seen + 2
 
 
 async def test_restart_mid_game_continues_from_last_stored_action(store_target: str) -> None:
@@ -168,43 +168,43 @@ async def test_restart_mid_game_continues_from_last_stored_action(store_target: 
     service = GameService(store, no_render)
     game_id = await _started(service, "steam-rollers", 3, seed=7)
     await _play(service, game_id, 15, random.Random(2))
-    before = await service.get(game_id)
+    before = await service.context.get(game_id)
     await store.close()  # the process dies here
     store = await open_store(store_target)
     try:
         service = GameService(store, no_render)
-        after = await service.get(game_id)
+        after = await service.context.get(game_id)
         assert after.state == before.state and after.version == before.version
         await _play(service, game_id, 5, random.Random(3))
-        assert (await service.get(game_id)).version > before.version
-        assert await service.rebuild(game_id) == (await service.get(game_id)).state
+        assert (await service.context.get(game_id)).version > before.version
+        assert await service.log.rebuild(game_id) == (await service.context.get(game_id)).state
     finally:
         await store.close()
 
 
 async def test_lobby_rules(store: Store) -> None:
     service = GameService(store, no_render)
-    row = await service.new_game("race", 1, "ann", seed=1)
+    row = await service.lobby.new_game("race", 1, "ann", seed=1)
     with pytest.raises(ServiceError, match="played by 2-4 players"):
-        await service.start(row.id, 1)
-    await service.join(row.id, 2, "bob")
+        await service.lobby.start(row.id, 1)
+    await service.lobby.join(row.id, 2, "bob")
     with pytest.raises(ServiceError, match="already in this game"):
-        await service.join(row.id, 2, "bob")
+        await service.lobby.join(row.id, 2, "bob")
     with pytest.raises(ServiceError, match="Only the player who created"):
-        await service.start(row.id, 2)
+        await service.lobby.start(row.id, 2)
     with pytest.raises(ServiceError, match="use `/game abandon`"):
-        await service.leave(row.id, 1)
-    assert await service.leave(row.id, 2) == "Left the game."
+        await service.lobby.leave(row.id, 1)
+    assert await service.lobby.leave(row.id, 2) == "Left the game."
     for user in (2, 3, 4):
-        await service.join(row.id, user, USERS[user])
+        await service.lobby.join(row.id, user, USERS[user])
     with pytest.raises(ServiceError, match="full"):
-        await service.join(row.id, 5, "eve")
+        await service.lobby.join(row.id, 5, "eve")
 
 
 async def test_unknown_option_is_refused_before_anything_is_stored(store: Store) -> None:
     service = GameService(store, no_render)
     with pytest.raises(ServiceError):
-        await service.new_game("steam-rollers", 1, "ann", {"difficulty": "impossible"})
+        await service.lobby.new_game("steam-rollers", 1, "ann", {"difficulty": "impossible"})
     assert await store.count_games() == 0
 
 
@@ -214,19 +214,19 @@ async def test_finished_game_reports_scores_and_winner(store: Store) -> None:
     post = None
     for _ in range(40):
         user = await _due_user(service, game_id)
-        post = await service.act(game_id, user, "step 2")
+        post = await service.turns.act(game_id, user, "step 2")
         if post.finished:
             break
     assert post is not None and post.finished
     assert "Game over" in post.text and "wins" in post.text and post.ping_user_ids == []
-    assert (await service.get(game_id)).status == "finished"
+    assert (await service.context.get(game_id)).status == "finished"
 
 
 async def test_only_newly_due_seats_are_pinged(store: Store) -> None:
     service = GameService(store, no_render)
     game_id = await _started(service, "race", 2)
     first = await _due_user(service, game_id)
-    post = await service.act(game_id, first, "step 1")
+    post = await service.turns.act(game_id, first, "step 1")
     second = await _due_user(service, game_id)
     assert post.ping_user_ids == [second]
 
@@ -235,7 +235,7 @@ async def _tile_step(service: GameService, game_id: int, heading: str, rng: rand
     """Play on until the due player can reach a step titled ``heading``
     whose options all finish the action; (user, prefix) of that step."""
     for _ in range(400):
-        b = await service.table(game_id)
+        b = await service.context.table(game_id)
         seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
         prefix: list[str] = []
         options = b.game.options_at(b.state, seat, prefix)
@@ -246,7 +246,7 @@ async def _tile_step(service: GameService, game_id: int, heading: str, rng: rand
             options = b.game.options_at(b.state, seat, prefix)
         if options and heading in options[0].heading and len(options) > 1:
             return b.seats[seat].user_id, prefix
-        await service.act(game_id, b.seats[seat].user_id, random_action(b.game, b.state, seat, rng))
+        await service.turns.act(game_id, b.seats[seat].user_id, random_action(b.game, b.state, seat, rng))
     raise AssertionError(f"no '{heading}' step reached")
 
 
@@ -256,15 +256,15 @@ async def test_placement_choices_are_pictured_side_by_side(store: Store, slug: s
     service = GameService(store, no_render)
     game_id = await _started(service, slug, 3, seed=5)
     user, prefix = await _tile_step(service, game_id, heading, random.Random(1))
-    version = (await service.get(game_id)).version
-    png = await service.choice_sheet(game_id, user, prefix)
+    version = (await service.context.get(game_id)).version
+    png = await service.pictures.choice_sheet(game_id, user, prefix)
     assert png is not None and png[:4] == b"\x89PNG"
-    assert (await service.get(game_id)).version == version  # picturing changes nothing
-    assert await service.choice_sheet(game_id, user, []) is None  # first step: not placements
+    assert (await service.context.get(game_id)).version == version  # picturing changes nothing
+    assert await service.pictures.choice_sheet(game_id, user, []) is None  # first step: not placements
 
 
 async def test_games_without_pictures_of_choices_get_none(store: Store) -> None:
     service = GameService(store, no_render)
     game_id = await _started(service, "race", 2)
     user = await _due_user(service, game_id)
-    assert await service.choice_sheet(game_id, user, ["step"]) is None
+    assert await service.pictures.choice_sheet(game_id, user, ["step"]) is None

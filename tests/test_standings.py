@@ -29,10 +29,10 @@ def _service(store: Store) -> GameService:
 
 async def _race(service: GameService, users: list[tuple[int, str]], guild: int = GUILD, seed: int = 1,
                 **options: str) -> int:
-    row = await service.new_game("race", users[0][0], users[0][1], dict(options), guild_id=guild, seed=seed)
+    row = await service.lobby.new_game("race", users[0][0], users[0][1], dict(options), guild_id=guild, seed=seed)
     for user, name in users[1:]:
-        await service.join(row.id, user, name)
-    await service.start(row.id, users[0][0])
+        await service.lobby.join(row.id, user, name)
+    await service.lobby.start(row.id, users[0][0])
     return row.id
 
 
@@ -40,12 +40,12 @@ async def _play_to_end(service: GameService, game_id: int, winner: int | None = 
     """Step 2 for ``winner`` and 1 for everyone else until the game ends; the last post."""
     post = None
     while True:
-        t = await service.table(game_id)
+        t = await service.context.table(game_id)
         if t.game.is_over(t.state):
             return post
         seat = t.game.to_act(t.state)[0]
         user = t.seats[seat].user_id
-        post = await service.act(game_id, user, "step 2" if user == winner else "step 1")
+        post = await service.turns.act(game_id, user, "step 2" if user == winner else "step 1")
 
 
 async def test_mine_lists_games_waiting_for_the_member_first_with_thread_turn_and_clock(store: Store) -> None:
@@ -53,14 +53,14 @@ async def test_mine_lists_games_waiting_for_the_member_first_with_thread_turn_an
     standings = Standings(service)
     first = await _race(service, [(1, "ann"), (2, "bob")])
     second = await _race(service, [(2, "bob"), (1, "ann")], seed=2)
-    lobby = (await service.new_game("race", 3, "cid", guild_id=GUILD)).id
-    await service.join(lobby, 1, "ann")
+    lobby = (await service.lobby.new_game("race", 3, "cid", guild_id=GUILD)).id
+    await service.lobby.join(lobby, 1, "ann")
     other_server = await _race(service, [(1, "ann"), (2, "bob")], guild=78)
     for game_id in (first, second, lobby):
-        await service.attach_discord(game_id, 9000 + game_id, None)
+        await service.lobby.attach_discord(game_id, 9000 + game_id, None)
     due = {}
     for g in (first, second):
-        t = await service.table(g)
+        t = await service.context.table(g)
         due[g] = t.seats[t.game.to_act(t.state)[0]]
     waiting_for_ann = [g for g in (first, second) if due[g].user_id == 1]
     await store.set_schedule(first, Schedule(turn_clock=48 * 3600.0))
@@ -81,7 +81,7 @@ async def test_mine_lists_games_waiting_for_the_member_first_with_thread_turn_an
 async def test_mine_shows_the_members_turn_clock(store: Store) -> None:
     service = _service(store)
     game_id = await _race(service, [(1, "ann"), (2, "bob")])
-    t = await service.table(game_id)
+    t = await service.context.table(game_id)
     user = t.seats[t.game.to_act(t.state)[0]].user_id
     from bot.store import Timer
 
@@ -96,8 +96,8 @@ async def test_mine_shows_the_members_turn_clock(store: Store) -> None:
 async def test_list_shows_lobbies_with_join_and_running_games_to_watch(store: Store) -> None:
     service = _service(store)
     running = await _race(service, [(1, "ann"), (2, "bob")])
-    lobby = (await service.new_game("race", 3, "cid", guild_id=GUILD)).id
-    await service.attach_discord(running, 5001, None)
+    lobby = (await service.lobby.new_game("race", 3, "cid", guild_id=GUILD)).id
+    await service.lobby.attach_discord(running, 5001, None)
     page = await Standings(service).list_page(GUILD)
     assert page.lobbies == [lobby]
     assert "1 open lobby, 1 running" in page.text and "watch in <#5001>" in page.text
@@ -111,10 +111,10 @@ async def test_thirty_games_with_long_names_fit_every_page(store: Store) -> None
         if i % 3:
             game_id = await _race(service, [(1, long), (2 + i, long)], seed=i)
         else:  # a full lobby of long names
-            game_id = (await service.new_game("race", 1, long, guild_id=GUILD)).id
+            game_id = (await service.lobby.new_game("race", 1, long, guild_id=GUILD)).id
             for user in (100, 101, 102):
-                await service.join(game_id, user + i, long)
-        await service.attach_discord(game_id, 10**18 + i, None)
+                await service.lobby.join(game_id, user + i, long)
+        await service.lobby.attach_discord(game_id, 10**18 + i, None)
     standings = Standings(service)
     for page_of in (lambda p: standings.mine_page(GUILD, 1, p), lambda p: standings.list_page(GUILD, p)):
         first = await page_of(1)
@@ -163,27 +163,27 @@ async def test_a_game_off_the_server_and_an_abandoned_game_are_not_rated(store: 
     post = await _play_to_end(service, off, winner=1)
     assert "Ratings" not in post.text
     gone = await _race(service, [(1, "ann"), (2, "bob")])
-    await service.abandon(gone, 1, False)
+    await service.lobby.abandon(gone, 1, False)
     assert await rebuild(store) == 0
     assert await store.ratings(GUILD, "race") == []
 
 
 async def test_bots_are_not_rated_and_the_server_rule_decides_whether_bot_games_count(store: Store) -> None:
-    from bot.service import SeatKeeping
 
     service = _service(store)
     standings = Standings(service)
-    row = await service.new_game("race", 1, "ann", guild_id=GUILD, seed=4)
-    await SeatKeeping(service).add_bot(row.id, 1)
-    await service.join(row.id, 2, "bob")
-    await service.start(row.id, 1)
+    row = await service.lobby.new_game("race", 1, "ann", guild_id=GUILD, seed=4)
+    await service.seats.add_bot(row.id, 1)
+    await service.lobby.join(row.id, 2, "bob")
+    await service.lobby.start(row.id, 1)
     post = None
     while True:
-        t = await service.table(row.id)
+        t = await service.context.table(row.id)
         if t.game.is_over(t.state):
             break
         seat = t.game.to_act(t.state)[0]
-        post = await service.act(row.id, t.seats[seat].user_id, "step 2" if t.seats[seat].user_id == 1 else "step 1")
+        post = await service.turns.act(row.id, t.seats[seat].user_id,
+                                       "step 2" if t.seats[seat].user_id == 1 else "step 1")
     assert post is not None and "Bots are not rated" in post.text
     rated = {r.user_id for r in await store.ratings(GUILD, "race")}
     assert rated == {1, 2}
@@ -224,7 +224,7 @@ async def test_stats_give_played_won_rating_trend_best_score_and_current_games(s
     for seed in range(3):
         await _play_to_end(service, await _race(service, [(1, "ann"), (2, "bob")], seed=seed), winner=1)
     current = await _race(service, [(1, "ann"), (2, "bob")], seed=9)
-    await service.attach_discord(current, 4242, None)
+    await service.lobby.attach_discord(current, 4242, None)
     text = await Standings(service).stats(GUILD, 1, "ann")
     ann = next(r for r in await store.ratings(GUILD, "race") if r.user_id == 1)
     assert "**Race**: 3 played, 3 won, best score 10" in text
@@ -252,15 +252,15 @@ async def test_rebuild_over_the_recorded_games_gives_the_live_numbers(store: Sto
         for slug in slugs if round_ == 0 else ["age-of-steam", "mine-carts", "string-railway"]:  # the shorter
             rec = json.loads(fixture_path(slug).read_text())
             users = [(1 + (i + round_) % 4, name) for i, name in enumerate(rec["players"])]
-            row = await service.new_game(slug, users[0][0], users[0][1], rec["options"], guild_id=GUILD,
+            row = await service.lobby.new_game(slug, users[0][0], users[0][1], rec["options"], guild_id=GUILD,
                                          seed=rec["seed"])
             for user, name in users[1:]:
-                await service.join(row.id, user, name)
-            await service.start(row.id, users[0][0])
+                await service.lobby.join(row.id, user, name)
+            await service.lobby.start(row.id, users[0][0])
             for seat, action in rec["log"]:
                 if seat != CHANCE:
-                    await service.act(row.id, users[seat][0], action)
-            final = await service.table(row.id)
+                    await service.turns.act(row.id, users[seat][0], action)
+            final = await service.context.table(row.id)
             assert final.row.status == "finished" and final.state == get_game(slug).upgrade(rec["final"])
     live = await _state_of_ratings(store)
     assert len(live[0]) >= 8 and any(r.mu_after is not None for r in live[1])
@@ -287,22 +287,21 @@ def test_a_game_rated_out_of_finishing_order_folds_the_pool_again_in_order() -> 
 
 async def test_the_export_carries_the_bot_seats_and_finish_time_and_import_names_them(store: Store) -> None:
     from bot.history import import_summary, read_export, replay_export
-    from bot.service import SeatKeeping
 
     service = _service(store)
-    row = await service.new_game("race", 1, "ann", guild_id=GUILD, seed=4)
-    await SeatKeeping(service).add_bot(row.id, 1)
-    await service.start(row.id, 1)
-    while (await service.get(row.id)).status == "active":
-        t = await service.table(row.id)
+    row = await service.lobby.new_game("race", 1, "ann", guild_id=GUILD, seed=4)
+    await service.seats.add_bot(row.id, 1)
+    await service.lobby.start(row.id, 1)
+    while (await service.context.get(row.id)).status == "active":
+        t = await service.context.table(row.id)
         seat = t.game.to_act(t.state)[0]
         if t.seats[seat].user_id == 1:
-            await service.act(row.id, 1, "step 2")
+            await service.turns.act(row.id, 1, "step 2")
         else:
             from bot.scheduler import Scheduler
 
             await Scheduler(service, lambda: 0.0).bot_move(row.id, seat)
-    _name, data = await service.export(row.id)
+    _name, data = await service.log.export(row.id)
     doc = read_export(data.decode())
     last = (await store.log(row.id, last=1))[-1]
     assert doc["bots"] == [1] and doc["finished_at"] == last.at
@@ -353,11 +352,11 @@ async def test_a_final_post_posted_again_from_the_outbox_rates_the_game_if_a_cra
     await _play_to_end(service, game_id, winner=2)
     live = await store.ratings(GUILD, "race")
     await store.clear_ratings()  # as if the process died between the move and its rating
-    row = await service.get(game_id)
+    row = await service.context.get(game_id)
     item = OutboxPost(f"move:{game_id}:{row.version}", game_id, "move", "🏁 Game over.", 0.0, (), 0, row.version,
                       row.version)
-    post = await service.queued_post(item)
+    post = await service.turns.queued_post(item)
     assert "📈 Ratings on this server:" in post.text and "bob: 1000 → **" in post.text
     assert sorted(await store.ratings(GUILD, "race"), key=lambda r: r.user_id) == sorted(live, key=lambda r: r.user_id)
-    again = await service.queued_post(item)  # rated once: the same numbers
+    again = await service.turns.queued_post(item)  # rated once: the same numbers
     assert again.text == post.text

@@ -98,36 +98,36 @@ async def test_a_locked_database_is_answered_clearly_and_recovered_from(tmp_path
     store = await SQLiteStore.open(str(path), busy_timeout_ms=200)
     try:
         service = GameService(store, no_render)
-        row = await service.new_game("race", 1, "ann")
-        await service.join(row.id, 2, "bob")
-        await service.start(row.id, 1)
-        board = await service.table(row.id)
+        row = await service.lobby.new_game("race", 1, "ann")
+        await service.lobby.join(row.id, 2, "bob")
+        await service.lobby.start(row.id, 1)
+        board = await service.context.table(row.id)
         user = board.seats[next(s for s in board.game.to_act(board.state) if s != CHANCE)].user_id
         holder = sqlite3.connect(path, isolation_level=None)
         holder.execute("BEGIN EXCLUSIVE")
         try:
             with pytest.raises(Unavailable) as err:
-                await service.act(row.id, user, "step 1")
+                await service.turns.act(row.id, user, "step 1")
             assert str(err.value) == UNAVAILABLE
             with pytest.raises(ServiceError, match="can't save moves right now"):
-                await service.new_game("race", 3, "cid")
+                await service.lobby.new_game("race", 3, "cid")
         finally:
             holder.close()
         assert any("database unavailable" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")
-        assert (await service.get(row.id)).version == board.row.version
-        await service.act(row.id, user, "step 1")  # the fault is lifted: it works again
-        assert (await service.get(row.id)).version == board.row.version + 1
-        assert await service.rebuild(row.id) == (await service.get(row.id)).state
+        assert (await service.context.get(row.id)).version == board.row.version
+        await service.turns.act(row.id, user, "step 1")  # the fault is lifted: it works again
+        assert (await service.context.get(row.id)).version == board.row.version + 1
+        assert await service.log.rebuild(row.id) == (await service.context.get(row.id)).state
     finally:
         await store.close()
 
 
 async def _race(service: GameService) -> tuple[int, int]:
     """A started race between ann and bob; its id and the due member."""
-    row = await service.new_game("race", 1, "ann")
-    await service.join(row.id, 2, "bob")
-    await service.start(row.id, 1)
-    board = await service.table(row.id)
+    row = await service.lobby.new_game("race", 1, "ann")
+    await service.lobby.join(row.id, 2, "bob")
+    await service.lobby.start(row.id, 1)
+    board = await service.context.table(row.id)
     return row.id, board.seats[next(s for s in board.game.to_act(board.state) if s != CHANCE)].user_id
 
 
@@ -161,7 +161,8 @@ async def test_a_page_found_garbled_while_running_is_answered_as_damage_with_wha
     store = await SQLiteStore.open(str(path))  # opening reads the header and the schema: it still opens
     try:
         service = GameService(store, no_render)
-        for attempt in (lambda: service.act(game_id, user, "step 1"), lambda: service.new_game("race", 3, "cid")):
+        for attempt in (lambda: service.turns.act(game_id, user, "step 1"),
+                        lambda: service.lobby.new_game("race", 3, "cid")):
             with pytest.raises(Unavailable) as told:
                 await attempt()
             assert str(told.value) == DAMAGED
@@ -182,21 +183,21 @@ async def sqlite_store(tmp_path: Path) -> AsyncIterator[SQLiteStore]:
 async def test_a_database_that_turned_read_only_is_answered_clearly_and_recovered_from(
         sqlite_store: SQLiteStore) -> None:
     service = GameService(sqlite_store, no_render)
-    row = await service.new_game("race", 1, "ann")
+    row = await service.lobby.new_game("race", 1, "ann")
     await sqlite_store.db.execute("PRAGMA query_only = ON")  # as if the disk were remounted read-only
     with pytest.raises(Unavailable):
-        await service.join(row.id, 2, "bob")
+        await service.lobby.join(row.id, 2, "bob")
     await sqlite_store.db.execute("PRAGMA query_only = OFF")
-    assert await service.join(row.id, 2, "bob") == "bob joined."
+    assert await service.lobby.join(row.id, 2, "bob") == "bob joined."
 
 
 async def test_a_backup_is_a_consistent_copy_taken_while_games_run(sqlite_store: SQLiteStore, tmp_path: Path) -> None:
     service = GameService(sqlite_store, no_render)
-    row = await service.new_game("race", 1, "ann")
-    await service.join(row.id, 2, "bob")
-    await service.start(row.id, 1)
+    row = await service.lobby.new_game("race", 1, "ann")
+    await service.lobby.join(row.id, 2, "bob")
+    await service.lobby.start(row.id, 1)
     target = tmp_path / "backup.sqlite3"
-    await asyncio.gather(sqlite_store.backup(str(target)), service.new_game("race", 3, "cid"))
+    await asyncio.gather(sqlite_store.backup(str(target)), service.lobby.new_game("race", 3, "cid"))
     copy = await SQLiteStore.open(str(target))
     try:
         assert (await copy.get_game(row.id)) == (await sqlite_store.get_game(row.id))
@@ -212,22 +213,22 @@ async def test_finished_games_are_archived_and_their_log_stays_readable(store: o
 
     assert isinstance(store, Store)
     service = GameService(store, no_render)
-    row = await service.new_game("race", 1, "ann", {"goal": "10"})
-    await service.join(row.id, 2, "bob")
-    await service.start(row.id, 1)
+    row = await service.lobby.new_game("race", 1, "ann", {"goal": "10"})
+    await service.lobby.join(row.id, 2, "bob")
+    await service.lobby.start(row.id, 1)
     post = None
     while post is None or not post.finished:
-        b = await service.table(row.id)
+        b = await service.context.table(row.id)
         seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
-        post = await service.act(row.id, b.seats[seat].user_id, "step 2")
+        post = await service.turns.act(row.id, b.seats[seat].user_id, "step 2")
     live = await store.log(row.id)
-    active = await service.new_game("race", 5, "eve")
+    active = await service.lobby.new_game("race", 5, "eve")
     assert await store.archive(older_than_days=30) == 0
     assert await store.archive(older_than_days=30, now=time.time() + 31 * 86400) == 1
     assert await store.log(row.id) == live
     assert await store.log(row.id, last=2) == live[-2:]
-    assert await service.rebuild(row.id) == (await service.get(row.id)).state
-    assert (await service.get(active.id)).status == "lobby"
+    assert await service.log.rebuild(row.id) == (await service.context.get(row.id)).state
+    assert (await service.context.get(active.id)).status == "lobby"
     assert await store.archive(older_than_days=30, now=time.time() + 31 * 86400) == 0
 
 
@@ -239,17 +240,17 @@ async def test_names_with_separators_and_control_characters_play_to_the_end(
     assert isinstance(store, Store)
     service = GameService(store)  # the real boards
     names = ["ann\u2029para", "bob\nline", "cid\x1c\x1e\u0085\r"]
-    row = await service.new_game(slug, 1, names[0], seed=3)
+    row = await service.lobby.new_game(slug, 1, names[0], seed=3)
     for user, name in enumerate(names[1:], start=2):
-        await service.join(row.id, user, name)
-    post = await service.start(row.id, 1)
+        await service.lobby.join(row.id, user, name)
+    post = await service.lobby.start(row.id, 1)
     rng = random.Random(3)
     for _ in range(moves):
         if post.finished:
             break
         assert post.png is not None and post.png[:4] == b"\x89PNG"
-        b = await service.table(row.id)
+        b = await service.context.table(row.id)
         seat = rng.choice([s for s in b.game.to_act(b.state) if s != CHANCE])
-        post = await service.act(row.id, b.seats[seat].user_id, random_action(b.game, b.state, seat, rng))
+        post = await service.turns.act(row.id, b.seats[seat].user_id, random_action(b.game, b.state, seat, rng))
     assert post.png is not None and (post.finished or slug != "age-of-steam")
     assert [s.name for s in await store.seats(row.id)] == names  # stored as given

@@ -26,14 +26,14 @@ def no_render(state: object, viewer: object) -> bytes:
 
 
 async def _race(service: GameService) -> int:
-    row = await service.new_game("race", 1, "ann", options={"goal": "100"}, seed=3)
-    await service.join(row.id, 2, "bob")
-    await service.start(row.id, 1)
+    row = await service.lobby.new_game("race", 1, "ann", options={"goal": "100"}, seed=3)
+    await service.lobby.join(row.id, 2, "bob")
+    await service.lobby.start(row.id, 1)
     return row.id
 
 
 async def _due_user(service: GameService, game_id: int) -> int:
-    b = await service.table(game_id)
+    b = await service.context.table(game_id)
     seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
     return b.seats[seat].user_id
 
@@ -148,7 +148,7 @@ async def test_two_processes_acting_on_one_game_never_both_apply(postgres_url: s
         applied = 0
         for round_ in range(12):
             user = await _due_user(first, game_id)
-            moves = (first.act(game_id, user, "step 1"), second.act(game_id, user, "step 2"))
+            moves = (first.turns.act(game_id, user, "step 1"), second.turns.act(game_id, user, "step 2"))
             results = await asyncio.gather(*(moves if round_ % 2 else moves[::-1]), return_exceptions=True)
             done = [r for r in results if not isinstance(r, BaseException)]
             refused = [r for r in results if isinstance(r, BaseException)]
@@ -215,7 +215,7 @@ async def test_duplicate_interaction_from_another_process_is_refused_with_nothin
         service = GameService(a, no_render)
         game_id = await _race(service)
         user = await _due_user(service, game_id)
-        await service.act(game_id, user, "step 1", interaction_id="4242")
+        await service.turns.act(game_id, user, "step 1", interaction_id="4242")
         before = await b.get_game(game_id)
         assert before is not None
         log_before = await b.log(game_id)
@@ -223,8 +223,8 @@ async def test_duplicate_interaction_from_another_process_is_refused_with_nothin
             await b.record(game_id, before.version, {"changed": True}, "finished",
                            [NewAction(1, "step 2", ["x"], "4242")])
         with pytest.raises(ServiceError, match="already taken"):
-            await GameService(b, no_render).act(game_id, await _due_user(service, game_id), "step 1",
-                                                interaction_id="4242")
+            await GameService(b, no_render).turns.act(game_id, await _due_user(service, game_id), "step 1",
+                                                      interaction_id="4242")
         assert await a.get_game(game_id) == before
         assert await a.log(game_id) == log_before
     finally:
@@ -276,12 +276,12 @@ async def test_lost_connection_and_read_only_database_are_unavailable_then_recov
             with pytest.raises(StoreUnavailable):
                 await store.set_status(game_id, "abandoned")
         with pytest.raises(Unavailable):
-            await service.act(game_id, await _due_user(service, game_id), "step 1")
+            await service.turns.act(game_id, await _due_user(service, game_id), "step 1")
         postgres_server.psql(f"ALTER DATABASE {name} SET default_transaction_read_only = off")
         postgres_server.psql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'")
         for _ in range(3):
             try:
-                await service.act(game_id, await _due_user(service, game_id), "step 1")
+                await service.turns.act(game_id, await _due_user(service, game_id), "step 1")
                 break
             except Unavailable:
                 continue  # the connection lost to the second termination
@@ -313,7 +313,7 @@ async def test_a_page_found_garbled_while_running_is_answered_as_damage(
         with open(postgres_server.data / relation, "r+b") as file:
             file.write(b"\xa5" * 8192)
         with pytest.raises(Unavailable) as told:
-            await service.act(game_id, user, "step 1")
+            await service.turns.act(game_id, user, "step 1")
         assert str(told.value) == DAMAGED
         logged = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
         assert logged and all("damaged" in m and "XX001" in m and "backup" in m for m in logged)

@@ -19,7 +19,7 @@ import asyncpg
 import pytest
 
 from bot.scheduler import IDLE_AFTER, IDLE_GRACE, Notice, Scheduler
-from bot.service import UNAVAILABLE, UNCERTAIN, GameService, Post, SeatKeeping, ServiceError, Unavailable
+from bot.service import UNAVAILABLE, UNCERTAIN, GameService, Post, ServiceError, Unavailable
 from bot.store import Schedule, Store, open_store
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SQLiteStore
@@ -44,20 +44,20 @@ async def two_stores(store_target: str) -> AsyncIterator[tuple[Store, Store]]:
 
 
 async def _lobby(service: GameService, players: int = 2) -> int:
-    row = await service.new_game("race", ANN, "ann", options={"goal": "100"}, seed=3)
+    row = await service.lobby.new_game("race", ANN, "ann", options={"goal": "100"}, seed=3)
     for user, name in ((BOB, "bob"), (CID, "cid"))[: players - 1]:
-        await service.join(row.id, user, name)
+        await service.lobby.join(row.id, user, name)
     return row.id
 
 
 async def _started(service: GameService, players: int = 2) -> int:
     game_id = await _lobby(service, players)
-    await service.start(game_id, ANN)
+    await service.lobby.start(game_id, ANN)
     return game_id
 
 
 async def _due_user(service: GameService, game_id: int) -> int:
-    b = await service.table(game_id)
+    b = await service.context.table(game_id)
     return b.seats[next(s for s in b.game.to_act(b.state) if s != CHANCE)].user_id
 
 
@@ -96,13 +96,13 @@ async def _outcome(task: asyncio.Task[T]) -> T | BaseException:
 
 async def test_a_game_archived_by_one_process_gets_no_move_from_the_other(two_stores: tuple[Store, Store]) -> None:
     a, b = two_stores
-    mover, archiver = GameService(a, no_render), SeatKeeping(GameService(b, no_render))
+    mover, archiver = GameService(a, no_render), GameService(b, no_render).seats
     game_id = await _started(mover)
-    version = (await mover.get(game_id)).version
+    version = (await mover.context.get(game_id)).version
     rivals = _before_record(a, lambda: archiver.end_quietly(game_id, "active"))
-    moved = await _outcome(asyncio.ensure_future(mover.act(game_id, await _due_user(mover, game_id), "step 1")))
+    moved = await _outcome(asyncio.ensure_future(mover.turns.act(game_id, await _due_user(mover, game_id), "step 1")))
     archived = await rivals[0]
-    row = await mover.get(game_id)
+    row = await mover.context.get(game_id)
     # one after the other, in either order: an archived game stays archived
     assert row.status == ("abandoned" if archived else "active"), (moved, archived)
     assert row.version == version + (1 if isinstance(moved, Post) else 0)
@@ -115,33 +115,33 @@ async def test_a_join_in_one_process_never_slips_under_a_start_in_the_other(
     a, b = two_stores
     starter, joiner = GameService(a, no_render), GameService(b, no_render)
     game_id = await _lobby(starter, players=2)
-    rivals = _before_record(a, lambda: _outcome(asyncio.ensure_future(joiner.join(game_id, CID, "cid"))))
-    started = await _outcome(asyncio.ensure_future(starter.start(game_id, ANN)))
+    rivals = _before_record(a, lambda: _outcome(asyncio.ensure_future(joiner.lobby.join(game_id, CID, "cid"))))
+    started = await _outcome(asyncio.ensure_future(starter.lobby.start(game_id, ANN)))
     joined = await rivals[0]
     assert isinstance(started, Post) != isinstance(joined, str), (started, joined)  # exactly one happened
-    row = await starter.get(game_id)
+    row = await starter.context.get(game_id)
     seats = [s.name for s in await a.seats(game_id)]
     if isinstance(started, Post):
         assert row.status == "active" and seats == ["ann", "bob"]
         assert row.state is not None and row.state["players"] == seats
-        assert await starter.rebuild(game_id) == row.state
+        assert await starter.log.rebuild(game_id) == row.state
     else:
         assert row.status == "lobby" and seats == ["ann", "bob", "cid"]
-        await starter.start(game_id, ANN)  # the start, tried again, has all three
-        row = await starter.get(game_id)
+        await starter.lobby.start(game_id, ANN)  # the start, tried again, has all three
+        row = await starter.context.get(game_id)
         assert row.state is not None and row.state["players"] == seats
-        assert await starter.rebuild(game_id) == row.state
+        assert await starter.log.rebuild(game_id) == row.state
 
 
 async def test_a_lobby_expired_by_one_process_is_not_started_by_the_other(two_stores: tuple[Store, Store]) -> None:
     a, b = two_stores
-    starter, expirer = GameService(a, no_render), SeatKeeping(GameService(b, no_render))
+    starter, expirer = GameService(a, no_render), GameService(b, no_render).seats
     game_id = await _lobby(starter, players=2)
     rivals = _before_record(a, lambda: expirer.end_quietly(game_id, "lobby"))
-    started = await _outcome(asyncio.ensure_future(starter.start(game_id, ANN)))
+    started = await _outcome(asyncio.ensure_future(starter.lobby.start(game_id, ANN)))
     expired = await rivals[0]
     assert isinstance(started, Post) != expired, (started, expired)  # exactly one happened
-    row = await starter.get(game_id)
+    row = await starter.context.get(game_id)
     assert row.status == ("abandoned" if expired else "active")
     assert row.version == (0 if expired else len(await a.log(game_id)))
 
@@ -156,7 +156,7 @@ async def test_a_keepalive_never_reopens_a_game_the_other_scheduler_just_archive
     clock = FakeClock()
     service = GameService(a, no_render)
     game_id = await _started(service)
-    await SeatKeeping(service).set_schedule(game_id, Schedule(remind_every=None))
+    await service.seats.set_schedule(game_id, Schedule(remind_every=None))
     one, two = Scheduler(service, clock), Scheduler(GameService(b, no_render), clock)
     await one.tick()
     clock.advance(IDLE_AFTER + 1)
@@ -175,7 +175,7 @@ async def test_a_keepalive_never_reopens_a_game_the_other_scheduler_just_archive
     a.claim_timer = claim  # type: ignore[method-assign]
     kept = await one.fire(due["keepalive"], clock())
     assert _kinds(archived[0]) == ["idle_archived"]
-    assert (await service.get(game_id)).status == "abandoned"
+    assert (await service.context.get(game_id)).status == "abandoned"
     assert "keepalive" not in _kinds(kept)
 
 
@@ -185,16 +185,16 @@ async def test_an_idle_game_moved_in_another_process_since_its_plan_is_not_archi
     clock = FakeClock()
     service, elsewhere = GameService(a, no_render), GameService(b, no_render)
     game_id = await _started(service)
-    await SeatKeeping(service).set_schedule(game_id, Schedule(remind_every=None))
+    await service.seats.set_schedule(game_id, Schedule(remind_every=None))
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
     clock.advance(IDLE_AFTER + 1)
     assert "idle_warning" in _kinds(await scheduler.tick())
     clock.advance(IDLE_GRACE + 1)
     idle = next(t for t in await a.due_timers(clock()) if t.kind == "idle")
-    await elsewhere.act(game_id, await _due_user(elsewhere, game_id), "step 1")  # not planned for here yet
+    await elsewhere.turns.act(game_id, await _due_user(elsewhere, game_id), "step 1")  # not planned for here yet
     assert "idle_archived" not in _kinds(await scheduler.fire(idle, clock()))
-    assert (await service.get(game_id)).status == "active"
+    assert (await service.context.get(game_id)).status == "active"
     assert "idle_archived" not in [p.kind for p in await a.due_posts(clock() + 10 * IDLE_AFTER)]  # nor queued
     await scheduler.tick()  # the move is planned for: a fresh idle watch
     assert any(t.kind == "idle" and t.count == 0 for t in await a.timers(game_id))
@@ -202,8 +202,9 @@ async def test_an_idle_game_moved_in_another_process_since_its_plan_is_not_archi
 
 async def test_two_hand_to_the_bot_clicks_at_once_are_done_and_told_once(two_stores: tuple[Store, Store]) -> None:
     a, b = two_stores
-    here, there = SeatKeeping(GameService(a, no_render)), SeatKeeping(GameService(b, no_render))
-    game_id = await _started(here.service, players=3)
+    service = GameService(a, no_render)
+    here, there = service.seats, GameService(b, no_render).seats
+    game_id = await _started(service, players=3)
     told = await asyncio.gather(here.leave_to_bot(game_id, BOB), there.leave_to_bot(game_id, BOB),
                                 return_exceptions=True)
     done = [t for t in told if isinstance(t, str)]
@@ -219,14 +220,14 @@ async def test_two_timed_out_to_bot_clicks_at_once_are_done_and_told_once(two_st
     clock = FakeClock()
     service = GameService(a, no_render)
     game_id = await _started(service, players=3)
-    await SeatKeeping(service).set_schedule(game_id, Schedule(None, 3600.0))
+    await service.seats.set_schedule(game_id, Schedule(None, 3600.0))
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
     late = await _due_user(service, game_id)
     others = [u for u in (ANN, BOB, CID) if u != late]
     clock.advance(3600.0)
     assert "clock" in _kinds(await scheduler.tick())
-    here, there = SeatKeeping(service), SeatKeeping(GameService(b, no_render))
+    here, there = service.seats, GameService(b, no_render).seats
     told = await asyncio.gather(here.timed_out_to_bot(game_id, others[0]),
                                 there.timed_out_to_bot(game_id, others[1]), return_exceptions=True)
     done = [t for t in told if isinstance(t, str)]
@@ -289,10 +290,10 @@ async def test_a_write_cancelled_at_any_await_rolls_back_and_the_next_write_work
     at = 0
     while True:
         at += 1
-        before = await service.get(game_id)
+        before = await service.context.get(game_id)
         user = await _due_user(service, game_id)
         target.update(at=at, calls=0)
-        task = asyncio.ensure_future(service.act(game_id, user, "step 1"))
+        task = asyncio.ensure_future(service.turns.act(game_id, user, "step 1"))
         target["task"] = task
         try:
             async with asyncio.timeout(60):  # only ends a hang
@@ -301,7 +302,7 @@ async def test_a_write_cancelled_at_any_await_rolls_back_and_the_next_write_work
         except asyncio.CancelledError:
             cancelled = True
         target["task"] = None
-        after = await service.get(game_id)
+        after = await service.context.get(game_id)
         assert after.version in (before.version, before.version + 1)
         assert [x.seq for x in await store.log(game_id)] == list(range(1, after.version + 1))
         async with asyncio.timeout(60):
@@ -310,8 +311,8 @@ async def test_a_write_cancelled_at_any_await_rolls_back_and_the_next_write_work
         if not cancelled:
             break
     assert at > 5  # the lock, BEGIN, the statements and COMMIT were each cancelled in turn
-    await service.act(game_id, await _due_user(service, game_id), "step 1")
-    assert await service.rebuild(game_id) == (await service.get(game_id)).state
+    await service.turns.act(game_id, await _due_user(service, game_id), "step 1")
+    assert await service.log.rebuild(game_id) == (await service.context.get(game_id)).state
 
 
 # -- PostgreSQL: a commit whose answer is lost ------------------------------------------
@@ -386,14 +387,14 @@ async def test_a_move_whose_commit_answer_is_lost_is_looked_up_before_answering(
     back)."""
     service = GameService(pg_store, no_render)
     game_id = await _started(service)
-    version = (await service.get(game_id)).version
+    version = (await service.context.get(game_id)).version
     user = await _due_user(service, game_id)
     armed, failing = _fault_at_commit(monkeypatch, lands=lands, failed_lookups=failed_lookups)
     _arm_before_record(pg_store, armed)
     if failed_lookups == SILENT:
         pg_store.outcome_lookup_s = 1.0  # the bound, shortened: look-ups at about 0, 0.1, 0.3 and 0.7 s
     try:
-        post = await service.act(game_id, user, "step 1", interaction_id="777")
+        post = await service.turns.act(game_id, user, "step 1", interaction_id="777")
         told = "done"
         assert post.seq == version + 1
     except Unavailable as exc:
@@ -402,7 +403,7 @@ async def test_a_move_whose_commit_answer_is_lost_is_looked_up_before_answering(
     if failed_lookups == SILENT:  # looked up again and again for the bounded while, then told
         assert SILENT - failing[0] >= 3
     failing[0] = 0  # the database answers again
-    assert (await service.get(game_id)).version == version + lands
+    assert (await service.context.get(game_id)).version == version + lands
     assert [x.interaction_id for x in await pg_store.log(game_id)].count("777") == lands
 
 
@@ -430,7 +431,7 @@ async def test_a_frozen_server_is_answered_cant_save_moves_right_now(postgres_ur
         service = GameService(store, no_render)
         game_id = await _started(service)
         user = await _due_user(service, game_id)
-        version = (await service.get(game_id)).version
+        version = (await service.context.get(game_id)).version
         frozen = await _railyard_backends(postgres_url)
         assert frozen
         for pid in frozen:
@@ -438,7 +439,7 @@ async def test_a_frozen_server_is_answered_cant_save_moves_right_now(postgres_ur
         try:
             async with asyncio.timeout(60):  # the bound under test is far shorter; this only ends a hang
                 with pytest.raises(Unavailable) as told:
-                    await service.act(game_id, user, "step 1")
+                    await service.turns.act(game_id, user, "step 1")
         finally:
             for pid in frozen:
                 os.kill(pid, signal.SIGCONT)
@@ -446,11 +447,11 @@ async def test_a_frozen_server_is_answered_cant_save_moves_right_now(postgres_ur
         async with asyncio.timeout(60):
             for _ in range(3):  # the frozen sessions are dropped; fresh ones serve
                 try:
-                    await service.act(game_id, user, "step 1")
+                    await service.turns.act(game_id, user, "step 1")
                     break
                 except Unavailable:
                     continue
-        assert (await service.get(game_id)).version == version + 1
+        assert (await service.context.get(game_id)).version == version + 1
     finally:
         await store.close()
 
@@ -462,7 +463,7 @@ async def test_a_game_held_elsewhere_is_answered_cant_save_moves_right_now(postg
         service = GameService(store, no_render)
         game_id = await _started(service)
         user = await _due_user(service, game_id)
-        version = (await service.get(game_id)).version
+        version = (await service.context.get(game_id)).version
         holder = await asyncpg.connect(postgres_url)
         try:
             async with holder.transaction():
@@ -472,15 +473,15 @@ async def test_a_game_held_elsewhere_is_answered_cant_save_moves_right_now(postg
                     await holder.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
                 async with asyncio.timeout(60):  # only ends a hang
                     with pytest.raises(Unavailable) as told:
-                        await service.act(game_id, user, "step 1")
+                        await service.turns.act(game_id, user, "step 1")
                     with pytest.raises(Unavailable):
-                        await service.abandon(game_id, ANN, False)
+                        await service.lobby.abandon(game_id, ANN, False)
         finally:
             await holder.close()
         assert str(told.value) == UNAVAILABLE
-        row = await service.get(game_id)
+        row = await service.context.get(game_id)
         assert (row.version, row.status) == (version, "active")
-        await service.act(game_id, user, "step 1")
+        await service.turns.act(game_id, user, "step 1")
     finally:
         await store.close()
         await other.close()
@@ -494,7 +495,7 @@ async def test_a_keepalive_delivered_after_the_game_was_archived_does_not_reopen
 
     service = GameService(store, no_render)
     game_id = await _started(service)
-    assert await SeatKeeping(service).end_quietly(game_id, "active")
+    assert await service.seats.end_quietly(game_id, "active")
     asked: list[int] = []
 
     class Bot:

@@ -23,23 +23,23 @@ def no_render(state: object, viewer: object) -> bytes:
 
 
 async def _started(service: GameService, base_user: int, goal: str = "100") -> int:
-    row = await service.new_game("race", base_user, f"p{base_user}", {"goal": goal})
-    await service.join(row.id, base_user + 1, f"p{base_user + 1}")
-    await service.start(row.id, base_user)
+    row = await service.lobby.new_game("race", base_user, f"p{base_user}", {"goal": goal})
+    await service.lobby.join(row.id, base_user + 1, f"p{base_user + 1}")
+    await service.lobby.start(row.id, base_user)
     return row.id
 
 
 async def _due_user(service: GameService, game_id: int) -> int:
-    b = await service.table(game_id)
+    b = await service.context.table(game_id)
     seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
     return b.seats[seat].user_id
 
 
 async def _assert_log_replays_to_state(service: GameService, store: Store, game_id: int) -> None:
-    row = await service.get(game_id)
+    row = await service.context.get(game_id)
     log = await store.log(game_id)
     assert [a.seq for a in log] == list(range(1, row.version + 1))
-    assert await service.rebuild(game_id) == row.state
+    assert await service.log.rebuild(game_id) == row.state
 
 
 async def test_many_games_acting_at_once_all_apply_with_no_raw_errors(store: Store) -> None:
@@ -48,37 +48,37 @@ async def test_many_games_acting_at_once_all_apply_with_no_raw_errors(store: Sto
     rng = random.Random(5)
     for _round in range(ROUNDS):
         users = [await _due_user(service, g) for g in ids]
-        calls = [service.act(g, u, f"step {rng.randint(1, 2)}", interaction_id=f"{g}-{_round}")
+        calls = [service.turns.act(g, u, f"step {rng.randint(1, 2)}", interaction_id=f"{g}-{_round}")
                  for g, u in zip(ids, users)]
         # lobby traffic of other games at the same moment
-        calls += [service.new_game("race", 9000 + i, f"x{i}") for i in range(5)]
+        calls += [service.lobby.new_game("race", 9000 + i, f"x{i}") for i in range(5)]
         results = await asyncio.gather(*calls, return_exceptions=True)
         errors = [r for r in results if isinstance(r, BaseException)]
         assert errors == []
     for g in ids:
-        assert (await service.get(g)).version >= ROUNDS + 1
+        assert (await service.context.get(g)).version >= ROUNDS + 1
         await _assert_log_replays_to_state(service, store, g)
 
 
 async def test_double_click_during_another_games_lobby_write_is_applied_once(store: Store) -> None:
     service = GameService(store, no_render)
     game_id = await _started(service, 1)
-    lobby = await service.new_game("race", 50, "lobbyist")
+    lobby = await service.lobby.new_game("race", 50, "lobbyist")
     user = await _due_user(service, game_id)
-    version = (await service.get(game_id)).version
+    version = (await service.context.get(game_id)).version
     for _ in range(10):
         results = await asyncio.gather(
-            service.act(game_id, user, "step 1", interaction_id="click-1"),
-            service.join(lobby.id, 51, "joiner"),
-            service.act(game_id, user, "step 1", interaction_id="click-1"),
-            service.leave(lobby.id, 51),
+            service.turns.act(game_id, user, "step 1", interaction_id="click-1"),
+            service.lobby.join(lobby.id, 51, "joiner"),
+            service.turns.act(game_id, user, "step 1", interaction_id="click-1"),
+            service.lobby.leave(lobby.id, 51),
             return_exceptions=True,
         )
         applied = [r for r in (results[0], results[2]) if not isinstance(r, BaseException)]
         refused = [r for r in (results[0], results[2]) if isinstance(r, BaseException)]
         assert len(applied) <= 1 and all(isinstance(r, ServiceError) for r in refused)
         assert not any(isinstance(r, BaseException) and not isinstance(r, ServiceError) for r in results)
-    assert (await service.get(game_id)).version == version + 1
+    assert (await service.context.get(game_id)).version == version + 1
     await _assert_log_replays_to_state(service, store, game_id)
 
 
@@ -108,8 +108,8 @@ async def test_a_failed_write_leaves_nothing_behind_for_the_next_game(store: Sto
         await store.set_status(game_id, "exploded")
     before = await store.count_games()
     for _ in range(5):
-        await service.act(game_id, await _due_user(service, game_id), "step 1")
-    lobby = await service.new_game("race", 20, "next")
+        await service.turns.act(game_id, await _due_user(service, game_id), "step 1")
+    lobby = await service.lobby.new_game("race", 20, "next")
     assert [s.name for s in await store.seats(lobby.id)] == ["next"]
     assert await store.count_games() == before + 1
     await _assert_log_replays_to_state(service, store, game_id)
@@ -117,8 +117,8 @@ async def test_a_failed_write_leaves_nothing_behind_for_the_next_game(store: Sto
 
 async def test_a_name_the_database_cant_encode_is_stored_cleaned(store: Store) -> None:
     service = GameService(store, no_render)
-    row = await service.new_game("race", 1, "ann\ud800")
-    await service.join(row.id, 2, "\udfffbob")
+    row = await service.lobby.new_game("race", 1, "ann\ud800")
+    await service.lobby.join(row.id, 2, "\udfffbob")
     assert [s.name for s in await store.seats(row.id)] == ["ann\ufffd", "\ufffdbob"]
 
 
@@ -127,12 +127,12 @@ async def test_a_cancelled_move_leaves_the_store_consistent(store: Store) -> Non
     ids = [await _started(service, 10 * g + 1) for g in range(4)]
     for attempt in range(12):
         users = [await _due_user(service, g) for g in ids]
-        tasks = [asyncio.create_task(service.act(g, u, "step 1")) for g, u in zip(ids, users)]
+        tasks = [asyncio.create_task(service.turns.act(g, u, "step 1")) for g, u in zip(ids, users)]
         for _ in range(attempt % 4):
             await asyncio.sleep(0)
         tasks[attempt % len(tasks)].cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     for g in ids:
         await _assert_log_replays_to_state(service, store, g)
-    lobby = await service.new_game("race", 99, "after")
-    assert (await service.get(lobby.id)).status == "lobby"
+    lobby = await service.lobby.new_game("race", 99, "after")
+    assert (await service.context.get(lobby.id)).status == "lobby"

@@ -110,101 +110,101 @@ async def _race(store: Store, seed: int = 1) -> tuple[GameService, int, int, int
 
 async def test_taking_back_a_move_logs_an_undo_entry_and_restores_the_state(store: Store) -> None:
     service, game_id, first, _second = await _race(store)
-    before = (await service.table(game_id)).state
-    post = await service.act(game_id, first, "step 2")
+    before = (await service.context.table(game_id)).state
+    post = await service.turns.act(game_id, first, "step 2")
     assert post.undo_seq == post.seq == 2
-    undone = await service.undo(game_id, first, post.seq)
-    after = await service.table(game_id)
+    undone = await service.turns.undo(game_id, first, post.seq)
+    after = await service.context.table(game_id)
     assert after.state == before
     assert after.row.version == 3
     log = await store.log(game_id)
     assert [(a.seq, a.action) for a in log] == [(1, log[0].action), (2, "step 2"), (3, "undo 2")]
     assert undone.seq == 2 and "stepped to space 2" in undone.note and "Undone by" in undone.note
-    assert await service.rebuild(game_id) == after.state
+    assert await service.log.rebuild(game_id) == after.state
 
 
 async def test_a_move_followed_by_a_roll_is_not_offered_for_undo_and_is_refused(store: Store) -> None:
     service, game_id, first, _second = await _race(store)
-    post = await service.act(game_id, first, "roll")
+    post = await service.turns.act(game_id, first, "roll")
     assert post.undo_seq is None
-    version = (await service.get(game_id)).version
+    version = (await service.context.get(game_id)).version
     with pytest.raises(ServiceError, match="dice were rolled"):
-        await service.undo(game_id, first)
-    assert (await service.get(game_id)).version == version
+        await service.turns.undo(game_id, first)
+    assert (await service.context.get(game_id)).version == version
 
 
 async def test_undo_and_move_again_meets_the_same_draw_so_no_luck_can_be_fished(store: Store) -> None:
     straight, game_a, first_a, _ = await _race(store, seed=7)
     fishing, game_b, first_b, _ = await _race(store, seed=7)
     assert first_a == first_b
-    await straight.act(game_a, first_a, "roll")
-    await fishing.act(game_b, first_b, "step 1")
-    await fishing.undo(game_b, first_b)
-    await fishing.act(game_b, first_b, "roll")
+    await straight.turns.act(game_a, first_a, "roll")
+    await fishing.turns.act(game_b, first_b, "step 1")
+    await fishing.turns.undo(game_b, first_b)
+    await fishing.turns.act(game_b, first_b, "roll")
     rolled_a = [a.action for a in await store.log(game_a) if a.seat == CHANCE][-1]
     rolled_b = [a.action for a in await store.log(game_b) if a.seat == CHANCE][-1]
     assert rolled_a == rolled_b
-    assert (await straight.table(game_a)).state == (await fishing.table(game_b)).state
+    assert (await straight.context.table(game_a)).state == (await fishing.context.table(game_b)).state
 
 
 async def test_only_the_mover_may_take_back_and_only_while_no_one_else_moved(store: Store) -> None:
     service, game_id, first, second = await _race(store)
-    await service.act(game_id, first, "step 1")
+    await service.turns.act(game_id, first, "step 1")
     with pytest.raises(ServiceError, match="latest move"):
-        await service.undo(game_id, second)
-    await service.act(game_id, second, "step 2")
+        await service.turns.undo(game_id, second)
+    await service.turns.act(game_id, second, "step 2")
     with pytest.raises(ServiceError, match="latest move"):
-        await service.undo(game_id, first)
+        await service.turns.undo(game_id, first)
     with pytest.raises(ServiceError, match="not playing"):
-        await service.undo(game_id, 3)
+        await service.turns.undo(game_id, 3)
 
 
 async def test_an_undo_button_for_an_older_move_is_refused(store: Store) -> None:
     service, game_id, first, second = await _race(store)
-    old = await service.act(game_id, first, "step 1")
-    await service.act(game_id, second, "step 1")
-    await service.act(game_id, first, "step 2")
+    old = await service.turns.act(game_id, first, "step 1")
+    await service.turns.act(game_id, second, "step 1")
+    await service.turns.act(game_id, first, "step 2")
     with pytest.raises(ServiceError, match="no longer be taken back"):
-        await service.undo(game_id, first, old.seq)
+        await service.turns.undo(game_id, first, old.seq)
 
 
 async def test_a_retried_undo_interaction_is_applied_once(store: Store) -> None:
     service, game_id, first, _second = await _race(store)
-    await service.act(game_id, first, "step 1")
-    await service.act(game_id, 3 - first, "step 2")
-    await service.undo(game_id, 3 - first, interaction_id="i-1")
+    await service.turns.act(game_id, first, "step 1")
+    await service.turns.act(game_id, 3 - first, "step 2")
+    await service.turns.undo(game_id, 3 - first, interaction_id="i-1")
     with pytest.raises(ServiceError, match="already taken"):
-        await service.undo(game_id, 3 - first, interaction_id="i-1")
+        await service.turns.undo(game_id, 3 - first, interaction_id="i-1")
     assert [a.action for a in await store.log(game_id)][-1] == "undo 3"
 
 
 async def test_the_post_after_an_undo_pings_no_one_newly_due(store: Store) -> None:
     service, game_id, first, second = await _race(store)
-    moved = await service.act(game_id, first, "step 1")
+    moved = await service.turns.act(game_id, first, "step 1")
     assert moved.ping_user_ids == [second]
-    undone = await service.undo(game_id, first)
+    undone = await service.turns.undo(game_id, first)
     assert undone.post.ping_user_ids == [] and f"<@{first}>" in undone.post.text
     assert "took back" in undone.post.text
 
 
 async def test_the_thread_post_of_a_move_is_remembered_for_its_correction(store: Store) -> None:
     service, game_id, first, _second = await _race(store)
-    post = await service.act(game_id, first, "step 2")
+    post = await service.turns.act(game_id, first, "step 2")
     assert post.seq is not None
-    await service.remember_post(game_id, post.seq, 555)
-    undone = await service.undo(game_id, first)
+    await service.context.remember_post(game_id, post.seq, 555)
+    undone = await service.turns.undo(game_id, first)
     assert undone.message_id == 555
 
 
 async def test_the_next_move_names_the_post_whose_undo_it_ended(store: Store) -> None:
     service, game_id, first, second = await _race(store)
-    post = await service.act(game_id, first, "step 2")
+    post = await service.turns.act(game_id, first, "step 2")
     assert post.seq is not None and post.after_seq == post.seq - 1
-    assert await service.post_message(game_id, post.seq - 1) is None  # the set-up draw had no post
-    await service.remember_post(game_id, post.seq, 555)
-    after = await service.act(game_id, second, "step 1")
+    assert await service.context.post_message(game_id, post.seq - 1) is None  # the set-up draw had no post
+    await service.context.remember_post(game_id, post.seq, 555)
+    after = await service.turns.act(game_id, second, "step 1")
     assert after.after_seq == post.seq
-    assert await service.post_message(game_id, after.after_seq) == 555
+    assert await service.context.post_message(game_id, after.after_seq) == 555
 
 
 # -- on Discord ---------------------------------------------------------------------------
@@ -234,7 +234,7 @@ async def test_undo_button_takes_the_move_back_and_corrects_its_post(env: Any) -
     assert posts[-1].json["allowed_mentions"]["users"] == []
     bot = env.bot
     assert isinstance(bot, RailyardBot)
-    assert (await bot.service.table(game_id)).state["positions"] == [0, 0]
+    assert (await bot.service.context.table(game_id)).state["positions"] == [0, 0]
 
 
 async def test_the_undo_button_leaves_a_post_once_another_move_follows(env: Any) -> None:

@@ -50,15 +50,15 @@ async def test_state_saved_in_previous_format_loads_and_plays_on(db_path: str) -
     try:
         service = GameService(store, renderer=no_render)
         game_id = await _stored(store, schema_1_state())
-        board = await service.board(game_id, 1)
+        board = await service.context.board(game_id, 1)
         assert board.due == [0] and board.view["current"] == 0
-        assert "ann to move" in (await service.status(game_id, 1)).text
-        await service.act(game_id, 1, "step 2")
-        row = await service.get(game_id)
+        assert "ann to move" in (await service.pictures.status(game_id, 1)).text
+        await service.turns.act(game_id, 1, "step 2")
+        row = await service.context.get(game_id)
         assert row.state is not None
         assert row.state["schema"] == 2 and row.state["current"] == 1 and "turn" not in row.state
         assert row.state["positions"] == [2, 0]
-        assert row.state == await service.rebuild(game_id)  # the upgraded game is its log replayed
+        assert row.state == await service.log.rebuild(game_id)  # the upgraded game is its log replayed
     finally:
         await store.close()
 
@@ -72,8 +72,8 @@ async def test_state_from_a_newer_railyard_is_refused(db_path: str) -> None:
         newer = {**schema_1_state(), "schema": 3}
         game_id = await _stored(store, newer)
         with pytest.raises(ServiceError, match="newer Railyard"):
-            await service.act(game_id, 1, "step 2")
-        row = await service.get(game_id)
+            await service.turns.act(game_id, 1, "step 2")
+        row = await service.context.get(game_id)
         assert row.state == newer and row.version == 1
     finally:
         await store.close()

@@ -19,58 +19,31 @@ from discord.ext import commands
 
 from games.bots import DEFAULT_LEVEL
 from games.core import Game
-from games.registry import all_games, get_game
+from games.registry import get_game
 
 from ..bot_levels import level_choices
-from ..discord_io import (NO_MENTIONS, ServiceBot, board_file, bot_of, check_game_permissions, file_kwargs,
+from ..discord_io import (NO_MENTIONS, ServiceBot, board_file, check_game_permissions, file_kwargs,
                           mentions_for, reply)
 from ..discord_text import member_name
 from ..scheduler import NUDGE_GAP, parse_schedule, schedule_text
-from ..service import (SeatKeeping, ServiceError, describe_options, game_slug, map_choices, matching_games,
-                       parse_options, paused_line, players, with_map)
+from ..service import (ServiceError, describe_options, game_slug, map_choices, matching_games,
+                       parse_options, players, with_map)
 from ..ui import (clock_action, is_solo, lobby_action, lobby_view, post_to_thread, refresh_lobby, reminder_view,
                   send_to_thread, thread_gone, wake_scheduler)
+from .game_group import AUTOCOMPLETE_MAX, GAME_GROUP, game_here, paused_game_here, typed_games
 
 log = logging.getLogger("railyard.bot")
 
-AUTOCOMPLETE_MAX = 25  # Discord shows at most 25 suggestions; typing narrows them to the rest
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # the longest auto-archive duration: a week
 LEVEL_CHOICES = [app_commands.Choice(name=label, value=level) for level, label in level_choices()]
 """A bot level, as a command's option offers it (:mod:`bot.bot_levels`)."""
 
 
-async def game_here(interaction: discord.Interaction[Any]) -> int:
-    """The id of the game whose thread this command was used in (in the
-    channel of a game paused since its thread was deleted: how to resume it)."""
-    if interaction.channel_id is None:
-        raise ServiceError("Use this in a game's thread.")
-    service = bot_of(interaction).service
-    try:
-        row = await service.game_in_thread(interaction.channel_id)
-    except ServiceError:
-        paused = await service.games_in_channel(interaction.channel_id, "paused")
-        if paused:
-            raise ServiceError(paused_line(paused[0])) from None
-        raise
-    return row.id
+class Lifecycle(commands.GroupCog, group_name=GAME_GROUP,
+                group_description="Start, join and follow Railyard games"):
+    """The ``/game`` group itself (:data:`~bot.cogs.game_group.GAME_GROUP`):
+    the history and standings cogs' commands join it once it is loaded."""
 
-
-async def paused_game_here(interaction: discord.Interaction[Any], game: int | None) -> int:
-    """The game ``game`` created in this channel, or, when not given, this
-    channel's only paused game (a paused game has no thread to be used in)."""
-    service = bot_of(interaction).service
-    if game is not None:
-        row = await service.get(game)
-        if row.channel_id is None or row.channel_id != interaction.channel_id:
-            raise ServiceError(f"Game #{game} was not created in this channel: use this where it was.")
-        return row.id
-    found = await service.games_in_channel(interaction.channel_id or 0, "paused")
-    if len(found) != 1:
-        raise ServiceError(f"Name the game: {'no' if not found else 'several'} paused games in this channel.")
-    return found[0].id
-
-
-class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, join and follow Railyard games"):
     def __init__(self, bot: ServiceBot) -> None:
         self.bot = bot
         super().__init__()
@@ -94,11 +67,11 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         check_game_permissions(channel, interaction)  # refused before anything is posted or stored
         chosen = with_map(parse_options(options), map)
         schedule = parse_schedule(remind, clock, hours, zone)
-        row = await self.bot.service.new_game(
+        row = await self.bot.service.lobby.new_game(
             game_slug(game), interaction.user.id, _name(interaction), chosen,
             guild_id=interaction.guild_id, channel_id=channel.id)
-        await SeatKeeping(self.bot.service).set_schedule(row.id, schedule)
-        text = await self.bot.service.lobby_text(row.id) + schedule_text(schedule)
+        await self.bot.service.seats.set_schedule(row.id, schedule)
+        text = await self.bot.service.lobby.text(row.id) + schedule_text(schedule)
         await interaction.response.send_message(text, view=lobby_view(row.id, solo=is_solo(row.slug, row.options)),
                                                 allowed_mentions=NO_MENTIONS)
         message = await interaction.original_response()
@@ -108,7 +81,7 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         except discord.HTTPException as exc:
             await self._no_thread(row.id, message, exc)
             return
-        await self.bot.service.attach_discord(row.id, thread.id, message.id)
+        await self.bot.service.lobby.attach_discord(row.id, thread.id, message.id)
         await send_to_thread(
             self.bot, thread.id, f"This thread is the home of {get_game(row.slug).name} #{row.id}. "
             "Join with the button above or `/game join` here; the creator starts with `/game start`.")
@@ -118,7 +91,7 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         permissions changed in between): the game is called off, its lobby
         says so without buttons, and the creator is told what happened."""
         log.warning("game %s: could not open its thread: %s", game_id, error)
-        await SeatKeeping(self.bot.service).end_quietly(game_id, "lobby")
+        await self.bot.service.seats.end_quietly(game_id, "lobby")
         said = f"Game #{game_id} is called off: I could not open its thread here ({error.text or error.status})."
         try:
             await lobby.edit(content=said, view=None, allowed_mentions=NO_MENTIONS)
@@ -131,7 +104,7 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         """A game's thread was deleted: a running game is paused (a lobby
         called off) and its channel told (:func:`bot.ui.thread_gone`)."""
         try:
-            row = await self.bot.service.game_in_thread(payload.thread_id)
+            row = await self.bot.service.context.game_in_thread(payload.thread_id)
         except ServiceError:
             return  # not a game's thread
         try:
@@ -172,13 +145,13 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
     @app_commands.choices(level=LEVEL_CHOICES)
     async def leave(self, interaction: discord.Interaction[Any], level: str = DEFAULT_LEVEL) -> None:
         game_id = await game_here(interaction)
-        status = (await self.bot.service.get(game_id)).status
+        status = (await self.bot.service.context.get(game_id)).status
         if status in ("finished", "abandoned"):
             raise ServiceError(f"This game is {status}: there is no seat to leave.")
         if status != "active":
             await lobby_action(interaction, game_id, "leave")
             return
-        text = await SeatKeeping(self.bot.service).leave_to_bot(game_id, interaction.user.id, level)
+        text = await self.bot.service.seats.leave_to_bot(game_id, interaction.user.id, level)
         await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
         wake_scheduler(self.bot)
 
@@ -186,14 +159,14 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
     @app_commands.command(name="takeover", description="Take your seat back from the bot")
     async def takeover(self, interaction: discord.Interaction[Any]) -> None:
         game_id = await game_here(interaction)
-        text = await SeatKeeping(self.bot.service).take_back(game_id, interaction.user.id)
+        text = await self.bot.service.seats.take_back(game_id, interaction.user.id)
         await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
 
     @app_commands.command(name="remind", description="Remind the players whose turn it is (once an hour per game)")
     async def remind(self, interaction: discord.Interaction[Any]) -> None:
         game_id = await game_here(interaction)
-        text, pings = await SeatKeeping(self.bot.service).nudge(game_id, interaction.user.id, now_of(self.bot),
-                                                                NUDGE_GAP)
+        text, pings = await self.bot.service.seats.nudge(game_id, interaction.user.id, now_of(self.bot),
+                                                         NUDGE_GAP)
         await interaction.response.send_message(text, allowed_mentions=mentions_for(pings),
                                                 view=reminder_view(game_id))
 
@@ -214,7 +187,7 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         game_id = await game_here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        post = await self.bot.service.status(game_id, interaction.user.id)
+        post = await self.bot.service.pictures.status(game_id, interaction.user.id)
         file = board_file(post, guild=interaction.guild)
         await interaction.followup.send(post.text, ephemeral=True, allowed_mentions=NO_MENTIONS,
                                         **file_kwargs(file))
@@ -222,7 +195,7 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
     @app_commands.command(name="rules", description="How this game is played (only you see it)")
     @app_commands.describe(topic="A rules topic; leave empty for the summary")
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
-        row = await self.bot.service.get(await game_here(interaction))
+        row = await self.bot.service.context.get(await game_here(interaction))
         game = get_game(row.slug)
         if topic:
             text = game.rules_topics.get(topic)
@@ -245,7 +218,7 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
 
     async def _game_for_rules(self, interaction: discord.Interaction[Any]) -> Any:
         game_id = await game_here(interaction)
-        row = await self.bot.service.get(game_id)
+        row = await self.bot.service.context.get(game_id)
         return get_game(row.slug)
 
     @app_commands.command(name="resume", description="Resume a game whose thread was deleted, in a new thread")
@@ -261,7 +234,7 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         perms = interaction.permissions
 
         async def open_thread() -> int:
-            row = await self.bot.service.get(game_id)
+            row = await self.bot.service.context.get(game_id)
             try:
                 home = await channel.send(f"{get_game(row.slug).name} #{game_id} resumes in this thread.",
                                           allowed_mentions=NO_MENTIONS)
@@ -273,8 +246,8 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
                                    "the game stays paused. Check my permissions in this channel.") from None
             return thread.id
 
-        thread_id, post = await self.bot.service.resume(game_id, interaction.user.id,
-                                                        bool(perms and perms.manage_threads), open_thread)
+        thread_id, post = await self.bot.service.lobby.resume(game_id, interaction.user.id,
+                                                              bool(perms and perms.manage_threads), open_thread)
         await post_to_thread(self.bot, thread_id, post)
         await interaction.followup.send(f"You resumed game #{game_id} in <#{thread_id}>.", ephemeral=True,
                                         allowed_mentions=NO_MENTIONS)
@@ -289,7 +262,7 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
         """This channel's paused games whose name or number holds what was typed."""
         if interaction.channel_id is None:
             return []
-        rows = await self.bot.service.games_in_channel(interaction.channel_id, "paused")
+        rows = await self.bot.service.context.games_in_channel(interaction.channel_id, "paused")
         labels = [(r.id, f"{get_game(r.slug).name} #{r.id} (paused)") for r in rows]
         wanted = str(current).strip().lstrip("#").lower()
         return [app_commands.Choice(name=label[:100], value=game_id)
@@ -300,7 +273,7 @@ class Lifecycle(commands.GroupCog, group_name="game", group_description="Start, 
     async def abandon(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         game_id = await game_here(interaction) if game is None else await paused_game_here(interaction, game)
         perms = interaction.permissions
-        text = await self.bot.service.abandon(game_id, interaction.user.id, bool(perms and perms.manage_threads))
+        text = await self.bot.service.lobby.abandon(game_id, interaction.user.id, bool(perms and perms.manage_threads))
         await interaction.response.send_message(f"{_name(interaction)}: {text}", allowed_mentions=NO_MENTIONS)
         await refresh_lobby(self.bot, game_id)
 
@@ -316,15 +289,6 @@ def played_by(game: Game, options: dict[str, str]) -> str:
     reason = game.counts_reason(options)
     return f"{reason}: {players(game.players_needed(options))}" if reason else \
         f": {players(game.players_needed(options))}"
-
-
-def typed_games(interaction: discord.Interaction[Any]) -> list[Game]:
-    """The game typed in ``/game new``'s ``game`` so far, or every game."""
-    typed = getattr(interaction.namespace, "game", None)
-    try:
-        return [get_game(game_slug(typed))] if isinstance(typed, str) else list(all_games().values())
-    except ServiceError:
-        return list(all_games().values())
 
 
 def _name(interaction: discord.Interaction[Any]) -> str:

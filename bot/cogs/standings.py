@@ -17,10 +17,8 @@ from ..discord_text import member_name
 from ..service import ServiceError, game_slug, map_choices, matching_games, with_map
 from ..standings import Page, Standings
 from ..ui import LobbyButton
-from .game_commands import join_game_group, leave_game_group
-from .lifecycle import typed_games
+from .game_group import AUTOCOMPLETE_MAX, join_game_group, leave_game_group, typed_games
 
-AUTOCOMPLETE_MAX = 25
 JOIN_ROWS = 2
 """A page's Join buttons fill at most two rows of five (a list page holds ten games)."""
 

@@ -6,7 +6,7 @@ in-memory timer: a new :class:`Scheduler` over the same database (after a
 restart) picks up exactly where the old one stopped. The scheduler is
 transport-neutral: :meth:`Scheduler.tick` asks the store what is due at its
 clock's ``now``, acts through the :class:`~bot.service.GameService` (a bot's
-move is :meth:`GameService.act`, with its lock, log, transaction and post)
+move is ``service.turns.act``, with its lock, log, transaction and post)
 and hands back :class:`Notice` s for the transport to post; the Discord side
 (``bot.app``) only calls ``tick()`` in a loop.
 

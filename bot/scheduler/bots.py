@@ -56,12 +56,12 @@ class BotMoves(SchedulerCore):
                                                post, timer.seat, outbox_key=post.outbox_key)]
 
     async def bot_move(self, game_id: int, seat: int, queue_until: float | None = None) -> Post | None:
-        """The bot's move for ``seat``, through :meth:`GameService.act`
+        """The bot's move for ``seat``, through ``service.turns.act``
         (None when the seat is no longer the bot's or not due); with
         ``queue_until``, its post is queued in the outbox with the move. The
         chooser sees the seat's view; a choice the rules refuse is replaced
         by a uniformly random legal action (and logged)."""
-        table = await self.service.table(game_id)
+        table = await self.service.context.table(game_id)
         due = table.game.to_act(table.state)
         if seat >= len(table.seats) or not table.seats[seat].bot or seat not in due:
             return None
@@ -75,9 +75,9 @@ class BotMoves(SchedulerCore):
         # meanwhile is still answered at once
         player = at_level(self.bot_player, table.seats[seat].level)
         action = await self.pool.decide(game_id, self._choice, player, table.game, table.state, seat, rng, game_id)
-        return await self.service.act(game_id, user_id, action, expected_version=table.row.version,
-                                      interaction_id=f"bot:{game_id}:{table.row.version + 1}",
-                                      queue_until=queue_until)
+        return await self.service.turns.act(game_id, user_id, action, expected_version=table.row.version,
+                                            interaction_id=f"bot:{game_id}:{table.row.version + 1}",
+                                            queue_until=queue_until)
 
     async def _timed_out(self, game_id: int) -> set[int]:
         """The seats whose turn clock ran out (a spent clock mark)."""

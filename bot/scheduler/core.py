@@ -12,7 +12,7 @@ import time
 from typing import Awaitable, Callable, Sequence
 
 from ..bot_pool import SHARED, BotPool
-from ..service import GameService, SeatKeeping, ServiceError
+from ..service import GameService, ServiceError
 from ..store import NO_SEAT, OutboxPost, SeatRow, StoreError, Timer
 from .notices import Notice, Notify
 from .players import BotPlayer, GameBots
@@ -33,7 +33,7 @@ class SchedulerCore:
                  notify: Notify | None = None, bot_player: BotPlayer | None = None,
                  pool: BotPool | None = None) -> None:
         self.service = service
-        self.keeping = SeatKeeping(service)
+        self.keeping = service.seats
         self.store = service.store
         self.clock = clock
         self.notify = notify
@@ -77,5 +77,5 @@ class SchedulerCore:
                       outbox_key=item.key)
 
     async def _seat_due(self, timer: Timer) -> tuple[list[SeatRow], bool]:
-        table = await self.service.table(timer.game_id)
+        table = await self.service.context.table(timer.game_id)
         return table.seats, timer.seat in table.game.to_act(table.state)

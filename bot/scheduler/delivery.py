@@ -58,13 +58,13 @@ class OutboxDelivery(SchedulerCore):
                         item.tries)
             await self.store.post_done(item.key)
             return []
-        row = await self.service.get(item.game_id)
+        row = await self.service.context.get(item.game_id)
         if row.status == "paused":  # its thread is gone; the resume posts the board afresh
             await self.store.post_done(item.key)
             return []
         if not await self.store.lease_post(item, now + OUTBOX_LEASE):
             return []
-        row = await self.service.get(item.game_id)
+        row = await self.service.context.get(item.game_id)
         if item.kind in ENDINGS and row.status != "abandoned" and not await self._end_interrupted(item, row.status):
             await self.store.post_done(item.key)
             return []
@@ -74,7 +74,7 @@ class OutboxDelivery(SchedulerCore):
             if item.seq is not None and await self.store.post_message(item.game_id, item.seq) is not None:
                 await self.store.post_done(item.key)
                 return []
-            notice.post = await self.service.queued_post(item)
+            notice.post = await self.service.turns.queued_post(item)
         return [notice]
 
     async def _end_interrupted(self, item: OutboxPost, status: str) -> bool:

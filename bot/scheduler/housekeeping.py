@@ -28,7 +28,7 @@ class Housekeeping(SchedulerCore):
 
     async def _idle(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
         if timer.count == 0:
-            table = await self.service.table(timer.game_id)
+            table = await self.service.context.table(timer.game_id)
             muted = await self.store.muted(timer.game_id)
             due = [table.seats[s] for s in table.game.to_act(table.state) if 0 <= s < len(table.seats)]
             pings = [s.user_id for s in due if not s.bot and s.user_id >= 0 and s.user_id not in muted]

@@ -73,7 +73,7 @@ class Reminders(Planning):
 
     async def _bot_partners_due(self, game_id: int, seat: int) -> list[int]:
         """The due bot teammates of ``seat`` (team games)."""
-        table = await self.service.table(game_id)
+        table = await self.service.context.table(game_id)
         due = table.game.to_act(table.state)
         return [p for p in table.game.partners(table.state, seat)
                 if p in due and 0 <= p < len(table.seats) and table.seats[p].bot]

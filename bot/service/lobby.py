@@ -16,12 +16,17 @@ from ..bot_levels import seat_label
 from ..store import GameRow, NewAction, UniqueViolation
 from .catalogue import players, wrong_count
 from .common import RESUME_LEASE, ServiceError, log, storable_name, store_faults_answered
-from .core import ServiceCore
+from .context import ServiceContext
 from .values import Post
 
 
-class Lobby(ServiceCore):
-    """The service's lobby and life-cycle calls (see the module)."""
+class Lobby:
+    """The service's lobby and life-cycle calls (see the module), over the
+    service's one :class:`~bot.service.context.ServiceContext`."""
+
+    def __init__(self, context: ServiceContext) -> None:
+        self.context = context
+        self.store = context.store
 
     @store_faults_answered
     async def new_game(
@@ -41,7 +46,7 @@ class Lobby(ServiceCore):
             creator_id=creator_id, creator_name=storable_name(creator_name), guild_id=guild_id,
             channel_id=channel_id,
         )
-        return await self.get(game_id)
+        return await self.context.get(game_id)
 
     @store_faults_answered
     async def attach_discord(self, game_id: int, thread_id: int | None, lobby_message_id: int | None) -> None:
@@ -49,13 +54,13 @@ class Lobby(ServiceCore):
 
     @store_faults_answered
     async def join(self, game_id: int, user_id: int, name: str) -> str:
-        async with self.changing(game_id):
-            row = await self.get(game_id)
+        async with self.context.changing(game_id):
+            row = await self.context.get(game_id)
             game = get_game(row.slug)
             if row.status != "lobby":
                 raise ServiceError("This game has already started; you can watch it in its thread.")
             seats = await self.store.seats(game_id)
-            if self.seat_of(seats, user_id) is not None:
+            if self.context.seat_of(seats, user_id) is not None:
                 raise ServiceError("You are already in this game.")
             most = max(game.player_counts(row.options))
             if len(seats) >= most:
@@ -70,12 +75,12 @@ class Lobby(ServiceCore):
 
     @store_faults_answered
     async def leave(self, game_id: int, user_id: int) -> str:
-        async with self.changing(game_id):
-            row = await self.get(game_id)
+        async with self.context.changing(game_id):
+            row = await self.context.get(game_id)
             if row.status != "lobby":
                 raise ServiceError("The game has started: you can't leave it now (the creator can `/game abandon` it).")
             seats = await self.store.seats(game_id)
-            if self.seat_of(seats, user_id) is None:
+            if self.context.seat_of(seats, user_id) is None:
                 raise ServiceError("You are not in this game.")
             if user_id == row.creator_id:
                 raise ServiceError("You created this game: use `/game abandon` to call it off.")
@@ -83,8 +88,9 @@ class Lobby(ServiceCore):
             return "Left the game."
 
     @store_faults_answered
-    async def lobby_text(self, game_id: int) -> str:
-        row = await self.get(game_id)
+    async def text(self, game_id: int) -> str:
+        """The lobby message: the game, its options, its seats, its status."""
+        row = await self.context.get(game_id)
         game = get_game(row.slug)
         seats = await self.store.seats(game_id)
         opts = ", ".join(f"{k}: {v}" for k, v in row.options.items())
@@ -102,8 +108,8 @@ class Lobby(ServiceCore):
 
     @store_faults_answered
     async def start(self, game_id: int, user_id: int) -> Post:
-        async with self.changing(game_id):
-            row = await self.get(game_id)
+        async with self.context.changing(game_id):
+            row = await self.context.get(game_id)
             game = get_game(row.slug)
             if row.status != "lobby":
                 raise ServiceError("This game has already started.")
@@ -118,14 +124,14 @@ class Lobby(ServiceCore):
             events = [e for _a, ev in chance for e in ev]
             header = f"**{game.name}** begins: " + ", ".join(s.name for s in seats) + "."
             await self.store.record(game_id, row.version, state, "active", actions, was="lobby", seats=seats)
-            ticket = self.post_order.take(game_id)
-        return await self._ordered(game_id, ticket,
-                                   self._post(game, state, seats, [header, *events], set(), None, game_id))
+            ticket = self.context.post_order.take(game_id)
+        drawing = self.context.post_after(game, state, seats, [header, *events], set(), None, game_id)
+        return await self.context.ordered(game_id, ticket, drawing)
 
     @store_faults_answered
     async def abandon(self, game_id: int, user_id: int, can_manage: bool) -> str:
-        async with self.changing(game_id):
-            row = await self.get(game_id)
+        async with self.context.changing(game_id):
+            row = await self.context.get(game_id)
             if row.status in ("finished", "abandoned"):
                 raise ServiceError(f"This game is already {row.status}.")
             if user_id != row.creator_id and not can_manage:
@@ -142,8 +148,8 @@ class Lobby(ServiceCore):
         thread: under the game's lock, after a claim stored first (which also
         holds between two processes on one SQLite file). Returns the thread
         and its first post: the board, pinging every human due."""
-        async with self.changing(game_id):
-            t = await self.table(game_id, user_id)
+        async with self.context.changing(game_id):
+            t = await self.context.table(game_id, user_id)
             row, game, state, seats = t.row, t.game, t.state, t.seats
             if row.status != "paused":
                 where = f" in <#{row.thread_id}>" if row.status == "active" and row.thread_id else ""
@@ -152,7 +158,7 @@ class Lobby(ServiceCore):
                 raise ServiceError("Only a player of this game or a member with Manage Threads can resume it.")
             token = -secrets.randbits(62) - 1
             if not await self.store.claim_resume(game_id, token, time.time(), RESUME_LEASE, seen=row):
-                now = await self.get(game_id)
+                now = await self.context.get(game_id)
                 if now.status == "paused":
                     raise ServiceError(f"Game #{game_id} is being resumed right now: look for its new thread.")
                 raise ServiceError(f"Game #{game_id} is not paused: it is {now.status}.")
@@ -163,7 +169,7 @@ class Lobby(ServiceCore):
                 raise
             await self.store.resume(game_id, token, thread_id)
             log.info("game %s: resumed in thread %s", game_id, thread_id)
-            ticket = self.post_order.take(game_id)
+            ticket = self.context.post_order.take(game_id)
         header = f"**{game.name}** #{game_id} resumes here (its old thread was deleted)."
-        return thread_id, await self._ordered(game_id, ticket,
-                                              self._post(game, state, seats, [header], set(), None, game_id))
+        drawing = self.context.post_after(game, state, seats, [header], set(), None, game_id)
+        return thread_id, await self.context.ordered(game_id, ticket, drawing)

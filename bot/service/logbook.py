@@ -12,17 +12,22 @@ from games.registry import get_game
 
 from ..history import LOG_PAGE, export_document, log_line, log_pages, state_at
 from .common import ServiceError, clip, log, played_for_note, store_faults_answered, without_legacy_keys
-from .core import ServiceCore
+from .context import ServiceContext
 from .values import LogPage, Post
 
 
-class Logbook(ServiceCore):
-    """The service's reading of a game's log (see the module)."""
+class Logbook:
+    """The service's reading of a game's log (see the module), over the
+    service's one :class:`~bot.service.context.ServiceContext`."""
+
+    def __init__(self, context: ServiceContext) -> None:
+        self.context = context
+        self.store = context.store
 
     @store_faults_answered
-    async def log_lines(self, game_id: int, count: int) -> list[str]:
+    async def lines(self, game_id: int, count: int) -> list[str]:
         """The last ``count`` actions in words (public events, not raw text)."""
-        row = await self.get(game_id)
+        row = await self.context.get(game_id)
         seats = await self.store.seats(game_id)
         out = []
         for a in await self.store.log(game_id, last=count):
@@ -36,7 +41,7 @@ class Logbook(ServiceCore):
     @store_faults_answered
     async def rebuild(self, game_id: int) -> State:
         """The state rebuilt from the action log (chance outcomes are in it)."""
-        row = await self.get(game_id)
+        row = await self.context.get(game_id)
         game = get_game(row.slug)
         seats = await self.store.seats(game_id)
         state = game.new([s.name for s in seats], row.options)
@@ -49,8 +54,8 @@ class Logbook(ServiceCore):
         """The whole board just after log entry ``seq``, as this member may
         see it (his seat's view at that time, or a spectator's: nothing
         hidden of others, never the secret), for an ephemeral reply."""
-        b = await self.table(game_id, user_id)
-        entries, rows = await self._entries(game_id)
+        b = await self.context.table(game_id, user_id)
+        entries, rows = await self.context.entries(game_id)
         if not entries:
             raise ServiceError("Nothing has happened in this game yet.")
         if not 1 <= seq <= len(entries):
@@ -61,7 +66,7 @@ class Logbook(ServiceCore):
         except IllegalAction as exc:
             log.error("game %s: the log does not replay to entry %s: %s", game_id, seq, exc)
             raise ServiceError("This game's log can't be replayed that far with today's rules.") from None
-        png = await self._draw(game_id, b.game.view(then, b.seat), b.seat, full=True)
+        png = await self.context.draw(game_id, b.game.view(then, b.seat), b.seat, full=True)
         row = rows[seq]
         who = "🎲" if row.seat == CHANCE else b.seats[row.seat].name if 0 <= row.seat < len(b.seats) else "?"
         what = " ".join(row.events) or ("(chance)" if row.seat == CHANCE else row.action)
@@ -71,13 +76,13 @@ class Logbook(ServiceCore):
         return Post(clip(text), png, [], game_id, False, full_board=False)
 
     @store_faults_answered
-    async def log_page(self, game_id: int, page: int | None = None, per_page: int = LOG_PAGE) -> LogPage:
+    async def page(self, game_id: int, page: int | None = None, per_page: int = LOG_PAGE) -> LogPage:
         """One page of the whole log in words (``page`` from 1, the oldest;
         None: the newest; ``per_page`` entries a page). Moves taken back are
         struck, undo entries say so."""
-        row = await self.get(game_id)
+        row = await self.context.get(game_id)
         seats = await self.store.seats(game_id)
-        entries, rows = await self._entries(game_id)
+        entries, rows = await self.context.entries(game_id)
         per_page = max(1, min(per_page, 50))
         pages = log_pages(len(entries), per_page)
         page = pages if page is None else max(1, min(page, pages))
@@ -102,7 +107,7 @@ class Logbook(ServiceCore):
         the whole log, undo entries included; the secret only once the game
         is finished. While a game that hides something (a hand, a deck) is
         running, its log (which names every draw) is not given out."""
-        row = await self.get(game_id)
+        row = await self.context.get(game_id)
         if row.state is None:
             raise ServiceError("This game hasn't started yet: there is nothing to export.")
         game = get_game(row.slug)
@@ -112,7 +117,7 @@ class Logbook(ServiceCore):
             if game.view(state, None) != state:
                 raise ServiceError(f"{game.name} keeps things hidden (hands, decks) that its log names: "
                                    "the log can be exported once the game is over.")
-        entries, rows = await self._entries(game_id)
+        entries, rows = await self.context.entries(game_id)
         secret = await self.store.secret(game_id) if row.status == "finished" else None
         finished_at = rows[entries[-1].seq].at if row.status == "finished" and entries else None
         doc = export_document(row.slug, row.options, [s.name for s in seats], row.status, entries, secret,

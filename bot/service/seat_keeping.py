@@ -12,7 +12,8 @@ from ..bot_levels import level_refused
 from ..store import Schedule, VersionConflict
 from .catalogue import players
 from .common import ServiceError, clip, is_bot_seat, store_faults_answered
-from .game_service import GameService
+from .context import ServiceContext
+from .turns import Turns
 from .values import Post, Table
 
 
@@ -33,12 +34,15 @@ def _handed_already(name: str) -> ServiceError:
 
 
 class SeatKeeping:
-    """The service's side of long games, over :class:`GameService`: bot
-    seats, taking a seat back, the turn clock's way out, reminders."""
+    """The service's side of long games (``service.seats``): bot seats,
+    taking a seat back, the turn clock's way out, reminders, pause. It holds
+    the service's one :class:`~bot.service.context.ServiceContext`, and
+    :class:`~bot.service.turns.Turns` for a skip (a move played for a seat)."""
 
-    def __init__(self, service: GameService) -> None:
-        self.service = service
-        self.store = service.store
+    def __init__(self, context: ServiceContext, turns: Turns) -> None:
+        self.context = context
+        self.turns = turns
+        self.store = context.store
 
     @store_faults_answered
     async def set_schedule(self, game_id: int, schedule: Schedule) -> None:
@@ -54,8 +58,8 @@ class SeatKeeping:
     async def add_bot(self, game_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> str:
         """Seat the bot, at ``level``, in a lobby (its creator only, while a seat is free)."""
         _check_level(level)
-        async with self.service.changing(game_id):
-            row = await self.service.get(game_id)
+        async with self.context.changing(game_id):
+            row = await self.context.get(game_id)
             game = get_game(row.slug)
             if row.status != "lobby":
                 raise ServiceError("Bots join in the lobby; this game has already started.")
@@ -71,8 +75,8 @@ class SeatKeeping:
     async def remove_bot(self, game_id: int, user_id: int) -> str:
         """Take the last bot seated in a lobby out again (its creator only);
         the seats after it close up."""
-        async with self.service.changing(game_id):
-            row = await self.service.get(game_id)
+        async with self.context.changing(game_id):
+            row = await self.context.get(game_id)
             if row.status != "lobby":
                 raise ServiceError("Bots leave in the lobby; this game has already started.")
             if user_id != row.creator_id:
@@ -89,8 +93,8 @@ class SeatKeeping:
         ``level``, from now on (he can take it back with ``/game takeover``).
         Said once: a second click is told it is already so."""
         _check_level(level)
-        async with self.service.changing(game_id):
-            table = await self.service.player_board(game_id, user_id)
+        async with self.context.changing(game_id):
+            table = await self.context.player_board(game_id, user_id)
             assert table.seat is not None
             if table.seats[table.seat].bot or not await self.store.set_seat_bot(game_id, table.seat, True,
                                                                                 seen=table.row, level=level):
@@ -100,8 +104,8 @@ class SeatKeeping:
     @store_faults_answered
     async def take_back(self, game_id: int, user_id: int) -> str:
         """A player takes his seat back from the bot."""
-        async with self.service.changing(game_id):
-            table = await self.service.player_board(game_id, user_id)
+        async with self.context.changing(game_id):
+            table = await self.context.player_board(game_id, user_id)
             assert table.seat is not None
             if not await self.store.set_seat_bot(game_id, table.seat, False, seen=table.row):
                 raise ServiceError("You already play your own seat.")
@@ -110,7 +114,7 @@ class SeatKeeping:
     async def _timed_out(self, game_id: int, user_id: int, seat: int | None) -> tuple[Table, int]:
         """The seat whose turn clock ran out that ``user_id`` (another player
         of the game) may skip or hand to the bot; ``seat`` None: the only one."""
-        table = await self.service.player_board(game_id, user_id)
+        table = await self.context.player_board(game_id, user_id)
         due = set(table.game.to_act(table.state))
         out = [t.seat for t in await self.store.timers(game_id)
                if t.kind == TIMED_OUT_KIND and t.due_at is None and t.seat in due and t.seat != table.seat]
@@ -125,7 +129,7 @@ class SeatKeeping:
 
     async def _hand_to_bot(self, table: Table, seat: int, level: str = DEFAULT_LEVEL) -> None:
         """Hand a timed-out ``seat`` to the bot at ``level`` (inside
-        :meth:`GameService.changing`); a second hand is told it is done already."""
+        :meth:`ServiceContext.changing`); a second hand is told it is done already."""
         if not await self.store.set_seat_bot(table.row.id, seat, True, seen=table.row, level=level):
             raise _handed_already(table.seats[seat].name)
 
@@ -136,7 +140,7 @@ class SeatKeeping:
         ``level`` (once: a second click is told it is already done, and
         nothing is posted)."""
         _check_level(level)
-        async with self.service.changing(game_id):
+        async with self.context.changing(game_id):
             table, out = await self._timed_out(game_id, user_id, seat)
             await self._hand_to_bot(table, out, level)
         name = table.seats[out].name
@@ -149,7 +153,7 @@ class SeatKeeping:
         for the seat by ``user_id`` (:data:`PLAYED_FOR`: nobody takes it
         back, its post offers no Undo); a game with no safe default hands
         the seat to the bot instead."""
-        async with self.service.changing(game_id):
+        async with self.context.changing(game_id):
             table, out = await self._timed_out(game_id, user_id, seat)
             default = table.game.default_action(table.state, out)
             if default is None:
@@ -158,7 +162,7 @@ class SeatKeeping:
             return (f"{table.game.name} has no safe way to skip {table.seats[out].name}'s turn here: "
                     "the bot 🤖 plays the seat until its player takes it back (`/game takeover`).")
         marker = f"skip:{game_id}:{table.row.version + 1}:{user_id}"  # two clicks at once: one skip
-        post = await self.service.act(game_id, table.seats[out].user_id, default, interaction_id=marker,
+        post = await self.turns.act(game_id, table.seats[out].user_id, default, interaction_id=marker,
                                       expected_version=table.row.version)
         post.undo_seq = None
         by = table.seats[table.seat].name if table.seat is not None else "another player"
@@ -170,7 +174,7 @@ class SeatKeeping:
         """``/game remind``: a seated player reminds the players due now
         (those who muted reminders are named, not pinged); once per ``gap``
         seconds per game. Returns the text and the users to ping."""
-        table = await self.service.player_board(game_id, user_id)
+        table = await self.context.player_board(game_id, user_id)
         due = [table.seats[s] for s in table.game.to_act(table.state) if 0 <= s < len(table.seats)]
         people = [s for s in due if not is_bot_seat(s) and s.user_id != user_id]
         if not people:
@@ -187,7 +191,7 @@ class SeatKeeping:
     @store_faults_answered
     async def mute_reminders(self, game_id: int, user_id: int, muted: bool = True) -> str:
         """A seated player mutes (or unmutes) this game's reminders for himself."""
-        if await self.service.seat_of_user(game_id, user_id) is None:
+        if await self.context.seat_of_user(game_id, user_id) is None:
             raise ServiceError("You are not playing in this game: its reminders never ping you.")
         await self.store.set_muted(game_id, user_id, muted)
         return ("Reminders muted for you in this game; `/game remind` by others names you without a ping."
@@ -199,8 +203,8 @@ class SeatKeeping:
         no timer fires until ``/game resume``. False when it is not running
         any more (here or in another process): someone else paused or ended
         it first, and told it."""
-        async with self.service.changing(game_id):
-            row = await self.service.get(game_id)
+        async with self.context.changing(game_id):
+            row = await self.context.get(game_id)
             if row.status != "active":
                 return False
             try:
@@ -215,8 +219,8 @@ class SeatKeeping:
         or idle too long, if it is still ``expected_status`` (and at
         ``expected_version``, when given: nobody moved since); its log stays.
         False when it is not so any more, here or in another process."""
-        async with self.service._locks[game_id], self.store.game_lock(game_id):
-            row = await self.service.get(game_id)
+        async with self.context.locked(game_id):
+            row = await self.context.get(game_id)
             if row.status != expected_status or expected_version not in (None, row.version):
                 return False
             try:

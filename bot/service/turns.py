@@ -14,7 +14,7 @@ from rendering import has_full_board
 from ..ratings import final_note
 from ..store import DuplicateInteraction, NewAction, OutboxPost
 from .common import ServiceError, clip, log, played_for_seat, store_faults_answered
-from .core import ServiceCore
+from .context import ServiceContext
 from .values import Board, Post, Table, Undone, board_of
 
 
@@ -23,23 +23,28 @@ def move_post_key(game_id: int, seq: int) -> str:
     return f"move:{game_id}:{seq}"
 
 
-class Turns(ServiceCore):
-    """The service's calls that play a game (see the module)."""
+class Turns:
+    """The service's calls that play a game (see the module), over the
+    service's one :class:`~bot.service.context.ServiceContext`."""
+
+    def __init__(self, context: ServiceContext) -> None:
+        self.context = context
+        self.store = context.store
 
     @store_faults_answered
     async def choices(self, game_id: int, user_id: int) -> tuple[Board, list[Choice]]:
-        b = await self.player_board(game_id, user_id)
+        b = await self.context.player_board(game_id, user_id)
         assert b.seat is not None
         # off the event loop: a large action space (autocomplete) takes a while
         return board_of(b), await asyncio.to_thread(b.game.legal_actions, b.state, b.seat)
 
     @store_faults_answered
     async def options_at(self, game_id: int, user_id: int, prefix: Sequence[str]) -> tuple[Board, list[Option]]:
-        b = await self.player_board(game_id, user_id)
+        b = await self.context.player_board(game_id, user_id)
         assert b.seat is not None
         due = b.game.to_act(b.state)
         if b.seat not in due:
-            raise ServiceError(self._not_your_turn(b))
+            raise ServiceError(self.context.not_your_turn(b))
         return board_of(b), b.game.options_at(b.state, b.seat, list(prefix))
 
     @store_faults_answered
@@ -62,12 +67,12 @@ class Turns(ServiceCore):
         :meth:`queued_post`)."""
         if interaction_id is not None and await self.store.interaction_seen(interaction_id):
             raise ServiceError("That action was already taken.")
-        async with self.changing(game_id):
-            b = await self.player_board(game_id, user_id)
+        async with self.context.changing(game_id):
+            b = await self.context.player_board(game_id, user_id)
             assert b.seat is not None
             due_before = set(b.game.to_act(b.state))
             if b.seat not in due_before:
-                raise ServiceError(self._not_your_turn(b))
+                raise ServiceError(self.context.not_your_turn(b))
             if expected_version is not None and expected_version != b.row.version:
                 await self._check_stale_panel(b, expected_version)
             try:
@@ -81,7 +86,7 @@ class Turns(ServiceCore):
             events = applied.events + [e for _a, ev in chance for e in ev]
             outbox = None
             if queue_until is not None:
-                text, pings = self._post_text(b.game, state, b.seats, events, due_before)
+                text, pings = self.context.post_text(b.game, state, b.seats, events, due_before)
                 outbox = OutboxPost(move_post_key(game_id, b.row.version + 1), game_id, "move", text, queue_until,
                                     tuple(pings), b.seat, b.row.version + 1, b.row.version + len(actions))
             try:
@@ -90,9 +95,9 @@ class Turns(ServiceCore):
             except DuplicateInteraction:
                 raise ServiceError("That action was already taken.") from None
             log.info("game %s: seat %s %r", game_id, b.seat, applied.action)
-            ticket = self.post_order.take(game_id)
-        post = await self._ordered(game_id, ticket,
-                                   self._post(b.game, state, b.seats, events, due_before, b.seat, game_id))
+            ticket = self.context.post_order.take(game_id)
+        drawing = self.context.post_after(b.game, state, b.seats, events, due_before, b.seat, game_id)
+        post = await self.context.ordered(game_id, ticket, drawing)
         if finished:
             post.text = clip(post.text + await final_note(self.store, game_id, b.seats))
         post.action = applied.action
@@ -110,11 +115,11 @@ class Turns(ServiceCore):
         drawn again while the game is still where the move left it (once it
         moved on, later posts have shown the board since: none); the final
         post with the ratings' changes (rated now if a crash came first)."""
-        t = await self.table(item.game_id)
+        t = await self.context.table(item.game_id)
         png, finished = None, False
         if t.row.version == item.version:
             focus = item.seat if t.game.player_boards else None
-            png = await self._draw(item.game_id, t.game.view(t.state, None), focus)
+            png = await self.context.draw(item.game_id, t.game.view(t.state, None), focus)
             finished = t.game.is_over(t.state)
         text = clip(item.text + await final_note(self.store, item.game_id, t.seats)) if finished else item.text
         return Post(text, png, list(item.pings), item.game_id, finished,
@@ -144,10 +149,10 @@ class Turns(ServiceCore):
         replay of the log without the move."""
         if interaction_id is not None and await self.store.interaction_seen(interaction_id):
             raise ServiceError("That action was already taken.")
-        async with self.changing(game_id):
-            b = await self.player_board(game_id, user_id)
+        async with self.context.changing(game_id):
+            b = await self.context.player_board(game_id, user_id)
             assert b.seat is not None
-            entries, rows = await self._entries(game_id)
+            entries, rows = await self.context.entries(game_id)
             players = [s.name for s in b.seats]
             try:
                 target = await asyncio.to_thread(undo_target, b.game, players, b.row.options, entries, b.seat)
@@ -175,14 +180,14 @@ class Turns(ServiceCore):
             except DuplicateInteraction:
                 raise ServiceError("That action was already taken.") from None
             log.info("game %s: seat %s took back entry %s", game_id, b.seat, target.seq)
-            ticket = self.post_order.take(game_id)
+            ticket = self.context.post_order.take(game_id)
             try:
                 message_id = await self.store.post_message(game_id, target.seq)
             except BaseException:
-                self.post_order.done(game_id, ticket)
+                self.context.post_order.done(game_id, ticket)
                 raise
-        post = await self._ordered(game_id, ticket,
-                                   self._post(b.game, state, b.seats, events, due_before, b.seat, game_id))
+        drawing = self.context.post_after(b.game, state, b.seats, events, due_before, b.seat, game_id)
+        post = await self.context.ordered(game_id, ticket, drawing)
         post.action, post.seq = entry.action, entry.seq
         note = clip(f"↩️ Undone by {name}: ~~{clip(taken, 1500)}~~")
         return Undone(post, message_id, note, target.seq)

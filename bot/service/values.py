@@ -36,14 +36,14 @@ class Post:
     ticket: int | None = None
     """The post's place in its game's posting order (:mod:`bot.post_order`):
     the transport sends it after the game's earlier posts and then hands
-    the ticket back (:meth:`GameService.posted`)."""
+    the ticket back (``service.context.posted``)."""
     after_seq: int | None = None
     """Set on a move's post: the log entry just before the move. Whatever
     Undo that entry's post offered no longer applies (the transport takes
-    the button away, finding the post with :meth:`GameService.post_message`)."""
+    the button away, finding the post with ``service.context.post_message``)."""
     outbox_key: str | None = None
     """Set when the post was queued in the store's outbox with the move (see
-    :meth:`GameService.act`): the transport's caller marks it done once
+    ``service.turns.act``): the transport's caller marks it done once
     Discord has accepted it."""
 
 

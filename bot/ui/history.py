@@ -39,8 +39,8 @@ async def take_back(interaction: discord.Interaction[Any], game_id: int, seq: in
     the seats newly due."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
-    undone = await bot.service.undo(game_id, interaction.user.id, seq, interaction_id=str(interaction.id))
-    row = await bot.service.get(game_id)
+    undone = await bot.service.turns.undo(game_id, interaction.user.id, seq, interaction_id=str(interaction.id))
+    row = await bot.service.context.get(game_id)
     await interaction.followup.send(f"↩️ Taken back (log entry {undone.seq}).", ephemeral=True,
                                     allowed_mentions=NO_MENTIONS)
     await correct_post(bot, game_id, row.thread_id, undone.message_id, undone.note)
@@ -103,7 +103,7 @@ async def show_log_page(interaction: discord.Interaction[Any], game_id: int, pag
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
-    shown = await bot_of(interaction).service.log_page(game_id, page, per_page)
+    shown = await bot_of(interaction).service.log.page(game_id, page, per_page)
     view = log_view(game_id, shown.page, shown.pages, shown.per_page)
     if edit:
         await interaction.edit_original_response(content=shown.text, view=view, allowed_mentions=NO_MENTIONS)

@@ -15,7 +15,7 @@ from games.registry import get_game
 
 from ..discord_io import NO_MENTIONS, ServiceBot, bot_of, channel_gone, check_game_permissions, guarded, reply
 from ..scheduler import schedule_text
-from ..service import SeatKeeping, ServiceError
+from ..service import ServiceError
 from ..standings import Standings
 from .levels import chosen_level, level_select
 from .posting import acting_name, post_to_thread, thread_gone
@@ -69,32 +69,32 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, acti
     if action == "start":
         await interaction.response.defer(ephemeral=True, thinking=True)
         await ready_thread(interaction, game_id)
-        post = await service.start(game_id, interaction.user.id)
-        row = await service.get(game_id)
+        post = await service.lobby.start(game_id, interaction.user.id)
+        row = await service.context.get(game_id)
         await refresh_lobby(bot, game_id)
         said = "Started! The board is in the game's thread." if await post_to_thread(bot, row.thread_id, post) \
             else "The game started, but its board could not be posted in its thread (see the channel)."
         await interaction.followup.send(said, ephemeral=True, allowed_mentions=NO_MENTIONS)
         return
     if action == "join":
-        text = await service.join(game_id, interaction.user.id, acting_name(interaction))
+        text = await service.lobby.join(game_id, interaction.user.id, acting_name(interaction))
     else:
-        text = await service.leave(game_id, interaction.user.id)
+        text = await service.lobby.leave(game_id, interaction.user.id)
     await reply(interaction, text)
     await refresh_lobby(bot, game_id)
 
 
 async def refresh_lobby(bot: ServiceBot, game_id: int) -> None:
     """Rewrite the lobby message to show the seats and status."""
-    row = await bot.service.get(game_id)
+    row = await bot.service.context.get(game_id)
     if row.lobby_message_id is None or row.channel_id is None:
         return
     channel = bot.get_channel(row.channel_id)
     if not isinstance(channel, discord.abc.Messageable):
         return
-    text = await bot.service.lobby_text(game_id)
+    text = await bot.service.lobby.text(game_id)
     if row.status == "lobby":
-        text += schedule_text(await SeatKeeping(bot.service).schedule(game_id))
+        text += schedule_text(await bot.service.seats.schedule(game_id))
         text += await Standings(bot.service).lobby_note(game_id)  # whether a game with bots is rated
     try:
         await channel.get_partial_message(row.lobby_message_id).edit(
@@ -109,7 +109,7 @@ async def ready_thread(interaction: discord.Interaction[Any], game_id: int) -> N
     to play there; ServiceError says what is wrong (a deleted thread calls
     the game off)."""
     bot = bot_of(interaction)
-    row = await bot.service.get(game_id)
+    row = await bot.service.context.get(game_id)
     if row.status != "lobby":
         return  # the service says why it can't start
     if row.thread_id is None:
@@ -161,7 +161,7 @@ class AddBotLevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template
 
 async def add_bot(interaction: discord.Interaction[Any], game_id: int, level: str = DEFAULT_LEVEL) -> None:
     bot = bot_of(interaction)
-    text = await SeatKeeping(bot.service).add_bot(game_id, interaction.user.id, level)
+    text = await bot.service.seats.add_bot(game_id, interaction.user.id, level)
     await reply(interaction, text)
     await refresh_lobby(bot, game_id)
 
@@ -185,6 +185,6 @@ class RemoveBotButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
 
 async def remove_bot(interaction: discord.Interaction[Any], game_id: int) -> None:
     bot = bot_of(interaction)
-    text = await SeatKeeping(bot.service).remove_bot(game_id, interaction.user.id)
+    text = await bot.service.seats.remove_bot(game_id, interaction.user.id)
     await reply(interaction, text)
     await refresh_lobby(bot, game_id)

@@ -31,7 +31,7 @@ from games.registry import get_game
 
 from ..discord_io import NO_MENTIONS, ServiceBot, board_file, channel_gone, mentions_for, missing_game_permissions
 from ..discord_text import member_name
-from ..service import Post, SeatKeeping, ServiceError
+from ..service import Post, ServiceError
 from ..turn_notice import turn_notices
 
 log = logging.getLogger("railyard.ui")
@@ -50,12 +50,12 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post, non
     see :func:`thread_gone`); a game without a thread: True, nothing to
     post. ``nonce``: Discord keeps one message per nonce."""
     if thread_id is None or post.game_id is None:
-        bot.service.posted(post)
+        bot.service.context.posted(post)
         return True
     from .lobby import refresh_lobby  # the features import this module: see the module docstring
     message: discord.Message | None = None
     try:
-        await bot.service.turn_to_post(post)  # after the game's earlier posts, whatever their drawing time
+        await bot.service.context.turn_to_post(post)  # after the game's earlier posts, whatever their drawing time
         message = await _send_post(bot, thread_id, post, nonce)
     except discord.HTTPException as exc:
         # The move is already stored; a deleted or locked thread must not
@@ -66,7 +66,7 @@ async def post_to_thread(bot: ServiceBot, thread_id: int | None, post: Post, non
         await _remember_post(bot, post, message)
         await _withdraw_undo(bot, message.channel, post)
     finally:
-        bot.service.posted(post)
+        bot.service.context.posted(post)
     if message is not None and post.finished:
         await add_animation(bot, message, post)
     if post.finished:
@@ -81,7 +81,7 @@ async def _thread_failed(bot: ServiceBot, thread_id: int, error: discord.HTTPExc
     told (:func:`thread_gone`); if a permission is missing, the channel is
     told that (:func:`permission_lost`)."""
     try:
-        row = await bot.service.game_in_thread(thread_id)
+        row = await bot.service.context.game_in_thread(thread_id)
     except ServiceError as exc:
         log.warning("could not post in thread %s: %s (its game: %s)", thread_id, error, exc)
         return
@@ -116,7 +116,7 @@ async def permission_lost(bot: ServiceBot, game_id: int, thread_id: int, error: 
     lacks there, once (again only when that changes, or after a post went
     through). The game waits; its moves are kept. Told of a lobby or a
     running game only; if the channel can't be told either, it is logged."""
-    row = await bot.service.get(game_id)
+    row = await bot.service.context.get(game_id)
     if row.status not in ("lobby", "active") or row.channel_id is None:
         return
     try:
@@ -149,17 +149,17 @@ async def thread_gone(bot: ServiceBot, game_id: int) -> None:
     lobby message shows it, and the channel is told, once (whoever pauses
     or ends the game first tells it)."""
     from .lobby import refresh_lobby  # see the module docstring
-    row = await bot.service.get(game_id)
+    row = await bot.service.context.get(game_id)
     name = f"{get_game(row.slug).name} #{game_id}"
     if row.status == "active":
-        if not await SeatKeeping(bot.service).pause(game_id):
+        if not await bot.service.seats.pause(game_id):
             return
         log.warning("game %s: its thread %s is gone: the game is paused", game_id, row.thread_id)
         text = (f"⏸️ The thread of {name} was deleted, so the game is paused. A player (or a member with "
                 f"Manage Threads) resumes it here with `/game resume game:{game_id}`, in a new thread; "
                 f"`/game abandon game:{game_id}` here calls it off.")
     elif row.status == "lobby":
-        if not await SeatKeeping(bot.service).end_quietly(game_id, row.status):
+        if not await bot.service.seats.end_quietly(game_id, row.status):
             return
         log.warning("game %s: its thread %s is gone: the lobby is called off", game_id, row.thread_id)
         text = (f"⚠️ The thread of {name} was deleted, so the game is called off "
@@ -198,7 +198,7 @@ async def _withdraw_undo(bot: ServiceBot, channel: discord.abc.Messageable, post
     if not isinstance(channel, (discord.Thread, discord.TextChannel)):
         return
     try:
-        message_id = await bot.service.post_message(post.game_id, post.after_seq)
+        message_id = await bot.service.context.post_message(post.game_id, post.after_seq)
         if message_id is None or not posted_in(channel.id, message_id):
             return
         await channel.get_partial_message(message_id).edit(
@@ -234,7 +234,7 @@ async def _remember_post(bot: ServiceBot, post: Post, message: discord.Message) 
     if post.seq is None or post.game_id is None:
         return
     try:
-        await bot.service.remember_post(post.game_id, post.seq, message.id)
+        await bot.service.context.remember_post(post.game_id, post.seq, message.id)
     except ServiceError as exc:
         log.warning("game %s: could not remember post %s of entry %s: %s", post.game_id, message.id, post.seq, exc)
 
@@ -248,7 +248,7 @@ async def add_animation(bot: ServiceBot, message: discord.Message, post: Post) -
     guild = getattr(message.channel, "guild", None)
     limit = guild.filesize_limit if guild is not None else 10 * 1024 * 1024
     try:
-        made = await bot.service.animation(post.game_id, limit)
+        made = await bot.service.pictures.animation(post.game_id, limit)
         if made is None:
             return
         gif = discord.File(io.BytesIO(made.data), filename="game.gif",

@@ -15,7 +15,7 @@ from games.bots import DEFAULT_LEVEL
 
 from ..discord_io import NO_MENTIONS, ServiceBot, bot_of, guarded, reply
 from ..scheduler import Notice
-from ..service import Post, SeatKeeping
+from ..service import Post
 from ..turn_notice import turn_notices
 from .levels import chosen_level, level_select
 from .lobby import refresh_lobby
@@ -47,7 +47,7 @@ class MuteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ry:m
         await guarded(interaction, self._mute(interaction), self.game_id)
 
     async def _mute(self, interaction: discord.Interaction[Any]) -> None:
-        text = await SeatKeeping(bot_of(interaction).service).mute_reminders(self.game_id, interaction.user.id)
+        text = await bot_of(interaction).service.seats.mute_reminders(self.game_id, interaction.user.id)
         await reply(interaction, text)
 
 
@@ -106,8 +106,8 @@ async def clock_action(interaction: discord.Interaction[Any], game_id: int, seat
     """Skip a timed-out seat or hand it to the bot (at ``level``), from a button, a select or a command."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
-    keeping = SeatKeeping(bot.service)
-    row = await bot.service.get(game_id)
+    keeping = bot.service.seats
+    row = await bot.service.context.get(game_id)
     if op == "skip":
         done = await keeping.skip_timed_out(game_id, interaction.user.id, seat)
     else:
@@ -155,7 +155,7 @@ async def keep_active_thread_open(bot: ServiceBot, game_id: int, thread_id: int 
     look and the reopening, its thread closed before ours reopened it) has
     its thread closed again. An archive after the second look closes the
     thread itself, after this reopening."""
-    if (await bot.service.get(game_id)).status != "active":  # one archived before the keep-alive came
+    if (await bot.service.context.get(game_id)).status != "active":  # one archived before the keep-alive came
         return
-    if await keep_thread_open(bot, thread_id) and (await bot.service.get(game_id)).status != "active":
+    if await keep_thread_open(bot, thread_id) and (await bot.service.context.get(game_id)).status != "active":
         await close_thread(bot, thread_id)

@@ -77,7 +77,7 @@ class FullBoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
 
 async def show_full_board(interaction: discord.Interaction[Any], game_id: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
-    post = await bot_of(interaction).service.status(game_id, interaction.user.id)
+    post = await bot_of(interaction).service.pictures.status(game_id, interaction.user.id)
     file = board_file(post, "full-board.png", interaction.guild)
     kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
     if file is not None:
@@ -104,7 +104,7 @@ async def open_panel(interaction: discord.Interaction[Any], game_id: int) -> Non
     """Send the seat's ephemeral turn panel with its own board."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = bot_of(interaction).service
-    board, options = await service.options_at(game_id, interaction.user.id, [])
+    board, options = await service.turns.options_at(game_id, interaction.user.id, [])
     walk = skip_forced(Walk(board, [], [], [], [], options, False, options))
     content, view = panel(board, walk.path, walk.labels, walk.options, 0, back=False, tokens=walk.tokens)
     file = await _own_board(interaction, game_id)
@@ -116,7 +116,7 @@ async def open_panel(interaction: discord.Interaction[Any], game_id: int) -> Non
 
 async def _own_board(interaction: discord.Interaction[Any], game_id: int) -> discord.File | None:
     """The board as this player sees it, for the private panel."""
-    post = await bot_of(interaction).service.status(game_id, interaction.user.id)
+    post = await bot_of(interaction).service.pictures.status(game_id, interaction.user.id)
     return board_file(post, "your-board.png", interaction.guild)
 
 
@@ -221,7 +221,7 @@ async def resolve_path(interaction: discord.Interaction[Any], game_id: int, vers
     choices. The panel was built at ``version``; with ``same_version`` the
     game must not have moved on since (a click without a digest to check)."""
     service = bot_of(interaction).service
-    board, options = await service.options_at(game_id, interaction.user.id, [])
+    board, options = await service.turns.options_at(game_id, interaction.user.id, [])
     if same_version and board.row.version != version:
         raise ServiceError(MOVED_ON)
     return walk_path(board, options, path)
@@ -295,8 +295,8 @@ async def panel_step(interaction: discord.Interaction[Any], game_id: int, versio
         if not walk.complete:
             raise ServiceError("Finish choosing first.")
         bot = bot_of(interaction)
-        post = await bot.service.act(game_id, interaction.user.id, action,
-                                     interaction_id=str(interaction.id), expected_version=version)
+        post = await bot.service.turns.act(game_id, interaction.user.id, action,
+                                           interaction_id=str(interaction.id), expected_version=version)
         await interaction.edit_original_response(content=f"✅ Done: {' › '.join(chosen)}", view=None,
                                                  attachments=[], allowed_mentions=NO_MENTIONS)
         await post_to_thread(bot, walk.board.row.thread_id, post)
@@ -304,12 +304,12 @@ async def panel_step(interaction: discord.Interaction[Any], game_id: int, versio
     service = bot_of(interaction).service
     if walk.complete:
         content, view = confirm_panel(walk.board, walk.path, chosen, walk.tokens)
-        png = await service.preview(game_id, interaction.user.id, action)
+        png = await service.pictures.preview(game_id, interaction.user.id, action)
         name, note = "preview.png", "The picture shows the board after this move."
     else:
         content, view = panel(walk.board, walk.path, chosen, walk.options, page,
                               back=any(c > 1 for c in walk.counts), tokens=walk.tokens)
-        png = await service.choice_sheet(game_id, interaction.user.id, walk.tokens)
+        png = await service.pictures.choice_sheet(game_id, interaction.user.id, walk.tokens)
         name, note = "choices.png", "The picture shows each choice, numbered in the order of the buttons."
     kwargs: dict[str, Any] = {}
     if png is not None:

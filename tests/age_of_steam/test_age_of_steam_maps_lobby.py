@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import GameService, ServiceCore, ServiceError, map_choices, with_map
+from bot.service import GameService, ServiceContext, ServiceError, map_choices, with_map
 from bot.store import SeatRow
 from games.core import Outcome
 from games.registry import get_game
@@ -95,12 +95,12 @@ def test_map_choices_say_each_maps_player_count() -> None:
 
 async def test_the_service_refuses_a_seat_beyond_the_maps_count_and_starts_a_solo_game(store: Any) -> None:
     service = GameService(store)
-    row = await service.new_game("age-of-steam", 1, "ann", {"map": "st-lucia"})
-    await service.join(row.id, 2, "bob")
+    row = await service.lobby.new_game("age-of-steam", 1, "ann", {"map": "st-lucia"})
+    await service.lobby.join(row.id, 2, "bob")
     with pytest.raises(ServiceError, match=r"full \(2 players on the St. Lucia map\)"):
-        await service.join(row.id, 3, "cid")
-    solo = await service.new_game("age-of-steam", 1, "ann", {"map": "barbados"})
-    post = await service.start(solo.id, 1)
+        await service.lobby.join(row.id, 3, "cid")
+    solo = await service.lobby.new_game("age-of-steam", 1, "ann", {"map": "barbados"})
+    post = await service.lobby.start(solo.id, 1)
     assert "Age of Steam** begins: ann." in post.text
 
 
@@ -117,11 +117,11 @@ class _Solo:
 def test_the_final_post_of_a_solo_game_says_its_result_in_words() -> None:
     seats = [SeatRow(0, 1, "ann")]
     won = Outcome([23], [{"cash": 33, "buy-back": -10}], [[0]], summary="completed with $23")
-    text = ServiceCore.final_text(_Solo(won), {}, seats)  # type: ignore[arg-type]
+    text = ServiceContext.final_text(_Solo(won), {}, seats)  # type: ignore[arg-type]
     assert "🏆 ann: **completed with $23** (cash 33, buy-back -10)" in text
     assert "wins" not in text and "Final scores" not in text
     lost = Outcome([0], [{"cash": 6, "buy-back": -10}], [[0]], summary="lost: short by $4", solo_lost=True)
-    text = ServiceCore.final_text(_Solo(lost), {}, seats)  # type: ignore[arg-type]
+    text = ServiceContext.final_text(_Solo(lost), {}, seats)  # type: ignore[arg-type]
     assert "💥 ann: **lost: short by $4**" in text and "🏆" not in text
 
 

@@ -51,10 +51,10 @@ def test_a_lost_solo_game_is_neither_won_nor_rated() -> None:
 
 async def _finished(service: GameService, store: Store, game_map: str, users: list[tuple[int, str]]) -> int:
     """A game on ``game_map`` started by ``users`` and marked finished."""
-    row = await service.new_game("age-of-steam", users[0][0], users[0][1], {"map": game_map}, guild_id=GUILD)
+    row = await service.lobby.new_game("age-of-steam", users[0][0], users[0][1], {"map": game_map}, guild_id=GUILD)
     for user, name in users[1:]:
-        await service.join(row.id, user, name)
-    await service.start(row.id, users[0][0])
+        await service.lobby.join(row.id, user, name)
+    await service.lobby.start(row.id, users[0][0])
     await store.set_status(row.id, "finished")
     return row.id
 
@@ -112,11 +112,11 @@ async def test_st_lucia_is_rated_on_its_own_board(store: Store) -> None:
 
 async def test_a_solo_lobby_is_listed_with_its_one_seat_and_says_it_is_not_rated(store: Store) -> None:
     service = _service(store)
-    row = await service.new_game("age-of-steam", 1, "ann", {"map": "barbados"}, guild_id=GUILD)
+    row = await service.lobby.new_game("age-of-steam", 1, "ann", {"map": "barbados"}, guild_id=GUILD)
     standings = Standings(service)
     assert "1/1 seated (ann)" in (await standings.list_page(GUILD)).text
     assert "A solo game is not rated" in await standings.lobby_note(row.id)
-    duo = await service.new_game("age-of-steam", 1, "ann", {"map": "st-lucia"}, guild_id=GUILD)
+    duo = await service.lobby.new_game("age-of-steam", 1, "ann", {"map": "st-lucia"}, guild_id=GUILD)
     assert await standings.lobby_note(duo.id) == ""
 
 

@@ -36,28 +36,28 @@ async def test_no_board_or_choice_shows_a_hand_to_anyone_but_its_owner(db_path: 
 
 
 async def _check_hands(service: GameService, drawn: Recorder) -> None:
-    row = await service.new_game("days-of-steam", 1, USERS[1], seed=3)
+    row = await service.lobby.new_game("days-of-steam", 1, USERS[1], seed=3)
     for user in (2, 3):
-        await service.join(row.id, user, USERS[user])
-    await service.start(row.id, 1)
+        await service.lobby.join(row.id, user, USERS[user])
+    await service.lobby.start(row.id, 1)
     rng = random.Random(3)
     for _ in range(12):
-        b = await service.table(row.id)
+        b = await service.context.table(row.id)
         seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
         for other in (s for s in range(3) if s != seat):
             with pytest.raises(ServiceError, match="not your turn"):
-                await service.options_at(row.id, other + 1, [])
+                await service.turns.options_at(row.id, other + 1, [])
         drawn.calls.clear()
-        await service.act(row.id, seat + 1, random_action(b.game, b.state, seat, rng))
+        await service.turns.act(row.id, seat + 1, random_action(b.game, b.state, seat, rng))
         # the thread post after the move: a spectator's view, no hand at all
         assert drawn.calls and all(v is None for _s, v in drawn.calls)
         assert all(s["hands"] == [None, None, None] and s["deck"] == {} for s, _v in drawn.calls)
         for user in (1, 2, 3):
             drawn.calls.clear()
-            await service.status(row.id, user)
+            await service.pictures.status(row.id, user)
             [(view, viewer)] = drawn.calls
             assert viewer == user - 1
-            real = (await service.table(row.id)).state["hands"]
+            real = (await service.context.table(row.id)).state["hands"]
             assert [h is not None for h in view["hands"]] == [s == user - 1 for s in range(3)]
             assert view["hands"][user - 1] == real[user - 1] and view["deck"] == {}
 
@@ -66,16 +66,16 @@ async def test_a_variant_typed_through_the_service_is_logged_as_its_canonical_te
     store = await open_store(db_path)
     try:
         service = GameService(store, renderer=Recorder())
-        row = await service.new_game("days-of-steam", 1, USERS[1], seed=5)
-        await service.join(row.id, 2, USERS[2])
-        await service.start(row.id, 1)
-        b = await service.table(row.id)
+        row = await service.lobby.new_game("days-of-steam", 1, USERS[1], seed=5)
+        await service.lobby.join(row.id, 2, USERS[2])
+        await service.lobby.start(row.id, 1)
+        b = await service.context.table(row.id)
         seat = next(s for s in b.game.to_act(b.state) if s != CHANCE)
         canonical = next(c.text for c in b.game.legal_actions(b.state, seat) if c.command == "tile")
         typed = "  " + " ".join(t.lower() if i == 2 else t.upper() for i, t in enumerate(canonical.split())) + " "
-        await service.act(row.id, seat + 1, typed)
+        await service.turns.act(row.id, seat + 1, typed)
         logged = [a.action for a in await store.log(row.id) if a.seat == seat]
         assert logged == [canonical]
-        assert await service.rebuild(row.id) == (await service.table(row.id)).state
+        assert await service.log.rebuild(row.id) == (await service.context.table(row.id)).state
     finally:
         await store.close()

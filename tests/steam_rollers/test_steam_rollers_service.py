@@ -25,21 +25,21 @@ async def test_a_typed_variant_is_logged_as_the_canonical_text_and_replays(db_pa
     store = await open_store(db_path)
     try:
         service = GameService(store, no_render)
-        row = await service.new_game("steam-rollers", 1, "ann", seed=3)
-        await service.join(row.id, 2, "bob")
-        await service.start(row.id, 1)
+        row = await service.lobby.new_game("steam-rollers", 1, "ann", seed=3)
+        await service.lobby.join(row.id, 2, "bob")
+        await service.lobby.start(row.id, 1)
         rng = random.Random(1)
         typed_any = False
         for _ in range(6):
-            board = await service.table(row.id)
+            board = await service.context.table(row.id)
             seat = [s for s in board.game.to_act(board.state) if s >= 0][0]
             legal = random_action(board.game, board.state, seat, rng)
             typed = _shouted_with_zeros(legal)
             typed_any = typed_any or typed.split() != legal.split()
-            await service.act(row.id, board.seats[seat].user_id, typed)
+            await service.turns.act(row.id, board.seats[seat].user_id, typed)
             logged = [a for a in await store.log(row.id) if a.seat == seat][-1]
             assert logged.action == legal, typed
         assert typed_any
-        assert await service.rebuild(row.id) == (await service.get(row.id)).state
+        assert await service.log.rebuild(row.id) == (await service.context.get(row.id)).state
     finally:
         await store.close()

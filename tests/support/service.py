@@ -11,9 +11,9 @@ async def started_race(store: Store, renderer: Renderer, seed: int = 1) -> tuple
     drawing with ``renderer`` (the full board too): the service, the game,
     the user due first and the other."""
     service = GameService(store, renderer, full_renderer=renderer)
-    row = await service.new_game("race", 1, "ann", seed=seed)
-    await service.join(row.id, 2, "bob")
-    await service.start(row.id, 1)
-    b = await service.table(row.id)
+    row = await service.lobby.new_game("race", 1, "ann", seed=seed)
+    await service.lobby.join(row.id, 2, "bob")
+    await service.lobby.start(row.id, 1)
+    b = await service.context.table(row.id)
     first = b.seats[b.game.to_act(b.state)[0]].user_id
     return service, row.id, first, 3 - first

@@ -1,9 +1,10 @@
-"""The service's shared core: one store, one lock per game, one posting
-order, and what every concern needs of them: finding a game and a seat,
-the game's whole state (:meth:`ServiceCore.table`), its log, the board
-drawn off the event loop and the thread post after a change, in the
-order of the game's log. The concerns (:mod:`.lobby`, :mod:`.turns`,
-:mod:`.pictures`, :mod:`.logbook`) are mixins over it."""
+"""The service's context: one store, one lock per game, one posting order,
+the renderers, and what every concern needs of them: finding a game and a
+seat, the game's whole state (:meth:`ServiceContext.table`), its log, the
+board drawn off the event loop and the thread post after a change, in the
+order of the game's log. Each concern (:mod:`.lobby`, :mod:`.turns`,
+:mod:`.pictures`, :mod:`.logbook`, :mod:`.seat_keeping`) is an object
+holding the one context."""
 
 from __future__ import annotations
 
@@ -29,8 +30,8 @@ Renderer = Callable[[State, "int | None"], bytes]
 SheetRenderer = Callable[[list[tuple[str, State]], "int | None"], "bytes | None"]
 
 
-class ServiceCore:
-    """The state every concern of the service shares (see the module): the
+class ServiceContext:
+    """What every concern of the service shares (see the module): the
     store, the renderers, the per-game locks (:meth:`changing`) and the
     posting order; with the finding, reading and posting every concern
     uses."""
@@ -61,11 +62,19 @@ class ServiceCore:
         names the version and status it was decided on; a game changed by
         another process meanwhile is answered with :data:`CONFLICT`,
         nothing changed."""
-        async with self._locks[game_id], self.store.game_lock(game_id):
+        async with self.locked(game_id):
             try:
                 yield
             except VersionConflict:
                 raise ServiceError(CONFLICT) from None
+
+    @asynccontextmanager
+    async def locked(self, game_id: int) -> AsyncIterator[None]:
+        """This process's lock on the game, then the store's; a
+        :class:`~bot.store.VersionConflict` inside is the caller's to answer
+        (:meth:`changing` answers it with :data:`CONFLICT`)."""
+        async with self._locks[game_id], self.store.game_lock(game_id):
+            yield
 
     # -- finding ----------------------------------------------------------
     @store_faults_answered
@@ -131,18 +140,20 @@ class ServiceCore:
             raise ServiceError(f"This game is {b.row.status}.")
         return b
 
-    def _not_your_turn(self, b: Table) -> str:
+    def not_your_turn(self, b: Table) -> str:
+        """What a seated player is told who acts out of turn: whom the game waits for."""
         due = [s for s in b.game.to_act(b.state) if s >= 0]
         names = ", ".join(b.seats[s].name for s in due) or "nobody"
         return f"It's not your turn: waiting for {names}."
 
     # -- its log --------------------------------------------------------
-    async def _entries(self, game_id: int) -> tuple[list[Entry], dict[int, ActionRow]]:
+    async def entries(self, game_id: int) -> tuple[list[Entry], dict[int, ActionRow]]:
+        """The game's whole log: its entries, and each stored row by its ``seq``."""
         rows = await self.store.log(game_id)
         return [Entry(a.seq, a.seat, a.action) for a in rows], {a.seq: a for a in rows}
 
     # -- posting, in the order of the game's log ---------------------------
-    async def _ordered(self, game_id: int, ticket: int, drawing: Awaitable[Post]) -> Post:
+    async def ordered(self, game_id: int, ticket: int, drawing: Awaitable[Post]) -> Post:
         """The post of a stored change, drawn outside the game's lock, with
         its place in the game's posting order (:mod:`bot.post_order`)."""
         try:
@@ -174,19 +185,19 @@ class ServiceCore:
         """The thread message that reported log entry ``seq``."""
         await self.store.remember_post(game_id, seq, message_id)
 
-    async def _post(
+    async def post_after(
         self, game: Game, state: State, seats: list[SeatRow], events: list[str],
         due_before: set[int], actor: int | None, game_id: int,
     ) -> Post:
         """The thread post after a change: board, what happened, who's next."""
         focus = actor if game.player_boards else None
-        png = await self._draw(game_id, game.view(state, None), focus)
-        text, pings = self._post_text(game, state, seats, events, due_before)
+        png = await self.draw(game_id, game.view(state, None), focus)
+        text, pings = self.post_text(game, state, seats, events, due_before)
         return Post(text, png, pings, game_id, game.is_over(state),
                     full_board=png is not None and has_full_board(game.slug))
 
-    def _post_text(self, game: Game, state: State, seats: list[SeatRow], events: list[str],
-                   due_before: set[int]) -> tuple[str, list[int]]:
+    def post_text(self, game: Game, state: State, seats: list[SeatRow], events: list[str],
+                  due_before: set[int]) -> tuple[str, list[int]]:
         """A post's text after a change (what happened, who's next) and the
         users it pings."""
         lines = list(events)
@@ -203,7 +214,7 @@ class ServiceCore:
             lines.append(f"{status}\n➡️ Your turn: {mention}" if status else f"➡️ Your turn: {mention}")
         return clip("\n".join(lines)), pings
 
-    async def _draw(self, game_id: int, view: State, viewer: int | None, full: bool = False) -> bytes | None:
+    async def draw(self, game_id: int, view: State, viewer: int | None, full: bool = False) -> bytes | None:
         """The board PNG (the chat image, or the whole board when ``full``),
         drawn off the event loop; None (and the failure logged with the game
         id) when it can't be drawn."""
