@@ -125,11 +125,6 @@ LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
 """The level of a bot seat whose table chose none."""
 
-OLDER_SHAPE = frozenset({"games.age_of_steam.policy"})
-"""Levels modules of the older shape, whose ``LEVELS`` holds normal and hard
-and whose ``POLICY`` is the easy bot: temporary, until Age of Steam moves to
-a ``levels.py`` of its own (issue 34)."""
-
 _levels: dict[str, Mapping[str, Policy]] = {}
 """Slug -> its read-only table of levels, read once (the same for every thread)."""
 
@@ -158,8 +153,6 @@ def levels_of(slug: str) -> Mapping[str, Policy]:
     else:
         module = importlib.import_module(name)
         table = dict(module.LEVELS)
-        if name in OLDER_SHAPE:
-            table = {"easy": module.POLICY, **table}
         if sorted(table) != sorted(LEVELS):
             raise LookupError(f"{name}.LEVELS has {', '.join(sorted(table))}, not {', '.join(LEVELS)}")
     found = _levels[slug] = MappingProxyType(table)

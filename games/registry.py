@@ -31,7 +31,7 @@ PACKAGES: Mapping[str, str] = MappingProxyType({
 BOT_LEVELS: Mapping[str, str] = MappingProxyType({
     # Age of Steam keeps its older shape until it moves to a levels.py of its own
     # (issue 34): its policy.py's LEVELS names normal and hard, and its POLICY is easy.
-    "age-of-steam": "games.age_of_steam.policy",
+    "age-of-steam": "games.age_of_steam.levels",
     "days-of-steam": "games.days_of_steam.levels",
     "mine-carts": "games.mine_carts.levels",
     "steam-rollers": "games.steam_rollers.levels",

@@ -16,7 +16,7 @@ import pytest
 import games.bot_search
 import games.bots
 import games.core
-from games.bots import DEFAULT_LEVEL, LEVELS, OLDER_SHAPE, RANDOM, Policy, bot_action, play_game, policy_for
+from games.bots import DEFAULT_LEVEL, LEVELS, RANDOM, Policy, bot_action, play_game, policy_for
 from games.core import CHANCE, Game, State, chance_rng, find_choice, resolve_chance, secret_from_seed
 from games.playout import random_action
 from games.registry import BOT_LEVELS, PACKAGES, get_game
@@ -58,14 +58,12 @@ def test_every_game_has_its_own_policy_and_a_stand_in_game_gets_the_random_one()
 
 
 def test_each_game_plays_the_levels_its_registry_entry_names() -> None:
-    """``policy_for`` plays the ``LEVELS`` of the module the registry names
-    (Age of Steam's older shape: ``POLICY`` is easy), three different bots."""
+    """``policy_for`` plays the ``LEVELS`` of the module the registry names,
+    three different bots."""
     assert sorted(BOT_LEVELS) == SLUGS
     for slug in SLUGS:
         module = importlib.import_module(BOT_LEVELS[slug])
-        older = BOT_LEVELS[slug] in OLDER_SHAPE
-        table = {"easy": module.POLICY, **module.LEVELS} if older else module.LEVELS
-        assert {level: policy_for(slug, level) for level in LEVELS} == table
+        assert {level: policy_for(slug, level) for level in LEVELS} == module.LEVELS
         assert len({id(policy_for(slug, level)) for level in LEVELS}) == 3, slug
     assert policy_for("age-of-steam") is policy_for("age-of-steam", DEFAULT_LEVEL)
     with pytest.raises(ValueError, match="easy, normal, hard"):

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from games.bots import OLDER_SHAPE
 from games.registry import BOT_LEVELS, PACKAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,10 +54,6 @@ def test_every_rendering_module_says_what_it_draws() -> None:
 
 GAMES = ROOT / "games"
 LEVEL_MODULES = ("easy", "normal", "hard")
-CIRCLES_ALLOWED_IN = ("games.age_of_steam.",)
-"""TEMPORARY (issue 34): Age of Steam's bots keep their older shape, whose
-policy.py reads its planner and search lazily inside a function, until the
-lead moves them to a levels.py of their own; then this exemption goes."""
 
 
 def _module_name(path: Path) -> str:
@@ -137,16 +132,14 @@ def test_the_import_graph_reads_imports_inside_functions_and_finds_a_circle() ->
 
 
 def test_no_module_of_games_imports_itself_round_a_circle() -> None:
-    circles = [c for c in _circles(_import_graph())
-               if not all(m.startswith(CIRCLES_ALLOWED_IN) for m in c)]
+    circles = _circles(_import_graph())
     assert not circles, f"import circles in games/: {circles}"
 
 
-@pytest.mark.parametrize("slug", sorted(s for s, m in BOT_LEVELS.items() if m not in OLDER_SHAPE))
+@pytest.mark.parametrize("slug", sorted(BOT_LEVELS))
 def test_each_games_bot_levels_import_no_other_level(slug: str) -> None:
     """easy, normal and hard import no level module of their game (what two
-    levels share lives in a module below them); only levels.py imports them.
-    (Age of Steam's older shape is left out until the lead moves it.)"""
+    levels share lives in a module below them); only levels.py imports them."""
     module = BOT_LEVELS[slug]
     package = f"games.{PACKAGES[slug]}"
     assert module == f"{package}.levels"

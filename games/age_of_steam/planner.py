@@ -59,7 +59,7 @@ from .links import LinkPlan, delivery_value, delivery_values, link_plans, plan_g
 from .hexmap import board_of, hex_distance
 from .params import rules
 from .placement import Refused, evaluate
-from .policy import AgeOfSteamPolicy
+from .railroad import AgeOfSteamPolicy
 from .state import AgeOfSteamState, typed
 from .track import network
 

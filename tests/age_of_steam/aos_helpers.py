@@ -131,8 +131,8 @@ def _best_build(state: State, seat: int, budget: int, rng: random.Random) -> str
 
 def _network_value(state: State, seat: int) -> tuple[int, int, int, int]:
     """How good the board is for ``seat``: the bot's own measure
-    (:func:`games.age_of_steam.policy.network_value`)."""
-    from games.age_of_steam.policy import network_value
+    (:func:`games.age_of_steam.railroad.network_value`)."""
+    from games.age_of_steam.railroad import network_value
     from games.age_of_steam.track import network
     return network_value(state, network(state), seat)
 

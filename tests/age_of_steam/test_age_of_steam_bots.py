@@ -10,8 +10,8 @@ import pytest
 from games.age_of_steam import GAME
 from games.age_of_steam.economy import shares_to_pay
 from games.age_of_steam.links import delivery_value, link_plans, plan_gain
-from games.age_of_steam import search
-from games.age_of_steam.search import SearchingRailroad, standing
+from games.age_of_steam import hard as hard_level
+from games.age_of_steam.hard import SearchingRailroad, standing
 from games.age_of_steam.state import typed
 from games.age_of_steam.track import network
 from games.bots import Policy, bot_action, play_game, policy_for
@@ -173,12 +173,12 @@ def test_a_hard_search_past_its_time_limit_plays_the_normal_bots_choice() -> Non
     assert hard.search().cut_playouts
     state = started(4)
     seat = GAME.to_act(state)[0]
-    saved = search.TIME_LIMIT
-    search.TIME_LIMIT = -1.0
+    saved = hard_level.TIME_LIMIT
+    hard_level.TIME_LIMIT = -1.0
     try:
         chosen = hard.choose(GAME, state, seat, random.Random(3))
     finally:
-        search.TIME_LIMIT = saved
+        hard_level.TIME_LIMIT = saved
     assert chosen == policy_for("age-of-steam", "normal").choose(GAME, state, seat, random.Random(3))
 
 

@@ -1,4 +1,4 @@
-"""Age of Steam's hard bot (games/age_of_steam/search.py): its play-outs run
+"""Age of Steam's hard bot (games/age_of_steam/hard.py): its play-outs run
 on the shared engine (games/bot_search.py) to the end of the turn, with the
 railroads modelled by the quick normal bot."""
 
@@ -11,7 +11,7 @@ from games.age_of_steam import GAME
 from games.age_of_steam.links import delivery_value, link_plans, plan_gain, with_plan
 from games.age_of_steam.planner import PlanningRailroad
 from games.age_of_steam.scoring import track_points
-from games.age_of_steam.search import QUICK, SearchingRailroad, standing, turn_over
+from games.age_of_steam.hard import QUICK, SearchingRailroad, standing, turn_over
 from games.age_of_steam.state import typed
 from games.age_of_steam.track import network
 from games.bot_search import playout

@@ -1,5 +1,6 @@
-"""Age of Steam's easy bot (the first one, kept as the benchmark the
-stronger levels are measured against): a railroad with a plan.
+"""What Age of Steam's bot levels build on: :class:`AgeOfSteamPolicy`, the
+easy bot's railroad with a plan (:mod:`.easy` plays it as it is; the
+normal bot, :mod:`.planner`, refines its choices).
 
 It issues just the shares its expenses and next build need, bids little for
 player order (pays for St. Lucia's first place only when rich), takes Locomotive while its engine is short (else Engineer or
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import random
 
-from games.bots import Policy
 from games.core import Game, State
 
 from .economy import expenses
@@ -191,19 +191,3 @@ class AgeOfSteamPolicy:
         if "upgrade" in texts and int(state["engine"][seat]) < ENGINE_WANTED and int(state["income"][seat]) > 2:
             return "upgrade"
         return "pass" if "pass" in texts else texts[0]
-
-
-POLICY = AgeOfSteamPolicy()
-
-
-
-def __getattr__(name: str) -> dict[str, Policy]:
-    """``LEVELS``, the stronger levels (:mod:`games.bots`): :mod:`planner`'s
-    railroad that plans links (normal) and :mod:`search`'s, which plays its
-    choices out (hard); ``POLICY`` is the easy bot. Read lazily: both build
-    on this module."""
-    if name == "LEVELS":
-        from .planner import NORMAL
-        from .search import HARD
-        return {"normal": NORMAL, "hard": HARD}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
