@@ -1,5 +1,6 @@
 """A seat's chance of winning String Railway from a position: how the hard
-bot judges where its play-outs end.
+bot judges where its play-outs end, and the normal bot the strings it
+could lay (one judgement of a position: cheap, no play-out).
 
 The rulebook ranks two players by their weaker colours ("the player who
 owns the company with the least points loses"; tied, the other two
