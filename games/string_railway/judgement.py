@@ -248,6 +248,17 @@ def through_estimate(ctx: Context, company: int, kind_name: str, cells: list[str
     return best
 
 
+def reach_points(ctx: Context, company: int) -> float:
+    """The points of the stations ``company`` may still enter, each weighed
+    by how near its network lies (:func:`reach_weight`)."""
+    net = ctx.network(company)
+    others = [(c, p) for c in ctx.cells if c not in net for p in [station_points(ctx, company, c)] if p]
+    if not net or not others:
+        return 0.0
+    d = distances(centres(sorted(net)), centres([c for c, _p in others])).min(axis=0)
+    return float((reach_weight(d) * np.array([p for _c, p in others], dtype=float)).sum())
+
+
 def shortlist(ctx: Context, seat: int, company: int, kind_name: str, cells: list[str],
               floor: float, current: list[tuple[str, Laid]], count: int,
               judge: Judgement = EASY_JUDGEMENT) -> list[Spot]:

@@ -1,5 +1,6 @@
 """A seat's chance of winning String Railway from a position: how the hard
-bot judges where its play-outs end.
+bot judges where its play-outs end, and the normal bot the strings it
+could lay (one judgement of a position: cheap, no play-out).
 
 The rulebook ranks two players by their weaker colours ("the player who
 owns the company with the least points loses"; tied, the other two
@@ -9,7 +10,7 @@ points. Each company's final score is taken as a normal guess with a
 spread of :data:`SPREAD` per string left: its score, plus
 :data:`PER_STRING` for every string it has left but the next, plus for the
 next what a string scores with the table as it lies, :data:`NEXT_STRING`
-and :data:`REACH_WORTH` of the company's reach (:func:`planner.reach_points`:
+and :data:`REACH_WORTH` of the company's reach (:func:`judgement.reach_points`:
 the points of the stations it may still enter, weighed by how near its
 network lies), or :data:`FIRST_STRING` for a first string, laid from the
 home station alone (the numbers are estimates from all-easy-bot games).
@@ -32,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from games.string_railway.laying import Context
-from games.string_railway.planner import reach_points
+from games.string_railway.judgement import reach_points
 from games.string_railway.state import StringRailwayState
 
 PER_STRING = 5.0
@@ -47,7 +48,7 @@ NEXT_STRING = 3.2
 reach (not its first)."""
 REACH_WORTH = 0.15
 """Points a company's next string is expected to score per point of its
-reach (:func:`planner.reach_points`)."""
+reach (:func:`judgement.reach_points`)."""
 DRAWS = 512
 """Draws of the final scores the chance is counted over."""
 MARGIN = 0.01
@@ -64,9 +65,10 @@ def _normals(companies: int) -> Any:
     return draws
 
 
-def finals(state: StringRailwayState) -> tuple[Any, Any]:
+def finals(state: StringRailwayState, long_kept: float = 0.0) -> tuple[Any, Any]:
     """Each company's expected final score (see the module docstring) and
-    its spread."""
+    its spread; ``long_kept`` more for a company still holding its long
+    string."""
     laid = {s["company"] for s in state["strings"]}
     ctx = Context.of(state)
     means, spreads = [], []
@@ -75,16 +77,16 @@ def finals(state: StringRailwayState) -> tuple[Any, Any]:
         mean = float(c["score"])
         if left:
             nxt = NEXT_STRING + REACH_WORTH * reach_points(ctx, k) if k in laid else FIRST_STRING
-            mean += nxt + PER_STRING * (left - 1)
+            mean += nxt + PER_STRING * (left - 1) + (long_kept if c["strings"].get("long", 0) else 0.0)
         means.append(mean)
         spreads.append(SPREAD * float(np.sqrt(left)))
     return np.array(means), np.array(spreads)
 
 
-def win_chance(state: StringRailwayState, seat: int) -> float:
+def win_chance(state: StringRailwayState, seat: int, long_kept: float = 0.0) -> float:
     """The seat's chance of winning (a tie half), by the rulebook's ranking
-    over :data:`DRAWS` draws of the final scores."""
-    means, spreads = finals(state)
+    over :data:`DRAWS` draws of the final scores (:func:`finals`)."""
+    means, spreads = finals(state, long_kept)
     scores = means[None, :] + spreads[None, :] * _normals(len(means))
     seats = [[k for k, c in enumerate(state["companies"]) if c["seat"] == s] for s in range(len(state["players"]))]
     mine = np.sort(scores[:, seats[seat]], axis=1)
@@ -112,17 +114,17 @@ def _compare(mine: Any, theirs: Any) -> tuple[Any, Any]:
     return ahead, level
 
 
-def weakest_margin(state: StringRailwayState, seat: int) -> float:
+def weakest_margin(state: StringRailwayState, seat: int, long_kept: float = 0.0) -> float:
     """The seat's weakest company's expected final score less the best other
     seat's weakest."""
-    means, _spreads = finals(state)
+    means, _spreads = finals(state, long_kept)
     weakest = [min(means[k] for k, c in enumerate(state["companies"]) if c["seat"] == s)
                for s in range(len(state["players"]))]
     others = [w for s, w in enumerate(weakest) if s != seat]
     return float(weakest[seat] - (max(others) if others else 0.0))
 
 
-def outlook(state: StringRailwayState, seat: int) -> float:
+def outlook(state: StringRailwayState, seat: int, long_kept: float = 0.0) -> float:
     """The seat's chance of winning, plus :data:`MARGIN` of its expected
-    margin (see the module docstring)."""
-    return win_chance(state, seat) + MARGIN * weakest_margin(state, seat)
+    margin (see the module docstring); ``long_kept``: see :func:`finals`."""
+    return win_chance(state, seat, long_kept) + MARGIN * weakest_margin(state, seat, long_kept)

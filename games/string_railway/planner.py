@@ -8,17 +8,16 @@ the easy bot's eye for points, with a player's sense of the whole game.
   score (:class:`Projected`: its score plus :data:`PER_STRING` for every
   string it has still to lay), so the points that will count are counted
   in full.
-- **The long string is kept** while short ones remain unless it scores
-  :data:`LONG_KEPT` points more (the 60 cm string reaches most late, with
+- **The long string is kept** unless it scores :data:`LONG_KEPT` points
+  more (the 60 cm string reaches most late, with
   the table full of stations).
-- **Reach.** A string also changes what the table offers later: the
-  stations it brings within reach of the colour laying it (its network
-  grows), and the ones it takes from the other seat's colours (a
-  countryside station takes one company, a suburban two; a landmark two).
-  Each string is valued at its points plus :data:`FUTURE` of the laying
-  colour's gain in reach, less :data:`RIVALS` of the others' (reach: the
-  points of the stations it may still enter, weighed by how near its
-  network lies).
+- **Each string by the chance of winning it leaves**
+  (:func:`outlook.outlook`, the hard bot's judgement): every colour's
+  final score guessed from its score, its strings to come and the reach of
+  its network (the stations it may still enter), ranked as the rulebook
+  ranks two players. So a string is worth its points where they count, the
+  reach it gains the colour laying it and the reach it takes from the other
+  seat's colours.
 
 - **What a placed station leaves the next rival.** The next colour to play
   is the other seat's, before the seat's own other colour: a station placed
@@ -34,7 +33,6 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 from dataclasses import dataclass
 
 from games.core import Game, State
@@ -43,18 +41,16 @@ from games.string_railway.laying import Context
 from games.string_railway import stations
 from games.string_railway.params import kind, table
 from games.string_railway.judgement import (PLAYER, Judgement, centres, distances, new_station_points, ranked_cells,
-                                            reach_weight, station_points, string_options, string_text)
+                                            string_options, string_text)
+from games.string_railway.outlook import outlook
 from games.string_railway.state import Company, RailString, Station, StringRailwayState, typed
 from games.string_railway.turns import strings_left
 
 PER_STRING = 5.0
 """The points a string still to lay is expected to score."""
 LONG_KEPT = 3.0
-"""Points the long string is worth kept while short strings remain."""
-FUTURE = 0.3
-"""The worth of a point of reach the laying colour gains."""
-RIVALS = 0.3
-"""The worth of a point of reach the other seat's colours lose."""
+"""Points the long string is worth kept: while held, in judging strings;
+while short strings remain, in placing stations."""
 LEFT = 0.5
 """The worth of a point the next rival may take from a station just placed."""
 
@@ -136,43 +132,15 @@ def typed_company(c: Company) -> Company:
     return Company(**c)
 
 
-def reach_points(ctx: Context, company: int) -> float:
-    """The points of the stations ``company`` may still enter, each weighed
-    by how near its network lies (:func:`judgement.reach_weight`)."""
-    net = ctx.network(company)
-    others = [(c, p) for c in ctx.cells if c not in net for p in [station_points(ctx, company, c)] if p]
-    if not net or not others:
-        return 0.0
-    d = distances(centres(sorted(net)), centres([c for c, _p in others])).min(axis=0)
-    return float((reach_weight(d) * np.array([p for _c, p in others], dtype=float)).sum())
-
-
-def reach_weights(state: StringRailwayState, seat: int) -> dict[int, float]:
-    """The weight of each company's reach to the laying colour's seat:
-    :data:`FUTURE` for the laying colour, minus :data:`RIVALS` for the other
-    seats' colours with strings left (the seat's other colour: none)."""
-    weights: dict[int, float] = {}
-    for k, c in enumerate(state["companies"]):
-        if k == state["company"]:
-            weights[k] = FUTURE
-        elif c["seat"] != seat and strings_left(c):
-            weights[k] = -RIVALS
-    return weights
-
-
 def ranked_strings(state: StringRailwayState, seat: int, rng: random.Random) -> list[str]:
-    """The strings the company could lay, best first (see the module
-    docstring); empty: nothing to lay."""
+    """The strings the company could lay, best first, by the seat's chance
+    of winning once it is laid (:func:`outlook.outlook`, the long string
+    held worth :data:`LONG_KEPT`); empty: nothing to lay."""
     company = state["company"]
-    weights = reach_weights(state, seat)
-    now = Context.of(state)
-    before = {k: reach_points(now, k) for k in weights}
     scored = []
     for length, laid in string_options(state, company):
-        later = Context.of(after_lay(state, company, length, laid))
-        change = sum(w * (reach_points(later, k) - before[k]) for k, w in weights.items())
-        scored.append((JUDGE.string_value(state, seat, company, length, laid) + change, rng.random(),
-                       string_text(length, laid)))
+        value = outlook(after_lay(state, company, length, laid), seat, LONG_KEPT)
+        scored.append((value, rng.random(), string_text(length, laid)))
     scored.sort(key=lambda v: (-v[0], -v[1]))
     return [text for _v, _t, text in scored]
 

@@ -12,19 +12,22 @@ from games.string_railway.planner import JUDGE, PLANNER
 from games.string_railway.judgement import EASY_JUDGEMENT, PLAYER
 from games.string_railway.hard import HARD
 from games.string_railway.state import typed
-from tests.string_railway.string_railway_fixtures import cell, home, put, string_turn, table
+from tests.string_railway.string_railway_fixtures import cell, home, put, string_turn, table, track
 
 
 def _two_countrysides() -> State:
     """Two players; ann's first colour (NW) lays a short string: a
     countryside station (company limit 1) east of her home that bob's NE
-    colour, next to play, could reach with its long string, and one south of
-    her home that no colour with strings left could; either scores her 1
+    colour, next to play, could reach with its long string (its last: its
+    earlier strings lie on a local below its home), and one south of her
+    home that no colour with strings left could; either scores her 1
     point."""
     state = table(players=2)
     state["river"] = [[60.0, 75.0], [75.0, 60.0]]  # out of everybody's way
     put(state, "countryside", cell(25, 9))
     put(state, "countryside", cell(9, 25))
+    put(state, "local", cell(77, 21))
+    track(state, 1, [home(state, 1), cell(77, 21)], [home(state, 1), cell(77, 21)])
     for company, strings in enumerate([{"short": 2, "long": 0}, {"short": 0, "long": 1},
                                        {"short": 2, "long": 0}, {"short": 0, "long": 0}]):
         state["companies"][company]["strings"] = strings

@@ -144,3 +144,17 @@ def test_a_candidates_turn_ends_where_the_next_turn_begins_even_with_the_deck_em
 
 def test_the_fixed_draws_shared_by_threads_are_read_only() -> None:
     assert not _normals(4).flags.writeable
+
+
+def test_the_normal_bot_counts_a_long_string_still_in_hand_as_points_to_come() -> None:
+    """The normal bot judges a string by the chance of winning it leaves,
+    with the long string still held worth more to come (it reaches most
+    late): the same table, once with the long string laid and once with a
+    short one, is better with the long one kept; the hard bot's judgement
+    (no worth for it) sees no difference."""
+    kept = _scored([5, 5, 5, 5], [2, 2, 2, 2])
+    kept["companies"][0]["strings"] = {"short": 1, "long": 1}
+    spent = _scored([5, 5, 5, 5], [2, 2, 2, 2])
+    assert finals(typed(kept))[0][0] == finals(typed(spent))[0][0]
+    assert finals(typed(kept), long_kept=3.0)[0][0] == finals(typed(spent), long_kept=3.0)[0][0] + 3.0
+    assert outlook(typed(kept), 0, long_kept=3.0) > outlook(typed(spent), 0, long_kept=3.0)
