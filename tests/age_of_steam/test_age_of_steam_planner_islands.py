@@ -1,0 +1,84 @@
+"""Age of Steam's bots on the small island maps: on Barbados, whose score
+is the cash left after the buy-back, the normal bot counts everything in
+dollars at the end; Production's cubes go where the seat's own track
+delivers them; the easy bot builds from St. Lucia's first, lone city."""
+
+from __future__ import annotations
+
+import random
+
+from games.age_of_steam import GAME
+from games.age_of_steam.phases import BUILD
+from games.age_of_steam.planner import NORMAL, income_vp, money_at_end, share_vp, track_vp
+from games.age_of_steam.policy import POLICY
+from games.core import State
+
+from aos_helpers import act, on_map, started, tile
+
+
+def barbados_build(round_: int) -> State:
+    """Barbados at Build Track in turn ``round_``, $20 in hand, 2 shares,
+    engine 1: a yellow cube at Bathsheba (E5), whose yellow neighbour Bell
+    Point (G6) one $2 tile (F5) away would take it; nothing else to
+    deliver."""
+    state = on_map("barbados")
+    state["round"] = round_
+    state["cash"], state["income"] = [20], [4]
+    state["cubes"] = {c: [] for c in state["cubes"]}
+    state["cubes"]["E5"] = ["yellow"]
+    for side in ("light", "dark"):
+        state["display"][side] = [[None] * len(col) for col in state["display"][side]]
+    state["display"]["new"] = {k: [None] * len(v) for k, v in state["display"]["new"].items()}
+    state["action"] = ["engineer"]
+    BUILD.begin(state)
+    return state
+
+
+def test_on_barbados_a_share_costs_its_dollar_a_turn_and_track_scores_nothing() -> None:
+    """The buy-back repays the $5 a share brought, so a share issued with
+    8 turns left costs $8 at the end; an income point then brings $8; a
+    track piece, no VP on this map, is worth nothing. On the Rust Belt the
+    same turn counts VP (3 a share and 3 an income point, plus dollars)."""
+    solo = on_map("barbados")
+    solo["round"] = 3
+    assert money_at_end(solo)
+    assert (share_vp(solo), income_vp(solo), track_vp(solo)) == (8.0, 8.0, 0)
+    base = started(4)
+    base["round"] = 3
+    assert not money_at_end(base)
+    assert share_vp(base) > 3 and income_vp(base) > 3 and track_vp(base) == 1
+
+
+def test_on_barbados_the_normal_bot_builds_a_link_only_while_its_deliveries_repay_it() -> None:
+    """The $2 tile completing Bathsheba - Bell Point lets the yellow cube
+    pay a link: in turn 3 that income point brings $8, so the bot builds
+    it; in turn 10 it brings $1, less than the tile, so the bot builds
+    nothing (the score is the cash left: no track VP to build for)."""
+    early = barbados_build(3)
+    assert NORMAL.lay(GAME, early, 0, []) == "build F5 straight.2"
+    late = barbados_build(10)
+    assert NORMAL.lay(GAME, late, 0, []) == "done"
+
+
+def test_the_normal_bot_puts_a_produced_cube_where_its_own_track_delivers_it() -> None:
+    """Production: the yellow cube goes in the top box of Bathsheba's
+    column (L2), whose city the seat's own link joins to yellow Bell
+    Point, not in Oistins' (L5), which no track reaches, nor below the
+    top box."""
+    state = barbados_build(3)
+    state["board"]["F5"] = tile("straight", 2, 0)
+    texts = ["produce yellow L5 1", "produce yellow L2 2", "produce yellow L2 1"]
+    assert NORMAL.produce(state, 0, texts) == "produce yellow L2 1"
+
+
+def test_the_easy_bot_builds_from_st_lucias_lone_first_city() -> None:
+    """In St. Lucia's first turn the only city is the new one just placed:
+    no other city to aim at, the easy bot still builds from it (it used
+    to fail, looking for the nearest of no cities)."""
+    state = on_map("st-lucia")
+    state["action"] = ["urbanization", "engineer"]
+    state["order"] = [0, 1]
+    BUILD.begin(state)
+    state = act(state, 0, "urbanize D10 F")
+    chosen = POLICY.choose(GAME, state, 0, random.Random(1))
+    assert chosen in [c.text for c in GAME.legal_actions(state, 0)] and chosen.startswith("build ")
