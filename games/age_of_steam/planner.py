@@ -32,6 +32,14 @@ a dollar spent is worth :data:`DOLLAR_VP` while shares pay for it.
   a longer engine would pay, unless paying for its link would put the
   railroad out.
 
+On a map scored by the cash left (Barbados' ``buy_back``: :func:`money_at_end`)
+every worth above is in dollars at the end instead of VP: an income point
+is a dollar each turn left, a share its dollar a turn (the buy-back repays
+the $5 it brought), track nothing; the engine is upgraded by the
+Locomotive action the action cycle forces, never in Move Goods; no link is
+built that would turn an end on course to pay the buy-back into a loss
+(:meth:`PlanningRailroad.keeps_the_end_safe`).
+
 It reads only the seat's view (nothing of the state is hidden; future
 draws are never read).
 
@@ -56,7 +64,7 @@ from games.core import Game, State
 from .economy import expenses, reduction_for, shares_to_pay
 from .goods import routes
 from .map_goods import payees, route_for
-from .links import LinkPlan, delivery_value, delivery_values, link_plans, plan_gain
+from .links import LinkPlan, delivery_value, delivery_values, link_plans, plan_gain, with_plan
 from .hexmap import board_of, hex_distance
 from .maps import map_of
 from .params import rules
@@ -143,6 +151,21 @@ def track_vp(state: State) -> int:
 def horizon(state: State) -> int:
     """How many deliveries ahead a plan is judged on."""
     return min(6, 2 * rounds_left(state))
+
+
+def money_left_at_end(state: State, seat: int, spend: int = 0, more_income: int = 0) -> int:
+    """On a cash-scored map, the cash left after the buy-back if the seat
+    spends ``spend`` now, gains ``more_income`` this turn and nothing else
+    changes: each turn left (this one included) it collects its income,
+    pays its expenses and loses the Income Reduction. Below 0: the game
+    would be lost by that much."""
+    game = typed(state)
+    cash = int(state["cash"][seat]) - spend
+    income = int(state["income"][seat]) + more_income
+    for _ in range(rounds_left(state)):
+        cash += income - expenses(game, seat)
+        income -= reduction_for(income)
+    return cash - (map_of(state).buy_back or 0) * int(state["shares"][seat])
 
 
 def reserve(state: State, seat: int, new_shares: int = 0) -> int:
@@ -395,9 +418,12 @@ class PlanningRailroad(AgeOfSteamPolicy):
         if any(plan.extends for _, _, plan in ranked):
             ranked = [r for r in ranked if r[2].extends]  # finish the link begun before starting another
         net = network(typed(state))
+        safe = money_left_at_end(state, seat) if money_at_end(state) else -1
         for value, worth, plan in ranked:
             if value <= 0:
                 break
+            if safe >= 0 and not self.keeps_the_end_safe(state, seat, plan):
+                continue
             if not track_only and worth <= track_vp(state) * len(plan.tiles):
                 continue
             h, v, _ = plan.tiles[0]
@@ -408,6 +434,19 @@ class PlanningRailroad(AgeOfSteamPolicy):
             if placed.cost <= int(state["cash"][seat]):
                 return plan.text()
         return "done"
+
+    def keeps_the_end_safe(self, state: State, seat: int, plan: LinkPlan) -> bool:
+        """On a cash-scored map, whether the seat, on course to pay its
+        buy-back, still is after paying for the plan, counting only the
+        income of this turn's two best deliveries it opens (the rest may
+        never come: cubes are few)."""
+        game = typed(state)
+        engine = int(state["engine"][seat])
+        net = network(game)
+        now = sum(delivery_values(game, net, seat, engine)[:2])
+        trial = with_plan(game, plan, seat)
+        sure = sum(delivery_values(trial, network(trial), seat, engine)[:2]) - now
+        return money_left_at_end(state, seat, plan.cost, max(0, sure)) >= 0
 
     def deliver(self, state: State, seat: int, texts: list[str]) -> str:
         """The delivery paying most of the seat's own links (at a tie, most
@@ -432,7 +471,8 @@ class PlanningRailroad(AgeOfSteamPolicy):
                 best = (key, text)
         if best is not None and best[0][0] > 0:
             return best[1]
-        if "upgrade" in texts and survives_one_more_link(state, seat):
+        forced = money_at_end(state) and map_of(state).action_cycle  # Locomotive comes every cycle anyway
+        if "upgrade" in texts and survives_one_more_link(state, seat) and not forced:
             now = delivery_value(game, net, seat, engine, horizon(state))
             more = delivery_value(game, net, seat, engine + 1, horizon(state))
             if (more - now) * income_vp(state) > turn_dollar_vp(state) * rounds_left(state) + 1 or (

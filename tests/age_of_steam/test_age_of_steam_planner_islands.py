@@ -8,9 +8,13 @@ from __future__ import annotations
 import random
 
 from games.age_of_steam import GAME
-from games.age_of_steam.phases import BUILD
-from games.age_of_steam.planner import NORMAL, income_vp, money_at_end, share_vp, track_vp
+from games.age_of_steam.phases import BUILD, MOVE
+from games.age_of_steam.links import link_plans
+from games.age_of_steam.planner import NORMAL, income_vp, money_at_end, money_left_at_end, share_vp, track_vp
 from games.age_of_steam.policy import POLICY
+from games.age_of_steam.search import standing
+from games.age_of_steam.state import typed
+from games.age_of_steam.track import network
 from games.core import State
 
 from aos_helpers import act, on_map, started, tile
@@ -32,6 +36,10 @@ def barbados_build(round_: int) -> State:
     state["action"] = ["engineer"]
     BUILD.begin(state)
     return state
+
+
+def texts(state: State) -> list[str]:
+    return [c.text for c in GAME.legal_actions(state, 0)]
 
 
 def test_on_barbados_a_share_costs_its_dollar_a_turn_and_track_scores_nothing() -> None:
@@ -82,3 +90,56 @@ def test_the_easy_bot_builds_from_st_lucias_lone_first_city() -> None:
     state = act(state, 0, "urbanize D10 F")
     chosen = POLICY.choose(GAME, state, 0, random.Random(1))
     assert chosen in [c.text for c in GAME.legal_actions(state, 0)] and chosen.startswith("build ")
+
+
+def test_the_normal_bot_projects_barbados_end_with_income_reduction_and_buy_back() -> None:
+    """Two turns left, $5, income 12, 4 shares, engine 3: turn 9 leaves
+    $10 and income 10 (a $2 reduction), turn 10 leaves $13, short of the
+    $20 buy-back by $7."""
+    state = on_map("barbados")
+    state["round"], state["cash"], state["income"], state["shares"], state["engine"] = 9, [5], [12], [4], [3]
+    assert money_left_at_end(state, 0) == -7
+    assert money_left_at_end(state, 0, spend=2, more_income=1) == -7  # +$1 in each of 2 turns pays the $2
+
+
+def test_on_barbados_the_normal_bot_builds_nothing_that_would_lose_a_won_end() -> None:
+    """In turn 9, on course to end with exactly its buy-back, the bot may
+    build the $2 tile that lets the yellow cube at Bathsheba pay a link
+    this turn (+$1 in each of the two turns left); with no cube to carry
+    the tile would only cost, and lose the game."""
+    state = barbados_build(9)
+    state["cash"] = [state["cash"][0] - money_left_at_end(state, 0)]
+    assert money_left_at_end(state, 0) == 0
+    plan = next(p for p in link_plans(typed(state), network(typed(state)), 0, 3) if p.tiles[0][0] == "F5")
+    assert NORMAL.keeps_the_end_safe(state, 0, plan)
+    state["cubes"]["E5"] = []
+    assert not NORMAL.keeps_the_end_safe(state, 0, plan)
+
+
+def test_on_barbados_the_normal_bot_leaves_engine_upgrades_to_the_forced_locomotive() -> None:
+    """Barbados' action cycle forces Locomotive on the railroad every four
+    turns, each link of engine costing $1 a turn to the end: the bot
+    passes rather than upgrade in Move Goods, though a blue cube at
+    Bathsheba would pay it 2 links over Bell Point to blue Brighton
+    (F7, new city B) with an engine of 2."""
+    state = barbados_build(3)
+    state["board"]["F5"] = tile("straight", 2, 0)
+    state["board"]["G7"] = tile("gentle", 0, 0)
+    state["new_cities"] = {"F7": "B"}
+    state["cubes"]["E5"] = ["blue"]
+    MOVE.begin(state)
+    assert state["phase"] == "move" and state["step"]["round"] == 1
+    assert not [t for t in texts(state) if t.startswith("move ")]
+    assert NORMAL.deliver(state, 0, ["upgrade", "pass"]) == "pass"
+
+
+def test_the_hard_bot_judges_barbados_by_the_cash_left() -> None:
+    """Over, a position is worth its score: the cash after the buy-back
+    ($30 - 4 x $5); on course to fall short, a loss counts below its
+    shortfall."""
+    state = on_map("barbados")
+    state["phase"], state["cash"], state["shares"] = "over", [30], [4]
+    assert standing(state, 0) == 10.0
+    going = on_map("barbados")
+    going["round"], going["cash"], going["income"], going["shares"], going["engine"] = 10, [1], [2], [6], [3]
+    assert standing(going, 0) < money_left_at_end(going, 0) < 0
