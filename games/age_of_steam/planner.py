@@ -61,6 +61,7 @@ from typing import cast
 
 from games.core import Game, State
 
+from .actions_step import open_actions
 from .economy import expenses, reduction_for, shares_to_pay
 from .goods import routes
 from .map_goods import payees, route_for
@@ -168,6 +169,17 @@ def money_left_at_end(state: State, seat: int, spend: int = 0, more_income: int 
     return cash - (map_of(state).buy_back or 0) * int(state["shares"][seat])
 
 
+def with_forced_locomotive(state: State, seat: int) -> State:
+    """``state`` with the seat's engine one link longer when the action
+    cycle (Barbados) leaves it only Locomotive to take this turn: its
+    expenses will count that link (else ``state`` itself)."""
+    if not map_of(state).action_cycle or int(state["engine"][seat]) >= rules().max_engine:
+        return state
+    if state["phase"] != "shares" or open_actions(state) != ["locomotive"]:
+        return state
+    return {**state, "engine": [int(e) + (1 if s == seat else 0) for s, e in enumerate(state["engine"])]}
+
+
 def reserve(state: State, seat: int, new_shares: int = 0) -> int:
     """Cash to keep for this turn's expenses after this turn's income."""
     return max(0, expenses(typed(state), seat) + new_shares - int(state["income"][seat]))
@@ -267,7 +279,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
         """The number of shares whose cash the best plan pays back, never
         fewer than this turn's expenses need."""
         offered = sorted(int(t.split()[1]) for t in texts if t.startswith("shares "))
-        least = shares_to_pay(typed(state), seat)
+        least = shares_to_pay(typed(with_forced_locomotive(state, seat)), seat)
         scored = self.scored_plans(state, seat, rules().builds_per_turn)
         cash = int(state["cash"][seat])
         best_k, best_value = least, float("-inf")

@@ -143,3 +143,16 @@ def test_the_hard_bot_judges_barbados_by_the_cash_left() -> None:
     going = on_map("barbados")
     going["round"], going["cash"], going["income"], going["shares"], going["engine"] = 10, [1], [2], [6], [3]
     assert standing(going, 0) < money_left_at_end(going, 0) < 0
+
+
+def test_on_barbados_the_normal_bot_issues_for_the_locomotive_the_cycle_forces() -> None:
+    """Turn 4 of Barbados, Urbanization, Engineer and Production taken:
+    Locomotive will be taken without asking, so the expenses are 2 shares
+    and an engine of 2, $4, against $2 in hand and an income of 1. The
+    bot issues a share (it used to count an engine of 1, issue none, and
+    go out: seed 20)."""
+    state = on_map("barbados")
+    state["round"], state["cash"], state["income"] = 4, [2], [1]
+    state["blocked"] = ["urbanization", "engineer", "production"]
+    assert state["phase"] == "shares"
+    assert NORMAL.issue(state, 0, ["shares 0", "shares 1"]) == "shares 1"
