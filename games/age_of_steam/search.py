@@ -33,11 +33,11 @@ from games.core import Game, State
 from games.phases import OVER
 
 from .params import rules
-from .economy import expenses
+from .economy import expenses, shares_to_pay
 from .links import delivery_value
 from .maps import map_of
 from .planner import (NORMAL, TURN_DOLLAR_VP, PlanningRailroad, horizon, income_vp, money_at_end,
-                      money_left_at_end, rounds_left)
+                      money_left_at_end, rounds_left, with_forced_locomotive)
 from .scoring import track_points
 from .state import typed
 from .track import network
@@ -157,7 +157,10 @@ class SearchingRailroad(PlanningRailroad):
     def candidates(self, state: State, seat: int, texts: list[str], phase: str) -> list[str]:
         """The normal bot's choice first, then the other candidates, most
         promising first: the next best actions by the normal bot's values
-        (weighed once); one share more and one fewer."""
+        (weighed once); two shares more and one fewer, on a cash-scored
+        map never fewer than this turn's expenses need (a shortfall costs
+        income: on Barbados the search, judging a lost end either way, let
+        its railroad go out; the VP maps' candidates are unchanged)."""
         if phase == "actions":
             taken = {a for a in state["action"] if a}
             values = self.action_values(state, seat, taken)
@@ -165,7 +168,9 @@ class SearchingRailroad(PlanningRailroad):
             return [f"action {name}" for name, _ in ranked if f"action {name}" in texts] or [texts[0]]
         chosen = self.issue(state, seat, texts)
         k = int(chosen.split()[1])
-        return [chosen] + [t for t in (f"shares {k + 2}", f"shares {k - 1}") if t in texts]
+        least = shares_to_pay(typed(with_forced_locomotive(state, seat)), seat)
+        fewer = [f"shares {k - 1}"] if k - 1 >= least or not money_at_end(state) else []
+        return [chosen] + [t for t in [f"shares {k + 2}", *fewer] if t in texts]
 
 
 def judge(game: Game, state: State, seat: int) -> float:

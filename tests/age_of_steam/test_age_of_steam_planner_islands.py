@@ -12,7 +12,7 @@ from games.age_of_steam.phases import BUILD, MOVE
 from games.age_of_steam.links import link_plans
 from games.age_of_steam.planner import NORMAL, income_vp, money_at_end, money_left_at_end, share_vp, track_vp
 from games.age_of_steam.policy import POLICY
-from games.age_of_steam.search import standing
+from games.age_of_steam.search import HARD, standing
 from games.age_of_steam.state import typed
 from games.age_of_steam.track import network
 from games.core import State
@@ -156,3 +156,14 @@ def test_on_barbados_the_normal_bot_issues_for_the_locomotive_the_cycle_forces()
     state["blocked"] = ["urbanization", "engineer", "production"]
     assert state["phase"] == "shares"
     assert NORMAL.issue(state, 0, ["shares 0", "shares 1"]) == "shares 1"
+
+
+def test_the_hard_bot_tries_no_share_issue_short_of_the_turns_expenses() -> None:
+    """Barbados, turn 9: $1 in hand, income 4, 5 shares and an engine of
+    3 ($8 of expenses) need one share; the hard bot plays out that issue
+    and two more, never none (a shortfall costs income: it went out in
+    turn 10 choosing none, seed 20)."""
+    state = on_map("barbados")
+    state["round"], state["cash"], state["income"], state["shares"], state["engine"] = 9, [1], [4], [5], [3]
+    assert HARD.candidates(state, 0, ["shares 0", "shares 1", "shares 2", "shares 3"], "shares") == [
+        "shares 1", "shares 3"]
