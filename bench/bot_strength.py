@@ -3,6 +3,7 @@
     .venv/bin/python bench/bot_strength.py [--games a,b] [--levels easy,normal,hard]
         [--seeds 100] [--start 0] [--against easy|normal|random] [--seats 4,5] [--jobs 1]
         [--head-to-head-only | --all-bot-only] [--quiet] [--whole-searches]
+        [--options map=barbados] [--map barbados]
 
 Per game and level, over ``--seeds`` seeds:
 
@@ -15,7 +16,15 @@ Per game and level, over ``--seeds`` seeds:
   and the share of seats eliminated (Age of Steam) or how games ended
   (Days of Steam: by points or by the deck; Steam Rollers: emptied cities or
   full maps);
+- one-seat games (Age of Steam's Barbados, ``--map barbados``): the level
+  plays alone; the games completed and lost (``Outcome.solo_lost``, the
+  losses by their words, ``Outcome.summary``) and the mean score
+  (``Outcome.scores[0]``, the cash left) of the completed ones;
 - the level's own decision times (median, p95, max) over all those games.
+
+``--options`` (``key=value``, comma-separated) are the games' options;
+``--map NAME`` is short for ``--options map=NAME``. The seat counts follow
+the options (St. Lucia: 2 seats, head to head and all-bot alike).
 
 ``--jobs`` plays that many games at once (processes). Prints one line per
 measure; ``--quiet`` leaves out the line per all-bot game. Each measure also
@@ -114,26 +123,44 @@ class Timed:
         return chosen
 
 
-def head_to_head_game(slug: str, level: str, against: str, seed: int) -> tuple[str, list[float], int]:
+def seats_for(slug: str, options: dict[str, str], preferred: int) -> int:
+    """``preferred`` seats when the game under ``options`` may start with
+    that many, else its smallest count."""
+    counts = get_game(slug).player_counts(options)
+    return preferred if preferred in counts else min(counts)
+
+
+def head_to_head_game(slug: str, level: str, against: str, seed: int,
+                      options: dict[str, str]) -> tuple[str, list[float], int]:
     """One head-to-head game: the level's result, its decision times, and
     the play-outs a sampled world ended early."""
     game = get_game(slug)
-    n = HEAD_TO_HEAD_SEATS.get(slug, 2)
+    n = seats_for(slug, options, HEAD_TO_HEAD_SEATS.get(slug, 2))
     seat = seed % n
     timed = Timed(policy_for(slug, level))
     other = RANDOM if against == "random" else policy_for(slug, against)
     EARLY_ENDS.take()
-    final = play_game(game, [timed if i == seat else other for i in range(n)], seed)
+    final = play_game(game, [timed if i == seat else other for i in range(n)], seed, options)
     return bot_result(game, final, seat), timed.times, EARLY_ENDS.take()
 
 
-def all_bot_game(slug: str, level: str, seats: int, seed: int) -> tuple[list[int], int, str, list[float], int]:
+def solo_game(slug: str, level: str, seed: int, options: dict[str, str]) -> tuple[bool, int, str, list[float]]:
+    """One one-seat game: lost or not, the score, the result in words, decision times."""
+    game = get_game(slug)
+    timed = Timed(policy_for(slug, level))
+    final = play_game(game, [timed], seed, options)
+    out = game.outcome(final)
+    return out.solo_lost, out.scores[0], out.summary, timed.times
+
+
+def all_bot_game(slug: str, level: str, seats: int, seed: int,
+                 options: dict[str, str]) -> tuple[list[int], int, str, list[float], int]:
     """One all-bot game: scores, seats eliminated, how it ended, decision
     times, and the play-outs a sampled world ended early."""
     game = get_game(slug)
     timed = Timed(policy_for(slug, level))
     EARLY_ENDS.take()
-    final = play_game(game, [timed] * seats, seed)
+    final = play_game(game, [timed] * seats, seed, options)
     eliminated = sum(bool(e) for e in final.get("eliminated", []))
     return game.outcome(final).scores, eliminated, end_kind(slug, final), timed.times, EARLY_ENDS.take()
 
@@ -157,34 +184,67 @@ def early_ends_text(count: int) -> str:
     return f", {count} play-outs ended early by a sampled world" if count else ""
 
 
+def label(slug: str, options: dict[str, str]) -> str:
+    """The game's slug, with its options when any (``age-of-steam[map=barbados]``)."""
+    return slug + (f"[{','.join(f'{k}={v}' for k, v in sorted(options.items()))}]" if options else "")
+
+
+def measure_solo(pool: ProcessPoolExecutor, slug: str, level: str, seeds: range, options: dict[str, str],
+                 times: list[float], quiet: bool) -> Figure:
+    """One-seat games: completed and lost, the completed games' mean score."""
+    t0 = time.perf_counter()
+    scores: list[int] = []
+    losses: dict[str, int] = {}
+    for seed, (lost, score, summary, spent) in zip(
+            seeds, pool.map(solo_game, *zip(*[(slug, level, s, options) for s in seeds]))):
+        times.extend(spent)
+        if lost:
+            kind = summary.split(" by ")[0].split(" in turn")[0]
+            losses[kind] = losses.get(kind, 0) + 1
+        else:
+            scores.append(score)
+        if not quiet:
+            print(f"  solo {level} seed {seed}: {summary}", flush=True)
+    lost_n = len(seeds) - len(scores)
+    mean = f"{statistics.mean(scores):.1f}" if scores else "-"
+    detail = f" ({', '.join(f'{k} {v}' for k, v in sorted(losses.items()))})" if losses else ""
+    line = (f"{label(slug, options)} solo {level} ({len(seeds)} seeds): completed {len(scores)}/{len(seeds)}"
+            f" = {100 * len(scores) / len(seeds):.0f}%, lost {lost_n}{detail}, mean score of completed {mean}")
+    print(f"{line}  ({time.perf_counter() - t0:.0f}s)", flush=True)
+    return {"game": label(slug, options), "level": level, "measure": "solo", "completed": len(scores),
+            "lost": lost_n, "losses": losses, "mean_score": round(statistics.mean(scores), 1) if scores else None,
+            "line": line}
+
+
 def measure_head_to_head(pool: ProcessPoolExecutor, slug: str, level: str, against: str, seeds: range,
-                         times: list[float]) -> Figure:
+                         options: dict[str, str], times: list[float]) -> Figure:
     t0 = time.perf_counter()
     counts = {"win": 0, "tie": 0, "loss": 0}
     early = 0
-    for result, spent, ended in pool.map(head_to_head_game, *zip(*[(slug, level, against, s) for s in seeds])):
+    for result, spent, ended in pool.map(head_to_head_game,
+                                         *zip(*[(slug, level, against, s, options) for s in seeds])):
         counts[result] += 1
         times.extend(spent)
         early += ended
-    n = HEAD_TO_HEAD_SEATS.get(slug, 2)
+    n = seats_for(slug, options, HEAD_TO_HEAD_SEATS.get(slug, 2))
     points = counts["win"] + counts["tie"] / 2
-    line = (f"{slug} head-to-head {level} vs {against} ({n} seats, {len(seeds)} seeds): "
+    line = (f"{label(slug, options)} head-to-head {level} vs {against} ({n} seats, {len(seeds)} seeds): "
             f"{points:g}/{len(seeds)} = {100 * points / len(seeds):.0f}% (wins {counts['win']}, "
             f"ties {counts['tie']}, losses {counts['loss']}){early_ends_text(early)}")
     print(f"{line}  ({time.perf_counter() - t0:.0f}s)", flush=True)
-    return {"game": slug, "level": level, "measure": f"head-to-head vs {against}", "seats": n, "points": points,
-            "share": round(points / len(seeds), 3), **counts, "early_ends": early, "line": line}
+    return {"game": label(slug, options), "level": level, "measure": f"head-to-head vs {against}", "seats": n,
+            "points": points, "share": round(points / len(seeds), 3), **counts, "early_ends": early, "line": line}
 
 
 def measure_all_bot(pool: ProcessPoolExecutor, slug: str, level: str, seats: int, seeds: range,
-                    times: list[float], quiet: bool) -> Figure:
+                    options: dict[str, str], times: list[float], quiet: bool) -> Figure:
     t0 = time.perf_counter()
     scores: list[int] = []
     winners: list[int] = []
     eliminated = 0
     early = 0
     ends: dict[str, int] = {}
-    games = pool.map(all_bot_game, *zip(*[(slug, level, seats, s) for s in seeds]))
+    games = pool.map(all_bot_game, *zip(*[(slug, level, seats, s, options) for s in seeds]))
     for seed, (got, out, end, spent, ended) in zip(seeds, games):
         scores.extend(got)
         winners.append(max(got))
@@ -196,14 +256,14 @@ def measure_all_bot(pool: ProcessPoolExecutor, slug: str, level: str, seats: int
         if not quiet:
             print(f"  all-bot {level} seed {seed}: scores={got} eliminated={out}{' end=' + end if end else ''}",
                   flush=True)
-    line = (f"{slug} all-bot {level} ({seats} seats, {len(seeds)} seeds): mean {statistics.mean(scores):.1f} a seat,"
+    line = (f"{label(slug, options)} all-bot {level} ({seats} seats, {len(seeds)} seeds): mean {statistics.mean(scores):.1f} a seat,"
             f" winner mean {statistics.mean(winners):.1f},"
             f" eliminated {eliminated}/{len(scores)} = {100 * eliminated / len(scores):.1f}%")
     if ends:
         line += ", ended " + ", ".join(f"{k} {v}/{len(seeds)}" for k, v in sorted(ends.items()))
     line += early_ends_text(early)
     print(f"{line}  ({time.perf_counter() - t0:.0f}s)", flush=True)
-    return {"game": slug, "level": level, "measure": f"all-bot {seats} seats",
+    return {"game": label(slug, options), "level": level, "measure": f"all-bot {seats} seats",
             "mean": round(statistics.mean(scores), 1), "winner_mean": round(statistics.mean(winners), 1),
             "eliminated": eliminated, "seat_games": len(scores), "ends": ends, "early_ends": early, "line": line}
 
@@ -250,9 +310,14 @@ def main() -> int:
     parser.add_argument("--quiet", action="store_true", help="no line per all-bot game")
     parser.add_argument("--whole-searches", action="store_true",
                         help="hard searches ignore their time limit (figures independent of load)")
+    parser.add_argument("--options", default="", help="game options, key=value comma-separated (map=barbados)")
+    parser.add_argument("--map", default="", help="short for --options map=NAME (Age of Steam)")
     parser.add_argument("--results", type=Path, default=RESULTS, help="the results file (default %(default)s)")
     parser.add_argument("--no-results", action="store_true", help="print the figures only")
     args = parser.parse_args()
+    options = dict(kv.split("=", 1) for kv in args.options.split(",") if kv.strip())
+    if args.map:
+        options["map"] = args.map
     run = {"command": shlex.join(["bench/bot_strength.py", *sys.argv[1:]]),
            "seeds": f"{args.start}-{args.start + args.seeds - 1}", "commit": commit(),
            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%MZ")}
@@ -262,16 +327,22 @@ def main() -> int:
     start = stop_search_clocks if args.whole_searches else None
     with ProcessPoolExecutor(max_workers=max(1, args.jobs), initializer=start) as pool:
         for slug in [s.strip() for s in args.games.split(",") if s.strip()]:
-            counts = [int(n) for n in args.seats.split(",") if n.strip()] or [ALL_BOT_SEATS.get(slug, 2)]
+            counts = ([int(n) for n in args.seats.split(",") if n.strip()]
+                      or [seats_for(slug, options, ALL_BOT_SEATS.get(slug, 2))])
+            solo = get_game(slug).player_counts(options) == (1,)
             for level in levels:
                 times: list[float] = []
+                if solo:
+                    figures.append(measure_solo(pool, slug, level, seeds, options, times, args.quiet))
+                    figures.append(times_figure(label(slug, options), level, times))
+                    continue
                 if not args.all_bot_only and not (level == args.against):
-                    figures.append(measure_head_to_head(pool, slug, level, args.against, seeds, times))
+                    figures.append(measure_head_to_head(pool, slug, level, args.against, seeds, options, times))
                 if not args.head_to_head_only:
                     for seats in counts:
-                        figures.append(measure_all_bot(pool, slug, level, seats, seeds, times, args.quiet))
+                        figures.append(measure_all_bot(pool, slug, level, seats, seeds, options, times, args.quiet))
                 if times:
-                    figures.append(times_figure(slug, level, times))
+                    figures.append(times_figure(label(slug, options), level, times))
     if not args.no_results:
         write_results(args.results, figures, run)
     return 0

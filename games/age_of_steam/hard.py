@@ -33,9 +33,11 @@ from games.core import Game, State
 from games.phases import OVER
 
 from .params import rules
-from .economy import expenses
+from .economy import expenses, shares_to_pay
 from .links import delivery_value
-from .planner import NORMAL, TURN_DOLLAR_VP, PlanningRailroad, horizon, income_vp, rounds_left
+from .maps import map_of
+from .planner import (NORMAL, TURN_DOLLAR_VP, PlanningRailroad, horizon, income_vp, money_at_end,
+                      money_left_at_end, rounds_left, with_forced_locomotive)
 from .scoring import track_points
 from .state import typed
 from .track import network
@@ -65,7 +67,8 @@ def standing(state: State, seat: int) -> float:
     turns left (:data:`TURN_DOLLAR_VP` a dollar) and :data:`POTENTIAL` of
     the deliveries its network offers (:func:`delivery_value`, at the
     normal bot's worth of an income point): the track built for later
-    turns counts too."""
+    turns counts too. On a cash-scored map, the money at the end instead
+    (:func:`money_worth`)."""
     game = typed(state)
     net = network(game)
     over = state["phase"] == OVER
@@ -74,6 +77,8 @@ def standing(state: State, seat: int) -> float:
     def worth(s: int) -> float:
         if state["eliminated"][s]:
             return -100.0
+        if money_at_end(state):
+            return money_worth(state, s, over, left)
         income = int(state["income"][s])
         score = (rules().vp_per_income * income + rules().vp_per_link_track * track_points(net, s)
                  + rules().vp_per_share * int(state["shares"][s]))
@@ -85,6 +90,27 @@ def standing(state: State, seat: int) -> float:
 
     rivals = [worth(s) for s in range(len(state["players"])) if s != seat]
     return worth(seat) - (max(rivals) if rivals else 0.0)
+
+
+LOSS_PENALTY = 20.0
+"""On a cash-scored map, what a position on course to lose (short of the
+buy-back) counts below its shortfall: a loss is no score at all."""
+
+
+def money_worth(state: State, seat: int, over: bool, left: int) -> float:
+    """A position on a cash-scored map (Barbados), in dollars at the end:
+    the score when the game is over (the cash left after the buy-back),
+    else the cash left at the end if nothing changed
+    (:func:`planner.money_left_at_end`) and :data:`POTENTIAL` of the
+    deliveries its network offers, each link a dollar a turn left; short
+    of the buy-back, :data:`LOSS_PENALTY` less."""
+    if over:
+        return float(int(state["cash"][seat]) - (map_of(state).buy_back or 0) * int(state["shares"][seat]))
+    game = typed(state)
+    end = money_left_at_end(state, seat)
+    deliveries = delivery_value(game, network(game), seat, int(state["engine"][seat]), horizon(state))
+    value = end + POTENTIAL * income_vp(state) * deliveries
+    return value - LOSS_PENALTY if value < 0 else value
 
 
 class QuickRailroad(PlanningRailroad):
@@ -131,7 +157,10 @@ class SearchingRailroad(PlanningRailroad):
     def candidates(self, state: State, seat: int, texts: list[str], phase: str) -> list[str]:
         """The normal bot's choice first, then the other candidates, most
         promising first: the next best actions by the normal bot's values
-        (weighed once); one share more and one fewer."""
+        (weighed once); two shares more and one fewer, on a cash-scored
+        map never fewer than this turn's expenses need (a shortfall costs
+        income: on Barbados the search, judging a lost end either way, let
+        its railroad go out; the VP maps' candidates are unchanged)."""
         if phase == "actions":
             taken = {a for a in state["action"] if a}
             values = self.action_values(state, seat, taken)
@@ -139,7 +168,9 @@ class SearchingRailroad(PlanningRailroad):
             return [f"action {name}" for name, _ in ranked if f"action {name}" in texts] or [texts[0]]
         chosen = self.issue(state, seat, texts)
         k = int(chosen.split()[1])
-        return [chosen] + [t for t in (f"shares {k + 2}", f"shares {k - 1}") if t in texts]
+        least = shares_to_pay(typed(with_forced_locomotive(state, seat)), seat)
+        fewer = [f"shares {k - 1}"] if k - 1 >= least or not money_at_end(state) else []
+        return [chosen] + [t for t in [f"shares {k + 2}", *fewer] if t in texts]
 
 
 def judge(game: Game, state: State, seat: int) -> float:

@@ -32,6 +32,14 @@ a dollar spent is worth :data:`DOLLAR_VP` while shares pay for it.
   a longer engine would pay, unless paying for its link would put the
   railroad out.
 
+On a map scored by the cash left (Barbados' ``buy_back``: :func:`money_at_end`)
+every worth above is in dollars at the end instead of VP: an income point
+is a dollar each turn left, a share its dollar a turn (the buy-back repays
+the $5 it brought), track nothing; the engine is upgraded by the
+Locomotive action the action cycle forces, never in Move Goods; no link is
+built that would turn an end on course to pay the buy-back into a loss
+(:meth:`PlanningRailroad.keeps_the_end_safe`).
+
 It reads only the seat's view (nothing of the state is hidden; future
 draws are never read).
 
@@ -53,10 +61,13 @@ from typing import cast
 
 from games.core import Game, State
 
+from .actions_step import open_actions
 from .economy import expenses, reduction_for, shares_to_pay
+from .goods import routes
 from .map_goods import payees, route_for
-from .links import LinkPlan, delivery_value, delivery_values, link_plans, plan_gain
+from .links import LinkPlan, delivery_value, delivery_values, link_plans, plan_gain, with_plan
 from .hexmap import board_of, hex_distance
+from .maps import map_of
 from .params import rules
 from .placement import Refused, evaluate
 from .railroad import AgeOfSteamPolicy
@@ -94,19 +105,79 @@ def rounds_left(state: State) -> int:
     return int(state["rounds"]) - int(state["round"]) + 1
 
 
+def money_at_end(state: State) -> bool:
+    """True when the map scores the cash left at the end (its ``buy_back``
+    switch: Barbados), not victory points: then every worth below is in
+    dollars at the end (an income point is the dollars it brings each turn
+    left, a share its dollar a turn, its buy-back repaying the $5 it
+    brought; track is worth nothing)."""
+    return map_of(state).buy_back is not None
+
+
 def income_vp(state: State) -> float:
-    """What one more income point is worth now: 3 VP and its dollars."""
+    """What one more income point is worth now: 3 VP and its dollars (on a
+    cash-scored map: a dollar each turn left, this one's collection included)."""
+    if money_at_end(state):
+        return float(rounds_left(state))
     return rules().vp_per_income + TURN_DOLLAR_VP * (rounds_left(state) - 1)
 
 
 def share_vp(state: State) -> float:
-    """What one more share costs: 3 VP and its dollar each turn left."""
+    """What one more share costs: 3 VP and its dollar each turn left (on a
+    cash-scored map: its dollar each turn left; its $5 buy-back repays the
+    $5 it brings)."""
+    if money_at_end(state):
+        return float(rounds_left(state))
     return -rules().vp_per_share + TURN_DOLLAR_VP * rounds_left(state)
+
+
+def dollar_vp(state: State) -> float:
+    """What a dollar spent now is worth (:data:`DOLLAR_VP`; a dollar on a
+    cash-scored map)."""
+    return 1.0 if money_at_end(state) else DOLLAR_VP
+
+
+def turn_dollar_vp(state: State) -> float:
+    """What a dollar a turn is worth, each turn (:data:`TURN_DOLLAR_VP`; a
+    dollar on a cash-scored map)."""
+    return 1.0 if money_at_end(state) else TURN_DOLLAR_VP
+
+
+def track_vp(state: State) -> int:
+    """What a track piece of a completed link scores (nothing on a
+    cash-scored map)."""
+    return 0 if money_at_end(state) else rules().vp_per_link_track
 
 
 def horizon(state: State) -> int:
     """How many deliveries ahead a plan is judged on."""
     return min(6, 2 * rounds_left(state))
+
+
+def money_left_at_end(state: State, seat: int, spend: int = 0, more_income: int = 0) -> int:
+    """On a cash-scored map, the cash left after the buy-back if the seat
+    spends ``spend`` now, gains ``more_income`` this turn and nothing else
+    changes: each turn left (this one included) it collects its income,
+    pays its expenses and loses the Income Reduction. Below 0: the game
+    would be lost by that much."""
+    game = typed(state)
+    cash = int(state["cash"][seat]) - spend
+    income = int(state["income"][seat]) + more_income
+    for _ in range(rounds_left(state)):
+        cash += income - expenses(game, seat)
+        income -= reduction_for(income)
+    return cash - (map_of(state).buy_back or 0) * int(state["shares"][seat])
+
+
+def with_forced_locomotive(state: State, seat: int) -> State:
+    """``state`` with the seat's engine one link longer when the action
+    cycle (Barbados) leaves it only Locomotive to take this turn: its
+    expenses will count that link (else ``state`` itself)."""
+    if not map_of(state).action_cycle or int(state["engine"][seat]) >= rules().max_engine:
+        return state
+    if state["phase"] != "shares" or open_actions(state) != ["locomotive"]:
+        return state
+    return {**state, "engine": [int(e) + (1 if s == seat else 0) for s, e in enumerate(state["engine"])]}
 
 
 def reserve(state: State, seat: int, new_shares: int = 0) -> int:
@@ -167,6 +238,8 @@ class PlanningRailroad(AgeOfSteamPolicy):
             return self.lay(game, state, seat, texts)
         if phase == "move":
             return self.deliver(state, seat, texts)
+        if phase == "production" and texts and texts[0].startswith("produce "):
+            return self.produce(state, seat, texts)
         return super().choose(game, state, seat, rng)
 
     # -- plans -------------------------------------------------------------
@@ -187,7 +260,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
             if touching is not None and touching not in (plan.origin, plan.end):
                 continue
             gain = plan_gain(game, plan, seat, eng, horizon(state), before)
-            out.append((gain * worth + rules().vp_per_link_track * len(plan.tiles), plan))
+            out.append((gain * worth + track_vp(state) * len(plan.tiles), plan))
         return out
 
     def best_within(self, scored: list[tuple[float, LinkPlan]], budget: int,
@@ -206,7 +279,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
         """The number of shares whose cash the best plan pays back, never
         fewer than this turn's expenses need."""
         offered = sorted(int(t.split()[1]) for t in texts if t.startswith("shares "))
-        least = shares_to_pay(typed(state), seat)
+        least = shares_to_pay(typed(with_forced_locomotive(state, seat)), seat)
         scored = self.scored_plans(state, seat, rules().builds_per_turn)
         cash = int(state["cash"][seat])
         best_k, best_value = least, float("-inf")
@@ -259,13 +332,14 @@ class PlanningRailroad(AgeOfSteamPolicy):
         if "locomotive" not in taken and engine < rules().max_engine:
             now = delivery_value(game, net, seat, engine, horizon(state))
             more = delivery_value(game, net, seat, engine + 1, horizon(state))
-            values["locomotive"] = (more - now) * income_vp(state) - TURN_DOLLAR_VP * rounds_left(state) + 0.5
-            if engine < self.engine_wanted(state) and self.can_afford_more_expenses(state, seat):
+            values["locomotive"] = (more - now) * income_vp(state) - turn_dollar_vp(state) * rounds_left(state) + 0.5
+            if engine < self.engine_wanted(state) and self.can_afford_more_expenses(state, seat) \
+                    and not money_at_end(state):
                 values["locomotive"] += ENGINE_BONUS
         budget = int(state["cash"][seat]) - reserve(state, seat)
-        three = self.best_within(self.scored_plans(state, seat, rules().builds_per_turn), budget, DOLLAR_VP)[0]
+        three = self.best_within(self.scored_plans(state, seat, rules().builds_per_turn), budget, dollar_vp(state))[0]
         if "engineer" not in taken:
-            four = self.best_within(self.scored_plans(state, seat, rules().engineer_builds), budget, DOLLAR_VP)[0]
+            four = self.best_within(self.scored_plans(state, seat, rules().engineer_builds), budget, dollar_vp(state))[0]
             values["engineer"] = four - three + 0.3
         if "first-build" not in taken:
             values["first-build"] = 0.25 * three + 0.4
@@ -302,7 +376,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
             if letter not in placed:
                 letters.setdefault(nc.colour, letter)
         budget = int(state["cash"][seat]) - reserve(state, seat)
-        base = self.best_within(self.scored_plans(state, seat, rules().builds_per_turn), budget, DOLLAR_VP)[0]
+        base = self.best_within(self.scored_plans(state, seat, rules().builds_per_turn), budget, dollar_vp(state))[0]
         net = network(game)
         engine = int(state["engine"][seat])
         now = delivery_value(game, net, seat, engine, horizon(state))
@@ -320,7 +394,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
                                           "board": {h: e for h, e in game["board"].items() if h != town}}
                 opened = delivery_value(trial, network(trial), seat, engine, horizon(state)) - now
                 after = self.best_within(self.scored_plans(cast(State, trial), seat, rules().builds_per_turn, touching=town),
-                                         budget, DOLLAR_VP)[0]
+                                         budget, dollar_vp(state))[0]
                 out.append((opened * income_vp(state) + max(0.0, after - base), town, letter))
         return sorted(out, key=lambda x: (-x[0], x[1], x[2]))
 
@@ -346,17 +420,23 @@ class PlanningRailroad(AgeOfSteamPolicy):
         budget = int(state["cash"][seat]) - reserve(state, seat)
         if left <= 0 or budget <= 0:
             return "done"
-        dollar = DOLLAR_VP * 0.3 if rounds_left(state) > 1 else 0.0
-        track_only = rounds_left(state) <= 2
+        if money_at_end(state):
+            dollar, track_only = 1.0, False
+        else:
+            dollar = DOLLAR_VP * 0.3 if rounds_left(state) > 1 else 0.0
+            track_only = rounds_left(state) <= 2
         ranked = sorted(((worth - dollar * plan.cost, worth, plan) for worth, plan in self.scored_plans(state, seat, left)
                          if plan.cost <= budget), key=lambda x: (-x[0], x[2].cost))
         if any(plan.extends for _, _, plan in ranked):
             ranked = [r for r in ranked if r[2].extends]  # finish the link begun before starting another
         net = network(typed(state))
+        safe = money_left_at_end(state, seat) if money_at_end(state) else -1
         for value, worth, plan in ranked:
             if value <= 0:
                 break
-            if not track_only and worth <= rules().vp_per_link_track * len(plan.tiles):
+            if safe >= 0 and not self.keeps_the_end_safe(state, seat, plan):
+                continue
+            if not track_only and worth <= track_vp(state) * len(plan.tiles):
                 continue
             h, v, _ = plan.tiles[0]
             try:
@@ -366,6 +446,19 @@ class PlanningRailroad(AgeOfSteamPolicy):
             if placed.cost <= int(state["cash"][seat]):
                 return plan.text()
         return "done"
+
+    def keeps_the_end_safe(self, state: State, seat: int, plan: LinkPlan) -> bool:
+        """On a cash-scored map, whether the seat, on course to pay its
+        buy-back, still is after paying for the plan, counting only the
+        income of this turn's two best deliveries it opens (the rest may
+        never come: cubes are few)."""
+        game = typed(state)
+        engine = int(state["engine"][seat])
+        net = network(game)
+        now = sum(delivery_values(game, net, seat, engine)[:2])
+        trial = with_plan(game, plan, seat)
+        sure = sum(delivery_values(trial, network(trial), seat, engine)[:2]) - now
+        return money_left_at_end(state, seat, plan.cost, max(0, sure)) >= 0
 
     def deliver(self, state: State, seat: int, texts: list[str]) -> str:
         """The delivery paying most of the seat's own links (at a tie, most
@@ -390,13 +483,47 @@ class PlanningRailroad(AgeOfSteamPolicy):
                 best = (key, text)
         if best is not None and best[0][0] > 0:
             return best[1]
-        if "upgrade" in texts and survives_one_more_link(state, seat):
+        forced = money_at_end(state) and map_of(state).action_cycle  # Locomotive comes every cycle anyway
+        if "upgrade" in texts and survives_one_more_link(state, seat) and not forced:
             now = delivery_value(game, net, seat, engine, horizon(state))
             more = delivery_value(game, net, seat, engine + 1, horizon(state))
-            if (more - now) * income_vp(state) > TURN_DOLLAR_VP * rounds_left(state) + 1 or (
-                    engine < self.engine_wanted(state) and self.can_afford_more_expenses(state, seat)):
+            if (more - now) * income_vp(state) > turn_dollar_vp(state) * rounds_left(state) + 1 or (
+                    engine < self.engine_wanted(state) and self.can_afford_more_expenses(state, seat)
+                    and not money_at_end(state)):
                 return "upgrade"
         return "pass" if "pass" in texts else texts[0]
+
+
+    def produce(self, state: State, seat: int, texts: list[str]) -> str:
+        """Production: the drawn cube and the empty box where it will pay the
+        seat most, its column's city (on the map) delivering that colour
+        over the most of the seat's own links (an engine one link longer),
+        divided by the cubes ahead of it in the column; the top box first."""
+        game = typed(state)
+        net = network(game)
+        engine = min(rules().max_engine, int(state["engine"][seat]) + 1)
+        letters = {letter: town for town, letter in game["new_cities"].items()}
+        b = board_of(state)
+        best: tuple[float, int, str] | None = None
+        for text in texts:
+            _, cube, col_name, box = text.split()
+            if col_name[0] in "LD" and col_name[1:].isdigit():
+                side = "light" if col_name[0] == "L" else "dark"
+                city: str | None = b.city_by_growth(side, int(col_name[1:]))
+                col = state["display"][side][int(col_name[1:]) - 1]
+            else:
+                city = letters.get(col_name)
+                col = state["display"]["new"][col_name]
+            links = 0
+            if city is not None:
+                links = max((sum(1 for i in r.links if net.sections[i].owner == seat)
+                             for r in routes(game, net, city, cube, engine)), default=0)
+            ahead = sum(1 for c in col[:int(box) - 1] if c is not None)
+            key = (links / (ahead + 1), -int(box), text)
+            if best is None or key[:2] > best[:2]:
+                best = key
+        assert best is not None
+        return best[2]
 
 
 NORMAL = PlanningRailroad()

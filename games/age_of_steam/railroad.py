@@ -53,7 +53,7 @@ def start_hexes(state: State, net: Network, limit: int) -> list[str]:
         for nb in board_of(state).neighbours[c]:
             if nb is None or nb in net.cities or board_of(state).hexes[nb].terrain == "lake":
                 continue
-            scored.append((min(hex_distance(nb, d) for d in goals), nb))
+            scored.append((min((hex_distance(nb, d) for d in goals), default=0), nb))
     return list(dict.fromkeys(h for _, h in sorted(scored)))[:limit]
 
 
@@ -82,7 +82,7 @@ def network_value(state: State, net: Network, seat: int) -> tuple[int, int, int,
             h, e = sec.open_end
             nb = board_of(state).neighbours[h][e]
             if nb is not None:
-                near -= min(hex_distance(nb, c) for c in targets(state, net, sec.start))
+                near -= min((hex_distance(nb, c) for c in targets(state, net, sec.start)), default=0)
     return earn, done, near, length
 
 

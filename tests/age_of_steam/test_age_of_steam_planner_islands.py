@@ -1,0 +1,169 @@
+"""Age of Steam's bots on the small island maps: on Barbados, whose score
+is the cash left after the buy-back, the normal bot counts everything in
+dollars at the end; Production's cubes go where the seat's own track
+delivers them; the easy bot builds from St. Lucia's first, lone city."""
+
+from __future__ import annotations
+
+import random
+
+from games.age_of_steam import GAME
+from games.age_of_steam.phases import BUILD, MOVE
+from games.age_of_steam.links import link_plans
+from games.age_of_steam.planner import NORMAL, income_vp, money_at_end, money_left_at_end, share_vp, track_vp
+from games.age_of_steam.policy import POLICY
+from games.age_of_steam.search import HARD, standing
+from games.age_of_steam.state import typed
+from games.age_of_steam.track import network
+from games.core import State
+
+from aos_helpers import act, on_map, started, tile
+
+
+def barbados_build(round_: int) -> State:
+    """Barbados at Build Track in turn ``round_``, $20 in hand, 2 shares,
+    engine 1: a yellow cube at Bathsheba (E5), whose yellow neighbour Bell
+    Point (G6) one $2 tile (F5) away would take it; nothing else to
+    deliver."""
+    state = on_map("barbados")
+    state["round"] = round_
+    state["cash"], state["income"] = [20], [4]
+    state["cubes"] = {c: [] for c in state["cubes"]}
+    state["cubes"]["E5"] = ["yellow"]
+    for side in ("light", "dark"):
+        state["display"][side] = [[None] * len(col) for col in state["display"][side]]
+    state["display"]["new"] = {k: [None] * len(v) for k, v in state["display"]["new"].items()}
+    state["action"] = ["engineer"]
+    BUILD.begin(state)
+    return state
+
+
+def texts(state: State) -> list[str]:
+    return [c.text for c in GAME.legal_actions(state, 0)]
+
+
+def test_on_barbados_a_share_costs_its_dollar_a_turn_and_track_scores_nothing() -> None:
+    """The buy-back repays the $5 a share brought, so a share issued with
+    8 turns left costs $8 at the end; an income point then brings $8; a
+    track piece, no VP on this map, is worth nothing. On the Rust Belt the
+    same turn counts VP (3 a share and 3 an income point, plus dollars)."""
+    solo = on_map("barbados")
+    solo["round"] = 3
+    assert money_at_end(solo)
+    assert (share_vp(solo), income_vp(solo), track_vp(solo)) == (8.0, 8.0, 0)
+    base = started(4)
+    base["round"] = 3
+    assert not money_at_end(base)
+    assert share_vp(base) > 3 and income_vp(base) > 3 and track_vp(base) == 1
+
+
+def test_on_barbados_the_normal_bot_builds_a_link_only_while_its_deliveries_repay_it() -> None:
+    """The $2 tile completing Bathsheba - Bell Point lets the yellow cube
+    pay a link: in turn 3 that income point brings $8, so the bot builds
+    it; in turn 10 it brings $1, less than the tile, so the bot builds
+    nothing (the score is the cash left: no track VP to build for)."""
+    early = barbados_build(3)
+    assert NORMAL.lay(GAME, early, 0, []) == "build F5 straight.2"
+    late = barbados_build(10)
+    assert NORMAL.lay(GAME, late, 0, []) == "done"
+
+
+def test_the_normal_bot_puts_a_produced_cube_where_its_own_track_delivers_it() -> None:
+    """Production: the yellow cube goes in the top box of Bathsheba's
+    column (L2), whose city the seat's own link joins to yellow Bell
+    Point, not in Oistins' (L5), which no track reaches, nor below the
+    top box."""
+    state = barbados_build(3)
+    state["board"]["F5"] = tile("straight", 2, 0)
+    texts = ["produce yellow L5 1", "produce yellow L2 2", "produce yellow L2 1"]
+    assert NORMAL.produce(state, 0, texts) == "produce yellow L2 1"
+
+
+def test_the_easy_bot_builds_from_st_lucias_lone_first_city() -> None:
+    """In St. Lucia's first turn the only city is the new one just placed:
+    no other city to aim at, the easy bot still builds from it (it used
+    to fail, looking for the nearest of no cities)."""
+    state = on_map("st-lucia")
+    state["action"] = ["urbanization", "engineer"]
+    state["order"] = [0, 1]
+    BUILD.begin(state)
+    state = act(state, 0, "urbanize D10 F")
+    chosen = POLICY.choose(GAME, state, 0, random.Random(1))
+    assert chosen in [c.text for c in GAME.legal_actions(state, 0)] and chosen.startswith("build ")
+
+
+def test_the_normal_bot_projects_barbados_end_with_income_reduction_and_buy_back() -> None:
+    """Two turns left, $5, income 12, 4 shares, engine 3: turn 9 leaves
+    $10 and income 10 (a $2 reduction), turn 10 leaves $13, short of the
+    $20 buy-back by $7."""
+    state = on_map("barbados")
+    state["round"], state["cash"], state["income"], state["shares"], state["engine"] = 9, [5], [12], [4], [3]
+    assert money_left_at_end(state, 0) == -7
+    assert money_left_at_end(state, 0, spend=2, more_income=1) == -7  # +$1 in each of 2 turns pays the $2
+
+
+def test_on_barbados_the_normal_bot_builds_nothing_that_would_lose_a_won_end() -> None:
+    """In turn 9, on course to end with exactly its buy-back, the bot may
+    build the $2 tile that lets the yellow cube at Bathsheba pay a link
+    this turn (+$1 in each of the two turns left); with no cube to carry
+    the tile would only cost, and lose the game."""
+    state = barbados_build(9)
+    state["cash"] = [state["cash"][0] - money_left_at_end(state, 0)]
+    assert money_left_at_end(state, 0) == 0
+    plan = next(p for p in link_plans(typed(state), network(typed(state)), 0, 3) if p.tiles[0][0] == "F5")
+    assert NORMAL.keeps_the_end_safe(state, 0, plan)
+    state["cubes"]["E5"] = []
+    assert not NORMAL.keeps_the_end_safe(state, 0, plan)
+
+
+def test_on_barbados_the_normal_bot_leaves_engine_upgrades_to_the_forced_locomotive() -> None:
+    """Barbados' action cycle forces Locomotive on the railroad every four
+    turns, each link of engine costing $1 a turn to the end: the bot
+    passes rather than upgrade in Move Goods, though a blue cube at
+    Bathsheba would pay it 2 links over Bell Point to blue Brighton
+    (F7, new city B) with an engine of 2."""
+    state = barbados_build(3)
+    state["board"]["F5"] = tile("straight", 2, 0)
+    state["board"]["G7"] = tile("gentle", 0, 0)
+    state["new_cities"] = {"F7": "B"}
+    state["cubes"]["E5"] = ["blue"]
+    MOVE.begin(state)
+    assert state["phase"] == "move" and state["step"]["round"] == 1
+    assert not [t for t in texts(state) if t.startswith("move ")]
+    assert NORMAL.deliver(state, 0, ["upgrade", "pass"]) == "pass"
+
+
+def test_the_hard_bot_judges_barbados_by_the_cash_left() -> None:
+    """Over, a position is worth its score: the cash after the buy-back
+    ($30 - 4 x $5); on course to fall short, a loss counts below its
+    shortfall."""
+    state = on_map("barbados")
+    state["phase"], state["cash"], state["shares"] = "over", [30], [4]
+    assert standing(state, 0) == 10.0
+    going = on_map("barbados")
+    going["round"], going["cash"], going["income"], going["shares"], going["engine"] = 10, [1], [2], [6], [3]
+    assert standing(going, 0) < money_left_at_end(going, 0) < 0
+
+
+def test_on_barbados_the_normal_bot_issues_for_the_locomotive_the_cycle_forces() -> None:
+    """Turn 4 of Barbados, Urbanization, Engineer and Production taken:
+    Locomotive will be taken without asking, so the expenses are 2 shares
+    and an engine of 2, $4, against $2 in hand and an income of 1. The
+    bot issues a share (it used to count an engine of 1, issue none, and
+    go out: seed 20)."""
+    state = on_map("barbados")
+    state["round"], state["cash"], state["income"] = 4, [2], [1]
+    state["blocked"] = ["urbanization", "engineer", "production"]
+    assert state["phase"] == "shares"
+    assert NORMAL.issue(state, 0, ["shares 0", "shares 1"]) == "shares 1"
+
+
+def test_the_hard_bot_tries_no_share_issue_short_of_the_turns_expenses() -> None:
+    """Barbados, turn 9: $1 in hand, income 4, 5 shares and an engine of
+    3 ($8 of expenses) need one share; the hard bot plays out that issue
+    and two more, never none (a shortfall costs income: it went out in
+    turn 10 choosing none, seed 20)."""
+    state = on_map("barbados")
+    state["round"], state["cash"], state["income"], state["shares"], state["engine"] = 9, [1], [4], [5], [3]
+    assert HARD.candidates(state, 0, ["shares 0", "shares 1", "shares 2", "shares 3"], "shares") == [
+        "shares 1", "shares 3"]
