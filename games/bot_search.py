@@ -36,6 +36,11 @@ Three optional rules shape a play-out (all off by default):
 - ``cut_playouts``: the time limit is checked inside every play-out, before
   each of its actions, and a play-out still running then is dropped.
 
+A play-out that reaches the game's end should be judged by who won, not by
+how a mid-game position looks (cubes still on the board, an engine still to
+grow are worth nothing once the game is over): :class:`WinFirst` wraps a
+game's evaluation so.
+
 The number of play-outs is fixed, so a decision depends only on the view and
 the rng; ``time_limit`` only stops a search that runs far too long, keeping
 the best mean so far (without ``cut_playouts`` it is checked between
@@ -131,6 +136,32 @@ def playout(game: Game, world: State, seat: int, first: str, policy: Policy,
             break  # a world the sample got wrong: judge what was reached
         taken += 1
     return state
+
+
+def win_share(game: Game, state: State, seat: int) -> float:
+    """1 when the seat is first alone in a finished game's ranking, 1/2 when
+    it shares first place, else 0."""
+    first = game.outcome(state).winners
+    return 1.0 if first == [seat] else 0.5 if seat in first else 0.0
+
+
+@dataclass(frozen=True)
+class WinFirst:
+    """An evaluation that judges a finished game by its result: ``won``
+    times :func:`win_share`, plus ``final`` (e.g. the score margin) to tell
+    a wide win from a narrow one; a game still going by ``judge``. ``won``
+    should exceed what ``judge`` gives any position, so that ending a game
+    the seat wins beats any promise, and a lost one is worth its margin alone,
+    none of the promise a game still going may hold."""
+
+    judge: Evaluate
+    final: Evaluate
+    won: float
+
+    def __call__(self, game: Game, state: State, seat: int) -> float:
+        if game.is_over(state):
+            return self.won * win_share(game, state, seat) + self.final(game, state, seat)
+        return self.judge(game, state, seat)
 
 
 @dataclass(frozen=True)

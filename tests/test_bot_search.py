@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 import games.bot_search
-from games.bot_search import Rollouts, playout
+from games.bot_search import Rollouts, WinFirst, playout
 from games.core import Game, IllegalAction, State
 from tests.support.race import RACE
 
@@ -145,3 +145,15 @@ def test_only_a_sampled_world_may_end_a_playout_early_and_each_end_is_counted() 
     assert search.choose(RACE, started("100"), 0, random.Random(1)) == "step 2"
     assert games.bot_search.EARLY_ENDS.take() == 1 + 2 * 2
     assert games.bot_search.EARLY_ENDS.take() == 0
+
+
+def test_a_finished_game_is_judged_by_who_won_and_a_game_still_going_by_its_judgement() -> None:
+    judge = WinFirst(lambda g, s, seat: 500.0, margin, won=1000.0)
+    going, won, tied = started(), started(), started()
+    going["positions"] = [9, 3]
+    won["positions"] = [10, 9]
+    tied["positions"] = [10, 10]
+    assert judge(RACE, going, 0) == 500.0
+    assert judge(RACE, won, 0) == 1001.0 and judge(RACE, won, 1) == -1.0
+    assert judge(RACE, tied, 1) == 500.0
+

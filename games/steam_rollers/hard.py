@@ -15,6 +15,12 @@ What the hard bot adds to the normal bot's one ply:
   the best of each die) is followed by the rest of the round, every other seat played by
   the normal bot (the likeliest answer), and judged where the round ends.
 
+- **The end of the game.** A play-out that ends the game is judged by who
+  won (:data:`HARD_JUDGE`), not by the cubes and engine the normal bot's
+  judgement would still count: in the last round it ends the game when
+  ahead and keeps it going when behind, and takes the points that win
+  rather than the position that looks best.
+
 A setting of :class:`games.bot_search.Rollouts`: one play-out per action,
 to the round's end (:func:`round_over`), its own later choices by
 :data:`CARD_GREEDY` and the rivals' by the planner. Nothing in Steam Rollers
@@ -29,8 +35,8 @@ from __future__ import annotations
 
 import random
 
-from games.bot_search import Rollouts
-from games.bots import Candidates, Evaluate, Greedy
+from games.bot_search import Rollouts, WinFirst
+from games.bots import Candidates, Evaluate, Greedy, score_margin
 from games.core import Game, IllegalAction, State
 
 from .card_worth import CARD_JUDGE, hard_promising
@@ -56,6 +62,17 @@ def ranked(game: Game, state: State, seat: int, rng: random.Random, judge: Evalu
 
 CARD_GREEDY = Greedy(CARD_JUDGE, hard_promising, limit=400)
 """The hard bot's one ply: the normal bot's judgement and its cards."""
+
+
+def final_margin(game: Game, state: State, seat: int) -> float:
+    """A finished game's score margin, in the judgement's units."""
+    return JUDGE.point * score_margin(game, state, seat)
+
+
+WON = 10000.0
+"""A won game, in the judgement's units: more than any position is worth."""
+HARD_JUDGE = WinFirst(CARD_JUDGE, final_margin, WON)
+"""The hard bot's judgement: :data:`CARD_JUDGE`, a finished game by who won."""
 
 
 def die_taken(text: str) -> str:
@@ -95,13 +112,13 @@ next best to this many."""
 
 
 def round_candidates(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
-    """The actions played out, best first by :data:`CARD_JUDGE`: the best of
+    """The actions played out, best first by :data:`HARD_JUDGE`: the best of
     each die in the pool, topped up with the next best to :data:`WIDTH`
     (:func:`each_die`)."""
-    return each_die(ranked(game, state, seat, rng, CARD_JUDGE, hard_promising), WIDTH)
+    return each_die(ranked(game, state, seat, rng, HARD_JUDGE, hard_promising), WIDTH)
 
 
-HARD = Rollouts(policy=CARD_GREEDY, candidates=round_candidates, evaluate=CARD_JUDGE, width=64, samples=1,
+HARD = Rollouts(policy=CARD_GREEDY, candidates=round_candidates, evaluate=HARD_JUDGE, width=64, samples=1,
                 horizon=ROUND_ACTIONS, time_limit=4.0, until=round_over, rivals=PLANNER)
 """The hard level (see the module docstring): every action
 :func:`round_candidates` chose (hence the wide ``width``) played to the end

@@ -97,3 +97,15 @@ def test_the_hard_bot_weighs_the_best_action_of_every_die_in_the_pool() -> None:
     assert {text.split()[0] for text in texts[:4]} == {"5"}
     tried = each_die(texts, 4)
     assert len(tried) == 4 and {text.split()[0] for text in tried} == {"1", "5"}
+
+
+def test_the_hard_bot_ends_the_game_it_leads_where_the_normal_bot_improves_its_engine() -> None:
+    """Cities 5 and 6 are empty and city 1 holds one grey cube, which seat
+    0 (ahead, the rulebook figure's network, engine 3) can carry to city 3
+    with a 1: the round then ends with three empty cities, the game won."""
+    state = started(2, roll="roll 1 1 4 4")
+    state["maps"][0]["track"] = figure_track()
+    state["maps"][0]["engine"] = [1, 2, 3]
+    state["cubes"].update({"1": ["grey"], "5": [], "6": []})
+    assert choices("normal", state, 0) == {"4 improve"}
+    assert choices("hard", state, 0, rngs=2) == {"1 deliver grey@1 to3-3"}
