@@ -11,8 +11,8 @@ from games.age_of_steam import GAME
 from games.age_of_steam.phases import BUILD, MOVE
 from games.age_of_steam.links import link_plans
 from games.age_of_steam.planner import NORMAL, income_vp, money_at_end, money_left_at_end, share_vp, track_vp
-from games.age_of_steam.policy import POLICY
-from games.age_of_steam.search import HARD, standing
+from games.age_of_steam.easy import EASY
+from games.age_of_steam.hard import HARD, standing
 from games.age_of_steam.state import typed
 from games.age_of_steam.track import network
 from games.core import State
@@ -88,7 +88,7 @@ def test_the_easy_bot_builds_from_st_lucias_lone_first_city() -> None:
     state["order"] = [0, 1]
     BUILD.begin(state)
     state = act(state, 0, "urbanize D10 F")
-    chosen = POLICY.choose(GAME, state, 0, random.Random(1))
+    chosen = EASY.choose(GAME, state, 0, random.Random(1))
     assert chosen in [c.text for c in GAME.legal_actions(state, 0)] and chosen.startswith("build ")
 
 
