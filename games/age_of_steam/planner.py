@@ -239,7 +239,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
         if phase == "move":
             return self.deliver(state, seat, texts)
         if phase == "production" and texts and texts[0].startswith("produce "):
-            return self.produce(state, seat, texts)
+            return produced_cube(state, seat, texts)
         return super().choose(game, state, seat, rng)
 
     # -- plans -------------------------------------------------------------
@@ -346,7 +346,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
         if "first-move" not in taken:
             values["first-move"] = 0.35
         if "urbanization" not in taken and urbanization:
-            best = self.urbanizations(state, seat)
+            best = urbanizations(self, state, seat)
             values["urbanization"] = max(0.05, best[0][0] if best else 0.0)
         for name, worth in (("turn-order", 0.2), ("production", 0.1)):
             if name not in taken:
@@ -361,42 +361,6 @@ class PlanningRailroad(AgeOfSteamPolicy):
     def can_afford_more_expenses(self, state: State, seat: int) -> bool:
         """True when the income pays this turn's expenses and a dollar more."""
         return int(state["income"][seat]) + 3 > expenses(typed(state), seat)
-
-    def urbanizations(self, state: State, seat: int) -> list[tuple[float, str, str]]:
-        """(worth in VP, town, letter) of each new city worth placing, best
-        first: the deliveries it opens over the seat's track now and the
-        best link it lets the seat build this turn, against the best link
-        without it. One letter per colour; towns near a city holding cubes
-        of that colour only, or near goods lying on hexes (St. Lucia) of one
-        of the :data:`MAP_CUBE_COLOURS` commonest colours there."""
-        game = typed(state)
-        placed = set(game["new_cities"].values())
-        letters: dict[str, str] = {}
-        for letter, nc in board_of(state).new_cities.items():
-            if letter not in placed:
-                letters.setdefault(nc.colour, letter)
-        budget = int(state["cash"][seat]) - reserve(state, seat)
-        base = self.best_within(self.scored_plans(state, seat, rules().builds_per_turn), budget, dollar_vp(state))[0]
-        net = network(game)
-        engine = int(state["engine"][seat])
-        now = delivery_value(game, net, seat, engine, horizon(state))
-        out: list[tuple[float, str, str]] = []
-        for town in sorted(board_of(state).towns):
-            if town in game["new_cities"]:
-                continue
-            near = Counter(c for h, c in game["map_cubes"].items() if hex_distance(town, h) <= URBAN_REACH)
-            lying = {c for c, _ in near.most_common(MAP_CUBE_COLOURS)}
-            for colour, letter in letters.items():
-                if colour not in lying and not any(colour in cubes and hex_distance(town, city) <= URBAN_REACH
-                                                   for city, cubes in game["cubes"].items()):
-                    continue
-                trial: AgeOfSteamState = {**game, "new_cities": {**game["new_cities"], town: letter},
-                                          "board": {h: e for h, e in game["board"].items() if h != town}}
-                opened = delivery_value(trial, network(trial), seat, engine, horizon(state)) - now
-                after = self.best_within(self.scored_plans(cast(State, trial), seat, rules().builds_per_turn, touching=town),
-                                         budget, dollar_vp(state))[0]
-                out.append((opened * income_vp(state) + max(0.0, after - base), town, letter))
-        return sorted(out, key=lambda x: (-x[0], x[1], x[2]))
 
     def pick(self, state: State, seat: int, texts: list[str]) -> str:
         """The action worth most (:meth:`action_values`)."""
@@ -413,7 +377,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
         none is worth building."""
         st = state["step"]
         if st.get("urbanize"):
-            best = self.urbanizations(state, seat)
+            best = urbanizations(self, state, seat)
             if best and best[0][0] > 0:
                 return f"urbanize {best[0][1]} {best[0][2]}"
         left = int(st["limit"]) - int(st["placed"])
@@ -494,36 +458,74 @@ class PlanningRailroad(AgeOfSteamPolicy):
         return "pass" if "pass" in texts else texts[0]
 
 
-    def produce(self, state: State, seat: int, texts: list[str]) -> str:
-        """Production: the drawn cube and the empty box where it will pay the
-        seat most, its column's city (on the map) delivering that colour
-        over the most of the seat's own links (an engine one link longer),
-        divided by the cubes ahead of it in the column; the top box first."""
-        game = typed(state)
-        net = network(game)
-        engine = min(rules().max_engine, int(state["engine"][seat]) + 1)
-        letters = {letter: town for town, letter in game["new_cities"].items()}
-        b = board_of(state)
-        best: tuple[float, int, str] | None = None
-        for text in texts:
-            _, cube, col_name, box = text.split()
-            if col_name[0] in "LD" and col_name[1:].isdigit():
-                side = "light" if col_name[0] == "L" else "dark"
-                city: str | None = b.city_by_growth(side, int(col_name[1:]))
-                col = state["display"][side][int(col_name[1:]) - 1]
-            else:
-                city = letters.get(col_name)
-                col = state["display"]["new"][col_name]
-            links = 0
-            if city is not None:
-                links = max((sum(1 for i in r.links if net.sections[i].owner == seat)
-                             for r in routes(game, net, city, cube, engine)), default=0)
-            ahead = sum(1 for c in col[:int(box) - 1] if c is not None)
-            key = (links / (ahead + 1), -int(box), text)
-            if best is None or key[:2] > best[:2]:
-                best = key
-        assert best is not None
-        return best[2]
-
 
 NORMAL = PlanningRailroad()
+
+
+def urbanizations(railroad: PlanningRailroad, state: State, seat: int) -> list[tuple[float, str, str]]:
+    """(worth in VP, town, letter) of each new city worth placing, best
+    first: the deliveries it opens over the seat's track now and the
+    best link it lets the seat build this turn, against the best link
+    without it. One letter per colour; towns near a city holding cubes
+    of that colour only, or near goods lying on hexes (St. Lucia) of one
+    of the :data:`MAP_CUBE_COLOURS` commonest colours there."""
+    game = typed(state)
+    placed = set(game["new_cities"].values())
+    letters: dict[str, str] = {}
+    for letter, nc in board_of(state).new_cities.items():
+        if letter not in placed:
+            letters.setdefault(nc.colour, letter)
+    budget = int(state["cash"][seat]) - reserve(state, seat)
+    base = railroad.best_within(railroad.scored_plans(state, seat, rules().builds_per_turn), budget, dollar_vp(state))[0]
+    net = network(game)
+    engine = int(state["engine"][seat])
+    now = delivery_value(game, net, seat, engine, horizon(state))
+    out: list[tuple[float, str, str]] = []
+    for town in sorted(board_of(state).towns):
+        if town in game["new_cities"]:
+            continue
+        near = Counter(c for h, c in game["map_cubes"].items() if hex_distance(town, h) <= URBAN_REACH)
+        lying = {c for c, _ in near.most_common(MAP_CUBE_COLOURS)}
+        for colour, letter in letters.items():
+            if colour not in lying and not any(colour in cubes and hex_distance(town, city) <= URBAN_REACH
+                                               for city, cubes in game["cubes"].items()):
+                continue
+            trial: AgeOfSteamState = {**game, "new_cities": {**game["new_cities"], town: letter},
+                                      "board": {h: e for h, e in game["board"].items() if h != town}}
+            opened = delivery_value(trial, network(trial), seat, engine, horizon(state)) - now
+            after = railroad.best_within(railroad.scored_plans(cast(State, trial), seat, rules().builds_per_turn, touching=town),
+                                     budget, dollar_vp(state))[0]
+            out.append((opened * income_vp(state) + max(0.0, after - base), town, letter))
+    return sorted(out, key=lambda x: (-x[0], x[1], x[2]))
+
+
+def produced_cube(state: State, seat: int, texts: list[str]) -> str:
+    """Production: the drawn cube and the empty box where it will pay the
+    seat most, its column's city (on the map) delivering that colour
+    over the most of the seat's own links (an engine one link longer),
+    divided by the cubes ahead of it in the column; the top box first."""
+    game = typed(state)
+    net = network(game)
+    engine = min(rules().max_engine, int(state["engine"][seat]) + 1)
+    letters = {letter: town for town, letter in game["new_cities"].items()}
+    b = board_of(state)
+    best: tuple[float, int, str] | None = None
+    for text in texts:
+        _, cube, col_name, box = text.split()
+        if col_name[0] in "LD" and col_name[1:].isdigit():
+            side = "light" if col_name[0] == "L" else "dark"
+            city: str | None = b.city_by_growth(side, int(col_name[1:]))
+            col = state["display"][side][int(col_name[1:]) - 1]
+        else:
+            city = letters.get(col_name)
+            col = state["display"]["new"][col_name]
+        links = 0
+        if city is not None:
+            links = max((sum(1 for i in r.links if net.sections[i].owner == seat)
+                         for r in routes(game, net, city, cube, engine)), default=0)
+        ahead = sum(1 for c in col[:int(box) - 1] if c is not None)
+        key = (links / (ahead + 1), -int(box), text)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    assert best is not None
+    return best[2]

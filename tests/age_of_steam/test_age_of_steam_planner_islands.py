@@ -10,7 +10,8 @@ import random
 from games.age_of_steam import GAME
 from games.age_of_steam.phases import BUILD, MOVE
 from games.age_of_steam.links import link_plans
-from games.age_of_steam.planner import NORMAL, income_vp, money_at_end, money_left_at_end, share_vp, track_vp
+from games.age_of_steam.planner import (NORMAL, income_vp, money_at_end, money_left_at_end, produced_cube, share_vp,
+                                       track_vp)
 from games.age_of_steam.easy import EASY
 from games.age_of_steam.hard import HARD, standing
 from games.age_of_steam.state import typed
@@ -76,7 +77,7 @@ def test_the_normal_bot_puts_a_produced_cube_where_its_own_track_delivers_it() -
     state = barbados_build(3)
     state["board"]["F5"] = tile("straight", 2, 0)
     texts = ["produce yellow L5 1", "produce yellow L2 2", "produce yellow L2 1"]
-    assert NORMAL.produce(state, 0, texts) == "produce yellow L2 1"
+    assert produced_cube(state, 0, texts) == "produce yellow L2 1"
 
 
 def test_the_easy_bot_builds_from_st_lucias_lone_first_city() -> None:
