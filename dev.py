@@ -47,6 +47,14 @@ def ensure_environment(with_tests: bool) -> None:
     stamp.write_text(digest)
 
 
+def parallel(rest: list[str]) -> list[str]:
+    """The tests on every core (pytest-xdist), unless the command line says
+    how many workers itself (``-n 0`` runs them in this one process)."""
+    if any(a.startswith(("-n", "--numprocesses", "--dist")) for a in rest):
+        return []
+    return ["-n", "auto"]
+
+
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "bot"
     rest = argv[1:]
@@ -54,7 +62,7 @@ def main(argv: list[str]) -> int:
         ensure_environment(with_tests=True)
         steps = [
             [str(PYTHON), "-m", "mypy", "--strict", "games", "rendering", "bot", "bench"],
-            [str(PYTHON), "-m", "pytest", *rest],
+            [str(PYTHON), "-m", "pytest", *parallel(rest), *rest],
         ]
         for cmd in steps:
             code = subprocess.run(cmd, cwd=ROOT).returncode
