@@ -15,7 +15,7 @@ import pytest
 
 import rendering
 from bot.service import Board
-from bot.ui import Walk, back_path, confirm_panel, panel, path_sig, post_to_thread
+from bot.ui import Walk, back_path, confirm_panel, panel, path_sig
 from games.core import Option
 from games.registry import registered
 from tests.support.pledge import PLEDGE
@@ -44,7 +44,7 @@ async def _pledge_game(env: Any) -> tuple[Any, Any, Any, int]:
     bot_thread = await bot_channel.create_thread(name="Pledge", type=discord.ChannelType.public_thread)
     await service.lobby.attach_discord(row.id, bot_thread.id, None)
     post = await service.lobby.start(row.id, ann.id)
-    await post_to_thread(env.bot, bot_thread.id, post)
+    await env.bot.poster.post(bot_thread.id, post)
     await env.settle()
     thread = channel.threads[0]
     return thread, ann, bob, row.id
@@ -263,7 +263,7 @@ async def test_two_moves_at_once_are_posted_in_log_order_whatever_their_drawing_
     bot_thread = await env.bot.get_channel(channel.id).create_thread(name="Pledge",
                                                                      type=discord.ChannelType.public_thread)
     await service.lobby.attach_discord(row.id, bot_thread.id, None)
-    await post_to_thread(env.bot, bot_thread.id, await service.lobby.start(row.id, ann.id))
+    await env.bot.poster.post(bot_thread.id, await service.lobby.start(row.id, ann.id))
     await env.settle()
     thread = channel.threads[0]
 
@@ -272,7 +272,7 @@ async def test_two_moves_at_once_are_posted_in_log_order_whatever_their_drawing_
     bob_moving: list[concurrent.futures.Future[bool]] = []
 
     async def bob_pledges() -> bool:
-        return await post_to_thread(env.bot, bot_thread.id, await service.turns.act(row.id, bob.id, "red north 1"))
+        return await env.bot.poster.post(bot_thread.id, await service.turns.act(row.id, bob.id, "red north 1"))
 
     def slow_for_ann(state: Any, viewer: Any) -> bytes:
         pledged = [p is not None for p in state["pledges"]]
