@@ -23,8 +23,9 @@ from .cogs import all_cogs
 from .discord_io import NO_MENTIONS, ServiceBot, handle_error
 from .scheduler import BotPlayer, Notice, Scheduler
 from .service import GameService, ServiceError
+from .standings import Standings
 from .store import Store, open_store
-from .ui import DYNAMIC_ITEMS, clip_text, post_notice
+from .ui import DYNAMIC_ITEMS, ThreadPoster, clip_text, post_notice, post_view, refresh_lobby, turn_view
 
 log = logging.getLogger("railyard.bot")
 
@@ -56,6 +57,10 @@ class RailyardBot(ServiceBot):
         """The open store: given (``railyard bot`` opens it once, before
         logging in) or opened by :meth:`setup_hook`."""
         self._service: GameService | None = None
+        self._standings: Standings | None = None
+        self.poster = ThreadPoster(self, post_view=post_view, turn_view=turn_view, refresh_lobby=refresh_lobby)
+        """Every post in a game's thread goes through it; it reaches the
+        turn panel's buttons and the lobby's refresh through what it is handed here."""
         self.scheduler_seconds = scheduler_interval() if scheduler_seconds is None else scheduler_seconds
         """Seconds between the scheduler's looks at the stored due times (0: no loop; tests tick by hand)."""
         self.clock = clock
@@ -65,18 +70,25 @@ class RailyardBot(ServiceBot):
         self._wake = asyncio.Event()
         self._wake_task: asyncio.Task[None] | None = None
         self._tick_lock = asyncio.Lock()
-        self._check_task: asyncio.Task[None] | None = None
+        self.database_check: asyncio.Task[None] | None = None
+        """The full check of the database, running in the background after :meth:`setup_hook`."""
 
     @property
     def service(self) -> GameService:
         assert self._service is not None, "setup_hook has not run"
         return self._service
 
+    @property
+    def standings(self) -> Standings:
+        assert self._standings is not None, "setup_hook has not run"
+        return self._standings
+
     async def setup_hook(self) -> None:
         if self.store is None:
             self.store = await open_store(self.database_path)
-        self._check_task = asyncio.create_task(self._check_database(), name="railyard-database-check")
+        self.database_check = asyncio.create_task(self._check_database(), name="railyard-database-check")
         self._service = GameService(self.store)
+        self._standings = Standings(self._service)
         self.scheduler = Scheduler(self._service, self.clock, self._post_notice, self.bot_player)
         if self.scheduler_seconds > 0:
             self._scheduler_task = asyncio.create_task(self._run_scheduler(), name="railyard-scheduler")
@@ -109,10 +121,10 @@ class RailyardBot(ServiceBot):
             log.info("the database check found nothing wrong (%.1f s)", time.monotonic() - started)
 
     async def close(self) -> None:
-        if self._check_task is not None:
-            self._check_task.cancel()
-            await asyncio.gather(self._check_task, return_exceptions=True)
-            self._check_task = None
+        if self.database_check is not None:
+            self.database_check.cancel()
+            await asyncio.gather(self.database_check, return_exceptions=True)
+            self.database_check = None
         if self._scheduler_task is not None:
             self._scheduler_task.cancel()
             await asyncio.gather(self._scheduler_task, return_exceptions=True)

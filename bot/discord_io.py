@@ -1,36 +1,67 @@
 """The Discord helpers every part of the bot shares: answering an
 interaction, the one error handler, uploads and mentions.
 
-Imports go one way: this module knows only discord.py and the service;
-``ui`` (the components) builds on it, the cogs on both, and ``app`` (the bot)
-on everything. Nothing here imports ``app``: the bot is reached through
-:class:`ServiceBot`, the part of it the helpers need.
+Imports go one way: this module knows only discord.py, the service and the
+standings; ``ui`` (the components) builds on it, the cogs on both, and
+``app`` (the bot) on everything. Nothing here imports ``app``: the bot is
+reached through :class:`ServiceBot`, the part of it the helpers need (the
+service, the standings, the :class:`Poster`).
 """
 
 from __future__ import annotations
 
 import io
 import logging
-from typing import Any
+from typing import Any, Protocol, Sequence
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from .service import GameService, Post, ServiceError
+from .standings import Standings
 
 log = logging.getLogger("railyard.bot")
 
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
+class Poster(Protocol):
+    """What the features post in a game's thread through (``bot.poster``;
+    :class:`bot.ui.posting.ThreadPoster` is the one): a move's post, a text,
+    a deleted thread's game paused, a thread kept open or archived."""
+
+    async def post(self, thread_id: int | None, post: Post, nonce: str | None = None) -> bool: ...
+
+    async def send(self, thread_id: int | None, text: str, pings: Sequence[int] = (),
+                   view: discord.ui.View | None = None, nonce: str | None = None) -> bool: ...
+
+    async def thread_gone(self, game_id: int) -> None: ...
+
+    async def keep_thread_open(self, thread_id: int | None) -> bool: ...
+
+    async def close_thread(self, thread_id: int | None) -> None: ...
+
+
 class ServiceBot(commands.Bot):
     """A bot that holds the game service (``RailyardBot`` is the one):
-    components and cogs reach the games only through :attr:`service`."""
+    components and cogs reach the games only through :attr:`service`, the
+    standings through :attr:`standings`, and post in a game's thread through
+    :attr:`poster`, each built once with the bot."""
+
+    poster: Poster
 
     @property
     def service(self) -> GameService:
         raise NotImplementedError
+
+    @property
+    def standings(self) -> Standings:
+        raise NotImplementedError
+
+    def wake_scheduler(self) -> None:
+        """Ask the scheduler to look again now (a bot may be due); a bot
+        without a scheduler does nothing."""
 
 
 def bot_of(interaction: discord.Interaction[Any]) -> ServiceBot:

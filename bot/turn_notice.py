@@ -22,7 +22,6 @@ from games.registry import get_game
 
 from .discord_io import NO_MENTIONS, ServiceBot
 from .service import ServiceError
-from .standings import Standings
 from .store import StoreError
 
 log = logging.getLogger("railyard.notice")
@@ -34,13 +33,13 @@ async def turn_notices(bot: ServiceBot, game_id: int | None, ping_user_ids: Sequ
     for a move's post or a ``reminder``; the users the thread post must
     still ping, and a line to add to it (or ""). For a post queued in the
     outbox (``outbox_key``), each message is claimed in the outbox before it
-    is sent (:meth:`Standings.claim_dm`): a post tried again after a failure
+    is sent (:meth:`bot.standings.Standings.claim_dm`): a post tried again after a failure
     or a crash sends none twice, and pings nobody who had his."""
     pings = list(ping_user_ids)
     if not pings or game_id is None:
         return pings, ""
     try:
-        by_dm = await Standings(bot.service).dm_users(pings)
+        by_dm = await bot.standings.dm_users(pings)
         row = await bot.service.context.get(game_id) if by_dm else None
     except (ServiceError, StoreError) as exc:  # the thread ping is the safe default
         log.warning("game %s: turn notices read as thread pings: %s", game_id, exc)
@@ -80,7 +79,7 @@ async def _claimed(bot: ServiceBot, game_id: int, outbox_key: str | None, user_i
     if outbox_key is None:
         return True
     try:
-        return await Standings(bot.service).claim_dm(outbox_key, user_id, claimed)
+        return await bot.standings.claim_dm(outbox_key, user_id, claimed)
     except (ServiceError, StoreError) as exc:
         log.warning("game %s: the direct message to %s could not be claimed: %s", game_id, user_id, exc)
         return claimed

@@ -15,7 +15,7 @@ import discord
 import pytest
 
 from bot.app import RailyardBot
-from bot.ui import correct_post, send_to_thread, thread_gone
+from bot.ui import correct_post
 from games.registry import get_game
 from tests.support.discord import game_lobby, said, started_race
 from tests.test_discord_permissions import channel_overwrite
@@ -67,7 +67,7 @@ async def test_a_thread_deleted_mid_game_pauses_the_game_and_tells_the_channel_o
     channel = await _delete(env, thread)
     assert (await _service(env).context.get(game_id)).status == "paused"
     # a second failing post (a reminder to the gone thread) tells nobody again
-    await send_to_thread(env.bot, thread.id, "⏰ still your turn")
+    await env.bot.poster.send(thread.id, "⏰ still your turn")
     await env.settle()
     told = _told(channel)
     assert len(told) == 1
@@ -82,7 +82,7 @@ async def test_a_button_or_a_move_in_a_paused_game_is_refused_with_how_to_resume
     turn_post = [m for m in thread.history() if m.attachments][-1]
     opened = await first.click(turn_post, label="Your turn")
     panel = (opened.followups or [opened.response])[-1]
-    await thread_gone(env.bot, game_id)  # as a post finding the thread gone does (Discord lags)
+    await env.bot.poster.thread_gone(game_id)  # as a post finding the thread gone does (Discord lags)
     await env.settle()
     version = (await _service(env).context.get(game_id)).version
     for pressed in (await first.click(panel, label="Step"), await first.click(turn_post, label="Your turn"),

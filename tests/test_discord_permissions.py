@@ -17,7 +17,6 @@ from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
 from bot.app import RailyardBot
-from bot.ui import post_to_thread, send_to_thread
 from tests.support.discord import race_lobby, said, started_race
 
 
@@ -120,9 +119,9 @@ async def test_a_post_to_a_thread_deleted_unseen_pauses_the_game_and_tells_the_c
     env.backend.delete_channel(thread.id)
     await env.settle()
     post = await _service(env).turns.act(game_id, first.id, "step 1")
-    assert not await post_to_thread(env.bot, thread.id, post)
+    assert not await env.bot.poster.post(thread.id, post)
     assert (await _service(env).context.get(game_id)).status == "paused"
-    await send_to_thread(env.bot, thread.id, "⏰ still your turn")
+    await env.bot.poster.send(thread.id, "⏰ still your turn")
     await env.settle()
     assert len([m for m in channel.history() if "so the game is paused" in m.content]) == 1
 
@@ -147,7 +146,7 @@ async def test_a_permission_taken_away_mid_game_is_told_in_the_channel_once_nami
                          message="Missing Permissions", times=None)
     version = (await _service(env).context.get(game_id)).version
     await first.slash(thread, "race step", choice="step 1")  # stored; its post is refused
-    await send_to_thread(env.bot, thread.id, "⏰ still your turn")  # refused again: nobody told twice
+    await env.bot.poster.send(thread.id, "⏰ still your turn")  # refused again: nobody told twice
     await env.settle()
     told = _told_lacking(channel)
     assert len(told) == 1, [m.content for m in told]
@@ -165,10 +164,10 @@ async def test_a_permission_given_back_then_taken_again_is_told_again(env: Any) 
     channel = thread.guild.channels["games"]
     me = thread.guild.me
     await channel_overwrite(env, channel, me, discord.PermissionOverwrite(send_messages_in_threads=False))
-    await send_to_thread(env.bot, thread.id, "⏰ still your turn")
+    await env.bot.poster.send(thread.id, "⏰ still your turn")
     await channel_overwrite(env, channel, me, discord.PermissionOverwrite())
-    assert await send_to_thread(env.bot, thread.id, "⏰ still your turn")
+    assert await env.bot.poster.send(thread.id, "⏰ still your turn")
     await channel_overwrite(env, channel, me, discord.PermissionOverwrite(send_messages_in_threads=False))
-    await send_to_thread(env.bot, thread.id, "⏰ still your turn")
+    await env.bot.poster.send(thread.id, "⏰ still your turn")
     await env.settle()
     assert len(_told_lacking(channel)) == 2

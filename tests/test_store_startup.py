@@ -80,8 +80,8 @@ async def test_the_full_page_check_is_left_to_the_background_and_logged(
     with caplog.at_level(logging.INFO, logger="railyard.bot"):
         await bot.setup_hook()  # ready without reading the whole file
         try:
-            assert bot._check_task is not None
-            await bot._check_task
+            assert bot.database_check is not None
+            await bot.database_check
         finally:
             assert bot.store is not None
             await bot.store.close()
@@ -95,8 +95,8 @@ async def test_a_sound_database_is_logged_as_checked_in_the_background(
     bot = RailyardBot(str(path), sync_commands=False, scheduler_seconds=0)
     with caplog.at_level(logging.INFO, logger="railyard.bot"):
         await bot.setup_hook()
-        assert bot._check_task is not None
-        await bot._check_task
+        assert bot.database_check is not None
+        await bot.database_check
         assert bot.store is not None
         await bot.store.close()
     assert any("found nothing wrong" in r.getMessage() for r in caplog.records)

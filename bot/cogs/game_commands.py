@@ -15,7 +15,6 @@ from games.core import Game
 from ..discord_io import NO_MENTIONS, ServiceBot, board_file, file_kwargs
 from ..discord_text import code_text, member_name
 from ..service import ServiceError
-from ..ui import post_to_thread
 from .game_group import AUTOCOMPLETE_MAX, game_here
 
 
@@ -57,7 +56,7 @@ class GameCommands(commands.Cog):
             row = await cog.bot.service.context.get(game_id)
             await interaction.followup.send(f"✅ Done: `{code_text(post.action)}`", ephemeral=True,
                                             allowed_mentions=NO_MENTIONS)
-            await post_to_thread(cog.bot, row.thread_id, post)
+            await cog.bot.poster.post(row.thread_id, post)
 
         async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
             return await cog._complete(interaction, name, current)

@@ -28,8 +28,7 @@ from ..discord_text import member_name
 from ..scheduler import NUDGE_GAP, parse_schedule, schedule_text
 from ..service import (ServiceError, describe_options, game_slug, map_choices, matching_games,
                        parse_options, players, with_map)
-from ..ui import (clock_action, is_solo, lobby_action, lobby_view, post_to_thread, refresh_lobby, reminder_view,
-                  send_to_thread, thread_gone, wake_scheduler)
+from ..ui import clock_action, is_solo, lobby_action, lobby_view, refresh_lobby, reminder_view
 from .game_group import AUTOCOMPLETE_MAX, GAME_GROUP, game_here, paused_game_here, typed_games
 
 log = logging.getLogger("railyard.bot")
@@ -82,8 +81,8 @@ class Lifecycle(commands.GroupCog, group_name=GAME_GROUP,
             await self._no_thread(row.id, message, exc)
             return
         await self.bot.service.lobby.attach_discord(row.id, thread.id, message.id)
-        await send_to_thread(
-            self.bot, thread.id, f"This thread is the home of {get_game(row.slug).name} #{row.id}. "
+        await self.bot.poster.send(
+            thread.id, f"This thread is the home of {get_game(row.slug).name} #{row.id}. "
             "Join with the button above or `/game join` here; the creator starts with `/game start`.")
 
     async def _no_thread(self, game_id: int, lobby: discord.Message, error: discord.HTTPException) -> None:
@@ -102,13 +101,13 @@ class Lifecycle(commands.GroupCog, group_name=GAME_GROUP,
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A game's thread was deleted: a running game is paused (a lobby
-        called off) and its channel told (:func:`bot.ui.thread_gone`)."""
+        called off) and its channel told (:meth:`bot.ui.ThreadPoster.thread_gone`)."""
         try:
             row = await self.bot.service.context.game_in_thread(payload.thread_id)
         except ServiceError:
             return  # not a game's thread
         try:
-            await thread_gone(self.bot, row.id)
+            await self.bot.poster.thread_gone(row.id)
         except Exception:  # noqa: BLE001 - an event handler logs, never raises
             log.exception("game %s: could not pause the game after its thread was deleted", row.id)
 
@@ -153,7 +152,7 @@ class Lifecycle(commands.GroupCog, group_name=GAME_GROUP,
             return
         text = await self.bot.service.seats.leave_to_bot(game_id, interaction.user.id, level)
         await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
-        wake_scheduler(self.bot)
+        self.bot.wake_scheduler()
 
     # -- games that last a week: bots, reminders, the turn clock -----------------
     @app_commands.command(name="takeover", description="Take your seat back from the bot")
@@ -248,7 +247,7 @@ class Lifecycle(commands.GroupCog, group_name=GAME_GROUP,
 
         thread_id, post = await self.bot.service.lobby.resume(game_id, interaction.user.id,
                                                               bool(perms and perms.manage_threads), open_thread)
-        await post_to_thread(self.bot, thread_id, post)
+        await self.bot.poster.post(thread_id, post)
         await interaction.followup.send(f"You resumed game #{game_id} in <#{thread_id}>.", ephemeral=True,
                                         allowed_mentions=NO_MENTIONS)
         await refresh_lobby(self.bot, game_id)

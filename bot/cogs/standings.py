@@ -65,7 +65,7 @@ def page_view(kind: str, shown: Page, slug: str = "") -> discord.ui.View:
 
 
 async def page_of(interaction: discord.Interaction[Any], kind: str, page: int, slug: str) -> Page:
-    standings = Standings(bot_of(interaction).service)
+    standings = bot_of(interaction).standings
     guild = _guild(interaction)
     if kind == "mine":
         return await standings.mine_page(guild, interaction.user.id, page)
@@ -126,7 +126,7 @@ class StandingsCommands(commands.Cog):
         cog = self
 
         async def callback(interaction: discord.Interaction[Any], how: Literal["dm", "thread"]) -> None:
-            text = await Standings(cog.bot.service).set_notify(interaction.user.id, how)
+            text = await cog.bot.standings.set_notify(interaction.user.id, how)
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
         app_commands.describe(how="dm: a direct message when it's your turn; thread: a ping in the game's thread")(
@@ -162,7 +162,7 @@ class StandingsCommands(commands.Cog):
         async def callback(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
             who = member or interaction.user
             await interaction.response.defer(ephemeral=True, thinking=True)
-            text = await Standings(cog.bot.service).stats(_guild(interaction), who.id, member_name(who))
+            text = await cog.bot.standings.stats(_guild(interaction), who.id, member_name(who))
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
         app_commands.describe(member="Whose (default: yours)")(callback)
@@ -175,7 +175,7 @@ class StandingsCommands(commands.Cog):
         async def callback(interaction: discord.Interaction[Any], bot_games: Literal["humans", "none"]) -> None:
             perms = interaction.permissions
             await interaction.response.defer(ephemeral=True, thinking=True)
-            text = await Standings(cog.bot.service).set_bot_games(_guild(interaction), bot_games,
+            text = await cog.bot.standings.set_bot_games(_guild(interaction), bot_games,
                                                                   bool(perms and perms.manage_guild))
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 

@@ -1,7 +1,8 @@
 """Persistent buttons and menus, grouped by what they are for:
 
-- :mod:`bot.ui.posting`: posting in a game's thread (a move with its board
-  and buttons, a text, the thread reopened or archived, a deleted thread);
+- :mod:`bot.ui.posting`: the bot's poster, :class:`ThreadPoster` (``bot.poster``):
+  posting in a game's thread (a move with its board and buttons, a text, the
+  thread reopened or archived, a deleted thread);
 - :mod:`bot.ui.lobby`: the lobby message and its buttons;
 - :mod:`bot.ui.turn_panel`: "Your turn", "Full board" and the turn panel
   that walks a seat's legal choices one step at a time;
@@ -21,8 +22,7 @@ from __future__ import annotations
 from .history import LogPageButton, UndoButton, correct_post, log_view, show_log_page, take_back
 from .lobby import (AddBotButton, AddBotLevelSelect, LobbyButton, RemoveBotButton, add_bot, is_solo, lobby_action, lobby_view,
                     ready_thread, refresh_lobby, remove_bot)
-from .posting import (add_animation, clip_text, close_thread, keep_thread_open, post_to_thread, send_to_thread,
-                      thread_gone, wake_scheduler)
+from .posting import ThreadPoster, add_animation, clip_text
 from .reminders import (ClockButton, HandOverLevelSelect, MuteButton, clock_action, clock_view, post_notice,
                         reminder_view)
 from .turn_panel import (FullBoardButton, PanelButton, PanelSelect, TurnButton, Walk, back_path, confirm_panel,
@@ -34,11 +34,10 @@ DYNAMIC_ITEMS = (LobbyButton, TurnButton, FullBoardButton, PanelButton, PanelSel
 
 __all__ = [
     "DYNAMIC_ITEMS", "AddBotButton", "AddBotLevelSelect", "ClockButton", "FullBoardButton", "HandOverLevelSelect",
-    "LobbyButton", "LogPageButton", "MuteButton", "PanelButton", "PanelSelect", "RemoveBotButton", "TurnButton",
+    "LobbyButton", "ThreadPoster", "LogPageButton", "MuteButton", "PanelButton", "PanelSelect", "RemoveBotButton", "TurnButton",
     "UndoButton", "Walk", "add_animation", "add_bot",
-    "back_path", "clip_text", "clock_action", "clock_view", "close_thread", "confirm_panel", "correct_post",
-    "is_solo", "keep_thread_open", "lobby_action", "lobby_view", "log_view", "open_panel", "panel", "panel_step", "path_sig",
-    "post_notice", "post_to_thread", "post_view", "ready_thread", "refresh_lobby", "reminder_view", "remove_bot",
-    "send_to_thread", "show_full_board", "show_log_page", "skip_forced", "take_back", "thread_gone", "turn_view",
-    "wake_scheduler", "walk_path",
+    "back_path", "clip_text", "clock_action", "clock_view", "confirm_panel", "correct_post",
+    "is_solo", "lobby_action", "lobby_view", "log_view", "open_panel", "panel", "panel_step", "path_sig",
+    "post_notice", "post_view", "ready_thread", "refresh_lobby", "reminder_view", "remove_bot",
+    "show_full_board", "show_log_page", "skip_forced", "take_back", "turn_view", "walk_path",
 ]

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from ..discord_io import NO_MENTIONS, ServiceBot, bot_of, guarded
-from .posting import post_to_thread, posted_in
+from .posting import posted_in
 
 log = logging.getLogger("railyard.ui")
 
@@ -44,7 +44,7 @@ async def take_back(interaction: discord.Interaction[Any], game_id: int, seq: in
     await interaction.followup.send(f"↩️ Taken back (log entry {undone.seq}).", ephemeral=True,
                                     allowed_mentions=NO_MENTIONS)
     await correct_post(bot, game_id, row.thread_id, undone.message_id, undone.note)
-    await post_to_thread(bot, row.thread_id, undone.post)
+    await bot.poster.post(row.thread_id, undone.post)
 
 
 async def correct_post(bot: ServiceBot, game_id: int, thread_id: int | None, message_id: int | None,

@@ -16,9 +16,8 @@ from games.registry import get_game
 from ..discord_io import NO_MENTIONS, ServiceBot, bot_of, channel_gone, check_game_permissions, guarded, reply
 from ..scheduler import schedule_text
 from ..service import ServiceError
-from ..standings import Standings
 from .levels import chosen_level, level_select
-from .posting import acting_name, post_to_thread, thread_gone
+from .posting import acting_name
 
 
 def lobby_view(game_id: int, open_lobby: bool = True, solo: bool = False) -> discord.ui.View:
@@ -72,7 +71,7 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, acti
         post = await service.lobby.start(game_id, interaction.user.id)
         row = await service.context.get(game_id)
         await refresh_lobby(bot, game_id)
-        said = "Started! The board is in the game's thread." if await post_to_thread(bot, row.thread_id, post) \
+        said = "Started! The board is in the game's thread." if await bot.poster.post(row.thread_id, post) \
             else "The game started, but its board could not be posted in its thread (see the channel)."
         await interaction.followup.send(said, ephemeral=True, allowed_mentions=NO_MENTIONS)
         return
@@ -95,7 +94,7 @@ async def refresh_lobby(bot: ServiceBot, game_id: int) -> None:
     text = await bot.service.lobby.text(game_id)
     if row.status == "lobby":
         text += schedule_text(await bot.service.seats.schedule(game_id))
-        text += await Standings(bot.service).lobby_note(game_id)  # whether a game with bots is rated
+        text += await bot.standings.lobby_note(game_id)  # whether a game with bots is rated
     try:
         await channel.get_partial_message(row.lobby_message_id).edit(
             content=text, view=lobby_view(game_id, row.status == "lobby", is_solo(row.slug, row.options)),
@@ -119,7 +118,7 @@ async def ready_thread(interaction: discord.Interaction[Any], game_id: int) -> N
     except discord.HTTPException as exc:
         if not channel_gone(exc):
             raise
-        await thread_gone(bot, game_id)
+        await bot.poster.thread_gone(game_id)
         raise ServiceError("This game's thread was deleted, so the game is called off: "
                            "start another with `/game new`.") from None
     if isinstance(thread, discord.Thread):

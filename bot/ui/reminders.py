@@ -19,7 +19,7 @@ from ..service import Post
 from ..turn_notice import turn_notices
 from .levels import chosen_level, level_select
 from .lobby import refresh_lobby
-from .posting import acting_name, close_thread, keep_thread_open, post_to_thread, send_to_thread, wake_scheduler
+from .posting import acting_name
 from .turn_panel import TurnButton
 
 
@@ -113,12 +113,12 @@ async def clock_action(interaction: discord.Interaction[Any], game_id: int, seat
     else:
         done = await keeping.timed_out_to_bot(game_id, interaction.user.id, seat, level)
     if isinstance(done, Post):
-        await post_to_thread(bot, row.thread_id, done)
+        await bot.poster.post(row.thread_id, done)
         said = "Skipped: the turn's safe default was played."
     else:
-        await send_to_thread(bot, row.thread_id, f"{acting_name(interaction)}: {done}")
+        await bot.poster.send(row.thread_id, f"{acting_name(interaction)}: {done}")
         said = "Done: the bot plays that seat now."
-    wake_scheduler(bot)
+    bot.wake_scheduler()
     await interaction.followup.send(said, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
 
@@ -129,23 +129,21 @@ async def post_notice(bot: ServiceBot, notice: Notice, nonce: str | None = None)
     (keep-alive) nothing but the thread kept open. False when Discord did
     not take the post (the scheduler tries again)."""
     if notice.kind == "move" and notice.post is not None:
-        return await post_to_thread(bot, notice.thread_id, notice.post, nonce)
+        return await bot.poster.post(notice.thread_id, notice.post, nonce)
     if notice.kind == "reminder":
         pings, note = ((notice.ping_user_ids, "") if notice.thread_id is None else
                        await turn_notices(bot, notice.game_id, notice.ping_user_ids, notice.thread_id, reminder=True,
                                           outbox_key=notice.outbox_key))
-        return await send_to_thread(bot, notice.thread_id, notice.text + note, pings, reminder_view(notice.game_id),
-                                    nonce)
+        return await bot.poster.send(notice.thread_id, notice.text + note, pings, reminder_view(notice.game_id), nonce)
     if notice.kind == "clock" and notice.seat is not None:
-        return await send_to_thread(bot, notice.thread_id, notice.text, (), clock_view(notice.game_id, notice.seat),
-                                    nonce)
+        return await bot.poster.send(notice.thread_id, notice.text, (), clock_view(notice.game_id, notice.seat), nonce)
     if notice.kind == "keepalive":
         await keep_active_thread_open(bot, notice.game_id, notice.thread_id)
         return True
-    posted = await send_to_thread(bot, notice.thread_id, notice.text, notice.ping_user_ids, nonce=nonce)
+    posted = await bot.poster.send(notice.thread_id, notice.text, notice.ping_user_ids, nonce=nonce)
     if notice.kind in ("lobby_expired", "idle_archived"):
         await refresh_lobby(bot, notice.game_id)
-        await close_thread(bot, notice.thread_id)
+        await bot.poster.close_thread(notice.thread_id)
     return posted
 
 
@@ -157,5 +155,5 @@ async def keep_active_thread_open(bot: ServiceBot, game_id: int, thread_id: int 
     thread itself, after this reopening."""
     if (await bot.service.context.get(game_id)).status != "active":  # one archived before the keep-alive came
         return
-    if await keep_thread_open(bot, thread_id) and (await bot.service.context.get(game_id)).status != "active":
-        await close_thread(bot, thread_id)
+    if await bot.poster.keep_thread_open(thread_id) and (await bot.service.context.get(game_id)).status != "active":
+        await bot.poster.close_thread(thread_id)

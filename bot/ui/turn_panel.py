@@ -27,7 +27,6 @@ import discord
 from ..discord_io import NO_MENTIONS, board_file, bot_of, guarded
 from ..service import Board, Post, ServiceError
 from .history import UndoButton
-from .posting import post_to_thread
 
 BUTTONS_MAX = 20          # 4 rows of 5; the 5th row holds Back / page buttons
 SELECT_PAGE = 25
@@ -299,7 +298,7 @@ async def panel_step(interaction: discord.Interaction[Any], game_id: int, versio
                                            interaction_id=str(interaction.id), expected_version=version)
         await interaction.edit_original_response(content=f"✅ Done: {' › '.join(chosen)}", view=None,
                                                  attachments=[], allowed_mentions=NO_MENTIONS)
-        await post_to_thread(bot, walk.board.row.thread_id, post)
+        await bot.poster.post(walk.board.row.thread_id, post)
         return
     service = bot_of(interaction).service
     if walk.complete:
