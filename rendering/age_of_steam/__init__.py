@@ -82,7 +82,7 @@ from games.age_of_steam.maps import RUST_BELT
 from rendering.age_of_steam.geometry import (HEIGHT, MAP_H, MAP_W, PALETTES, PANEL_W, SEA_MAPS, SIZE, hex_centre,
                                              map_size)
 from rendering.age_of_steam.island_panel import render_island
-from rendering.age_of_steam.palette import to_png
+from rendering.age_of_steam.palette import board_png
 from rendering.age_of_steam.side_panel import draw_side_panel
 
 
@@ -92,7 +92,7 @@ def render(json_state: dict[str, Any], viewer: int | None) -> bytes:
     letters = kit.player_letters(state["players"])
     net = network(state)
     if state["map"] in SEA_MAPS:
-        return to_png(render_island(state, net, letters, viewer))
+        return board_png(render_island(state, net, letters, viewer))
     turn, last = chat_panel_lines(state, net)
     image = map_canvas(RUST_BELT, MAP_W, MAP_H + chat_panel_height(state, turn, last))
     draw_map(image, state, net, letters)
@@ -100,7 +100,7 @@ def render(json_state: dict[str, Any], viewer: int | None) -> bytes:
     draw.rectangle((0, MAP_H, MAP_W, image.height), fill=kit.BACKGROUND)  # what the map spilled below it
     draw.line((0, MAP_H, MAP_W, MAP_H), fill=kit.MUTED, width=2)
     draw_chat_panel(image, draw, state, net, letters, viewer, MAP_H, turn, last)
-    return to_png(image)
+    return board_png(image)
 
 
 # -- the full board: the map beside the detailed panel ---------------------------------
@@ -117,7 +117,7 @@ def render_full(json_state: dict[str, Any], viewer: int | None) -> bytes:
     draw = ImageDraw.Draw(image)
     draw.rectangle((map_w, 0, width, height), fill=kit.BACKGROUND)  # what the map spilled beside it
     draw_side_panel(image, draw, state, net, letters, viewer)
-    return to_png(image)
+    return board_png(image)
 
 
 __all__ = ["render", "render_full", "PALETTES"]

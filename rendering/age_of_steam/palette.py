@@ -59,7 +59,7 @@ def board_palette() -> Image.Image:
     return palette
 
 
-def to_png(image: Image.Image) -> bytes:
+def board_png(image: Image.Image) -> bytes:
     """The board as a palette PNG: the colours mapped onto the fixed palette,
     deflated at the fastest level (see :mod:`rendering.png`)."""
     return palette_png(image, board_palette())

@@ -99,8 +99,8 @@ def marker_discs(state: AgeOfSteamState, net: Network) -> list[tuple[float, floa
 
 
 def draw_last_move_shape(d: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network) -> None:
-    """The last move's highlight as :func:`_draw_last_build`, :func:`_draw_route`
-    and :func:`_draw_arrowhead` draw it (edges included), in hard ink."""
+    """The last move's highlight as :func:`.route.draw_last_build`, :func:`.route.draw_route`
+    and :func:`.route.draw_arrowhead` draw it (edges included), in hard ink."""
     last: dict[str, Any] = dict(state["last"] or {})
     if last.get("kind") == "build":
         for label in set(last.get("where", [])):

@@ -22,7 +22,7 @@ from games.per_thread import Recent
 from rendering import kit
 from rendering.age_of_steam.geometry import CASING, GOODS, map_size
 from rendering.age_of_steam.sprites import draw_text, text_width
-from rendering.age_of_steam.tag_space import (Box, HARD, Leader, TAG_FONT, TAG_H, TagField, draw_last_move_shape,
+from rendering.age_of_steam.tag_space import (HARD, TAG_FONT, TAG_H, Box, Leader, TagField, draw_last_move_shape,
                                               far_box, free_box, leader_line, line_blocks, marker_discs, obstacle_mask,
                                               ring_boxes, tag_boxes)
 
