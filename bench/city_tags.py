@@ -53,11 +53,11 @@ def measure(state: State, figures: dict[str, list[float]]) -> None:
     s = typed(state)
     net = network(s)
     started = time.perf_counter()
-    tags._lay_out(s, net, last=False)
+    tags.lay_out(s, net, last=False)
     figures["layout_ms"].append((time.perf_counter() - started) * 1000)
-    boxes, leaders = tags._tag_plan(s, net)
-    bare = tag_space._obstacles(s, net)
-    labels = tags._city_labels(s)
+    boxes, leaders = tags.tag_plan(s, net)
+    bare = tag_space.obstacle_mask(s, net)
+    labels = tags.city_labels(s)
     for i, ((box, text, size), leader) in enumerate(zip(boxes, leaders)):
         figures["tags"].append(1)
         if leader is not None:

@@ -76,14 +76,14 @@ from PIL import ImageDraw
 from games.age_of_steam.state import typed
 from games.age_of_steam.track import network
 from rendering import kit
-from rendering.age_of_steam.board_map import _canvas, _draw_map
-from rendering.age_of_steam.chat_panel import _chat_panel, _chat_panel_height, _chat_panel_lines
+from rendering.age_of_steam.board_map import draw_map, map_canvas
+from rendering.age_of_steam.chat_panel import chat_panel_height, chat_panel_lines, draw_chat_panel
 from games.age_of_steam.maps import RUST_BELT
 from rendering.age_of_steam.geometry import (HEIGHT, MAP_H, MAP_W, PALETTES, PANEL_W, SEA_MAPS, SIZE, hex_centre,
                                              map_size)
 from rendering.age_of_steam.island_panel import render_island
-from rendering.age_of_steam.palette import _png
-from rendering.age_of_steam.side_panel import _panel
+from rendering.age_of_steam.palette import board_png
+from rendering.age_of_steam.side_panel import draw_side_panel
 
 
 def render(json_state: dict[str, Any], viewer: int | None) -> bytes:
@@ -92,15 +92,15 @@ def render(json_state: dict[str, Any], viewer: int | None) -> bytes:
     letters = kit.player_letters(state["players"])
     net = network(state)
     if state["map"] in SEA_MAPS:
-        return _png(render_island(state, net, letters, viewer))
-    turn, last = _chat_panel_lines(state, net)
-    image = _canvas(RUST_BELT, MAP_W, MAP_H + _chat_panel_height(state, turn, last))
-    _draw_map(image, state, net, letters)
+        return board_png(render_island(state, net, letters, viewer))
+    turn, last = chat_panel_lines(state, net)
+    image = map_canvas(RUST_BELT, MAP_W, MAP_H + chat_panel_height(state, turn, last))
+    draw_map(image, state, net, letters)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, MAP_H, MAP_W, image.height), fill=kit.BACKGROUND)  # what the map spilled below it
     draw.line((0, MAP_H, MAP_W, MAP_H), fill=kit.MUTED, width=2)
-    _chat_panel(image, draw, state, net, letters, viewer, MAP_H, turn, last)
-    return _png(image)
+    draw_chat_panel(image, draw, state, net, letters, viewer, MAP_H, turn, last)
+    return board_png(image)
 
 
 # -- the full board: the map beside the detailed panel ---------------------------------
@@ -112,12 +112,12 @@ def render_full(json_state: dict[str, Any], viewer: int | None) -> bytes:
     net = network(state)
     map_w, map_h = map_size(state["map"])
     width, height = map_w + PANEL_W, max(map_h, HEIGHT)
-    image = _canvas(state["map"], width, height)
-    _draw_map(image, state, net, letters)
+    image = map_canvas(state["map"], width, height)
+    draw_map(image, state, net, letters)
     draw = ImageDraw.Draw(image)
     draw.rectangle((map_w, 0, width, height), fill=kit.BACKGROUND)  # what the map spilled beside it
-    _panel(image, draw, state, net, letters, viewer)
-    return _png(image)
+    draw_side_panel(image, draw, state, net, letters, viewer)
+    return board_png(image)
 
 
 __all__ = ["render", "render_full", "PALETTES"]

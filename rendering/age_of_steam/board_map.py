@@ -15,11 +15,11 @@ from games.age_of_steam.params import COLOUR_LETTER
 from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network, is_town, pieces
 from rendering import kit
-from rendering.age_of_steam.geometry import GOODS, MAP_CUBE, UNOWNED, _marker_places, hex_centre, map_cube_box
-from rendering.age_of_steam.map_base import _clear_costs, _draw_cities, _with_costs
-from rendering.age_of_steam.route import _draw_arrowhead, _draw_last_build, _draw_route
-from rendering.age_of_steam.sprites import _marker, _paste_piece, _text
-from rendering.age_of_steam.tags import _draw_city_names
+from rendering.age_of_steam.geometry import GOODS, MAP_CUBE, UNOWNED, hex_centre, map_cube_box, marker_places
+from rendering.age_of_steam.map_base import clear_costs, draw_cities, map_with_costs
+from rendering.age_of_steam.route import draw_arrowhead, draw_last_build, draw_route
+from rendering.age_of_steam.sprites import draw_marker, draw_text, paste_piece
+from rendering.age_of_steam.tags import draw_city_names
 
 
 def _cube_rows(n: int) -> tuple[int, int]:
@@ -34,7 +34,7 @@ def _draw_map_cubes(image: Image.Image, state: AgeOfSteamState) -> None:
     leaves along that track)."""
     for label, cube in state["map_cubes"].items():
         left, top, _right, _bottom = map_cube_box(label)
-        _cube(image, left, top, MAP_CUBE, cube)
+        paste_cube(image, left, top, MAP_CUBE, cube)
 
 
 def _draw_cubes(image: Image.Image, state: AgeOfSteamState) -> None:
@@ -49,7 +49,7 @@ def _draw_cubes(image: Image.Image, state: AgeOfSteamState) -> None:
             in_row = min(per_row, len(cubes) - r * per_row)
             x = cx - in_row * (side + 1) / 2 + c * (side + 1)
             y = cy - 6 + r * (side + 1)
-            _cube(image, x, y, side, cube)
+            paste_cube(image, x, y, side, cube)
 
 
 @cache
@@ -58,12 +58,12 @@ def _cube_sprite(cube: str, side: int) -> Image.Image:
     fill = GOODS[cube]
     sprite = Image.new("RGB", (side + 1, side + 1), fill)
     ImageDraw.Draw(sprite).rectangle((0, 0, side, side), fill=fill, outline=(255, 255, 255), width=1)
-    _text(sprite, (side / 2 + 0.5, side / 2 + 1), COLOUR_LETTER[cube], max(8, min(13, side - 3)), True,
-          kit.text_colour_on(fill), "mm")
+    draw_text(sprite, (side / 2 + 0.5, side / 2 + 1), COLOUR_LETTER[cube], max(8, min(13, side - 3)), True,
+              kit.text_colour_on(fill), "mm")
     return sprite
 
 
-def _cube(image: Image.Image, x: float, y: float, side: int, cube: str) -> None:
+def paste_cube(image: Image.Image, x: float, y: float, side: int, cube: str) -> None:
     image.paste(_cube_sprite(cube, side), (int(x), int(y)))
 
 
@@ -76,7 +76,7 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteam
             link = net.of_piece.get((label, i))
             complete = link is not None and net.sections[link].complete
             colour = kit.player_colour(owner) if owner is not None else UNOWNED
-            _paste_piece(image, label, piece, colour, owner is None or not complete)
+            paste_piece(image, label, piece, colour, owner is None or not complete)
         if is_town(state, label):
             cx, cy = hex_centre(label)
             draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=(255, 255, 255), outline=kit.INK, width=2)
@@ -85,13 +85,13 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteam
 def _draw_markers(image: Image.Image, state: AgeOfSteamState, net: Network, letters: list[str]) -> None:
     """A locomotive marker at the open end of every owned unfinished section,
     and the owner's marker on the middle piece of every completed link."""
-    for x, y, owner, complete in _marker_places(state, net):
-        _marker(image, x, y, 8 if complete else 10, owner, letters[owner])
+    for x, y, owner, complete in marker_places(state, net):
+        draw_marker(image, x, y, 8 if complete else 10, owner, letters[owner])
 
 
-def _canvas(slug: str, width: int, height: int) -> Image.Image:
+def map_canvas(slug: str, width: int, height: int) -> Image.Image:
     """A board image ``width`` x ``height`` with the static map of ``slug``
-    and every build cost (:func:`_with_costs`) in its top left corner, to
+    and every build cost (:func:`map_with_costs`) in its top left corner, to
     draw on."""
     return _blank_canvas(slug, width, height).copy()
 
@@ -99,21 +99,21 @@ def _canvas(slug: str, width: int, height: int) -> Image.Image:
 @lru_cache(maxsize=16)  # a few chat panel heights and the full board, per map
 def _blank_canvas(slug: str, width: int, height: int) -> Image.Image:
     image, _draw = kit.new_canvas(width, height)
-    image.paste(_with_costs(slug), (0, 0))
+    image.paste(map_with_costs(slug), (0, 0))
     return image
 
 
-def _draw_map(image: Image.Image, state: AgeOfSteamState, net: Network, letters: list[str]) -> None:
-    """Everything on the map, drawn on ``image`` (from :func:`_canvas`)."""
+def draw_map(image: Image.Image, state: AgeOfSteamState, net: Network, letters: list[str]) -> None:
+    """Everything on the map, drawn on ``image`` (from :func:`map_canvas`)."""
     draw = ImageDraw.Draw(image)
     last: dict[str, Any] = dict(state["last"] or {})
-    _clear_costs(image, state)
-    _draw_cities(image, draw, state)
-    _draw_route(draw, state, net, last)
+    clear_costs(image, state)
+    draw_cities(image, draw, state)
+    draw_route(draw, state, net, last)
     _draw_track(image, draw, state, net)
-    _draw_last_build(draw, last)
+    draw_last_build(draw, last)
     _draw_cubes(image, state)
     _draw_markers(image, state, net, letters)
     _draw_map_cubes(image, state)
-    _draw_arrowhead(draw, state, net, last)
-    _draw_city_names(image, state, net)
+    draw_arrowhead(draw, state, net, last)
+    draw_city_names(image, state, net)

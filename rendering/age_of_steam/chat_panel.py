@@ -15,9 +15,9 @@ from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network
 from rendering import kit
 from rendering.age_of_steam.geometry import MAP_W, TURN_FILL
-from rendering.age_of_steam.panel_text import (_actions_are_last_turns, _seat_order, _turn_arrow, _wrap,
-                                               chat_last_lines, due_seats, warning)
-from rendering.age_of_steam.sprites import _essential, _marker, _text
+from rendering.age_of_steam.panel_text import (actions_are_last_turns, chat_last_lines, draw_turn_arrow, due_seats,
+                                               seat_order, warning, wrap_lines)
+from rendering.age_of_steam.sprites import draw_essential, draw_marker, draw_text
 
 
 CHAT_TURN, CHAT_LAST, CHAT_ROW = 26, 22, 22
@@ -27,44 +27,44 @@ CHAT_COLUMNS = (("", 30), ("", 34), ("player", 150), ("cash", 76), ("income", 92
 the rest of the row holds his action or warning."""
 
 
-def _chat_panel_lines(state: AgeOfSteamState, net: Network) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def chat_panel_lines(state: AgeOfSteamState, net: Network) -> tuple[tuple[str, ...], tuple[str, ...]]:
     from games.age_of_steam import GAME
     width = MAP_W - 24
-    turn = _wrap(GAME.status_line(dict(state)), width, CHAT_TURN, True)
-    last = tuple(part for line in chat_last_lines(state, net) for part in _wrap(line, width, CHAT_LAST, False))
+    turn = wrap_lines(GAME.status_line(dict(state)), width, CHAT_TURN, True)
+    last = tuple(part for line in chat_last_lines(state, net) for part in wrap_lines(line, width, CHAT_LAST, False))
     return turn, last
 
 
-def _chat_panel_height(state: AgeOfSteamState, turn: Sequence[str], last: Sequence[str]) -> int:
+def chat_panel_height(state: AgeOfSteamState, turn: Sequence[str], last: Sequence[str]) -> int:
     rows = len(state["players"])
     return 12 + 34 * len(turn) + 30 * len(last) + 8 + 30 + 34 * rows + 8 + 22 * len(CHAT_FOOTNOTE)
 
 
-def _chat_panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network,
-                letters: list[str], viewer: int | None, top: int, turn: Sequence[str],
-                last: Sequence[str]) -> None:
+def draw_chat_panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network,
+                    letters: list[str], viewer: int | None, top: int, turn: Sequence[str],
+                    last: Sequence[str]) -> None:
     x, y = 12, top + 12
     for line in turn:
-        _essential(image, (x, y), line, "turn", CHAT_TURN, True)
+        draw_essential(image, (x, y), line, "turn", CHAT_TURN, True)
         y += 34
     for line in last:
-        _essential(image, (x, y), line, "last", CHAT_LAST)
+        draw_essential(image, (x, y), line, "last", CHAT_LAST)
         y += 30
     y += 8
     cx = x
     for head, w in CHAT_COLUMNS:
-        _text(image, (cx + 4, y + 12), head, 20, False, kit.MUTED, "lm")
+        draw_text(image, (cx + 4, y + 12), head, 20, False, kit.MUTED, "lm")
         cx += w
-    _text(image, (cx + 4, y + 12), "last turn's action" if _actions_are_last_turns(state) else "action", 20, False,
-          kit.MUTED, "lm")
+    draw_text(image, (cx + 4, y + 12), "last turn's action" if actions_are_last_turns(state) else "action", 20, False,
+              kit.MUTED, "lm")
     y += 30
     due = due_seats(state)
-    for s in _seat_order(state):
+    for s in seat_order(state):
         seen = outlook(state, s, net)
         row = (x, y, MAP_W - 12, y + 32)
         if s in due:
             draw.rectangle(row, fill=TURN_FILL, outline=kit.INK, width=2)
-            _turn_arrow(draw, x + 6, y, 32)
+            draw_turn_arrow(draw, x + 6, y, 32)
         elif state["eliminated"][s]:
             draw.rectangle(row, fill=(235, 228, 212))
         name = state["players"][s][:12] + (" (you)" if s == viewer else "")
@@ -76,14 +76,14 @@ def _chat_panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteam
         cx = x
         for text, (_head, w) in zip(cells, CHAT_COLUMNS):
             if text:
-                _essential(image, (cx + 4, y + 16), text, "standing", CHAT_ROW, s in due, kit.INK, "lm")
+                draw_essential(image, (cx + 4, y + 16), text, "standing", CHAT_ROW, s in due, kit.INK, "lm")
             cx += w
         if note:
-            _essential(image, (cx + 4, y + 16), note, "standing", CHAT_ROW - 2, note.startswith("!"), kit.INK, "lm")
-        _marker(image, x + 30 + 17, y + 16, 12, s, letters[s])
+            draw_essential(image, (cx + 4, y + 16), note, "standing", CHAT_ROW - 2, note.startswith("!"), kit.INK, "lm")
+        draw_marker(image, x + 30 + 17, y + 16, 12, s, letters[s])
         y += 34
     for line in CHAT_FOOTNOTE:
-        _text(image, (x, y + 4), line, 17, False, kit.MUTED)
+        draw_text(image, (x, y + 4), line, 17, False, kit.MUTED)
         y += 22
 
 

@@ -113,7 +113,7 @@ def _marker_point(state: AgeOfSteamState, sec: Any) -> tuple[float, float]:
     return (cx + ex) / 2, (cy + ey) / 2
 
 
-def _piece_points(piece: tuple[int, ...], cx: float, cy: float, steps: int = 12) -> list[tuple[float, float]]:
+def piece_points(piece: tuple[int, ...], cx: float, cy: float, steps: int = 12) -> list[tuple[float, float]]:
     """The line a piece of track follows, from its first edge to its second
     (a town exit: from the centre to its edge); curves bend through the
     centre as ``kit.draw_track_between`` draws them."""
@@ -127,7 +127,7 @@ def _piece_points(piece: tuple[int, ...], cx: float, cy: float, steps: int = 12)
             for t in (i / steps for i in range(steps + 1))]
 
 
-def _marker_places(state: AgeOfSteamState, net: Network) -> list[tuple[float, float, int, bool]]:
+def marker_places(state: AgeOfSteamState, net: Network) -> list[tuple[float, float, int, bool]]:
     """Where each owned section's marker stands (x, y, owner, complete): on
     the middle piece of a completed link, or half-way to the open end of an
     unfinished section (:func:`_marker_point`)."""
@@ -138,7 +138,7 @@ def _marker_places(state: AgeOfSteamState, net: Network) -> list[tuple[float, fl
         if sec.complete:
             label, i = sec.paths[len(sec.paths) // 2]
             cx, cy = hex_centre(label)
-            pts = _piece_points(pieces(state, label)[i], cx, cy)
+            pts = piece_points(pieces(state, label)[i], cx, cy)
             x, y = pts[len(pts) // 2]
         else:
             x, y = _marker_point(state, sec)

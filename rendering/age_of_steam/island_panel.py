@@ -35,10 +35,11 @@ from games.age_of_steam.projection import expenses_to_come, outlook
 from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network
 from rendering import kit
-from rendering.age_of_steam.board_map import _canvas, _cube, _draw_map
+from rendering.age_of_steam.board_map import draw_map, map_canvas, paste_cube
 from rendering.age_of_steam.geometry import TERRAIN, TURN_FILL, map_size
-from rendering.age_of_steam.panel_text import _seat_order, _turn_arrow, _wrap, chat_last_lines, due_seats, warning
-from rendering.age_of_steam.sprites import _essential, _marker, _text
+from rendering.age_of_steam.panel_text import (chat_last_lines, draw_turn_arrow, due_seats, seat_order, warning,
+                                               wrap_lines)
+from rendering.age_of_steam.sprites import draw_essential, draw_marker, draw_text
 
 ISLAND_W = 660
 """The chat image's width on an island map: the island centred on the sea."""
@@ -103,8 +104,8 @@ def draw_action_chips(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeO
         h = size + 10
         draw.rounded_rectangle((cx, y, cx + w, y + h), radius=8, fill=BLOCKED_FILL if blocked else (255, 255, 255),
                                outline=kit.MUTED if blocked else kit.INK, width=2)
-        _essential(image, (cx + w / 2, y + h / 2), label, "standing", size, not blocked,
-                   kit.MUTED if blocked else kit.INK, "mm")
+        draw_essential(image, (cx + w / 2, y + h / 2), label, "standing", size, not blocked,
+                       kit.MUTED if blocked else kit.INK, "mm")
         if blocked:
             draw.line((cx + 6, y + h - 6, cx + w - 6, y + 6), fill=kit.INK, width=2)
         cx += w + 8
@@ -122,14 +123,14 @@ def draw_light_display(image: Image.Image, draw: ImageDraw.ImageDraw, state: Age
         cx = x + k * cw + (10 if k >= 6 else 0)
         shade = (255, 250, 235) if name.startswith("L") else (230, 230, 230)
         draw.rectangle((cx, y, cx + cw - 3, y + 24 + 3 * box), fill=shade)
-        _text(image, (cx + (cw - 3) / 2, y + 12), name[1:] if name.startswith("L") else name, 17, True, kit.INK,
-              "mm")
+        draw_text(image, (cx + (cw - 3) / 2, y + 12), name[1:] if name.startswith("L") else name, 17, True, kit.INK,
+                  "mm")
         for i, cube in enumerate(col):
             by = y + 24 + i * box
             if cube is None:
                 draw.rectangle((cx + 3, by + 2, cx + cw - 6, by + box - 3), outline=kit.MUTED)
             else:
-                _cube(image, cx + 3, by + 2, box - 4, cube)
+                paste_cube(image, cx + 3, by + 2, box - 4, cube)
     return y + 24 + 3 * box + 6
 
 
@@ -140,11 +141,11 @@ def _rows(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState,
     last_head = "score" if solo_score else "VP"
     cx = x
     for head, w in (*COLUMNS, (last_head, 56)):
-        _text(image, (cx + 4, y + 12), head, 20, False, kit.MUTED, "lm")
+        draw_text(image, (cx + 4, y + 12), head, 20, False, kit.MUTED, "lm")
         cx += w
     y += 30
     due = due_seats(state)
-    for s in _seat_order(state):
+    for s in seat_order(state):
         seen = outlook(state, s, net)
         note = warning(state, s, seen)
         act = state["action"][s]
@@ -152,7 +153,7 @@ def _rows(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState,
         tall = 32 + (24 if below else 0)
         if s in due:
             draw.rectangle((x, y, x + width, y + tall), fill=TURN_FILL, outline=kit.INK, width=2)
-            _turn_arrow(draw, x + 4, y, 32)
+            draw_turn_arrow(draw, x + 4, y, 32)
         elif state["eliminated"][s]:
             draw.rectangle((x, y, x + width, y + tall), fill=(235, 228, 212))
         score = buy_back_score(state, s)
@@ -163,12 +164,12 @@ def _rows(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState,
         cx = x
         for text, (_head, w) in zip(cells, (*COLUMNS, (last_head, 56))):
             if text:
-                _essential(image, (cx + 4, y + 16), text, "standing", ROW, s in due, kit.INK, "lm")
+                draw_essential(image, (cx + 4, y + 16), text, "standing", ROW, s in due, kit.INK, "lm")
             cx += w
-        _marker(image, x + 28 + 16, y + 16, 12, s, letters[s])
+        draw_marker(image, x + 28 + 16, y + 16, 12, s, letters[s])
         if below:
-            _essential(image, (x + 60 + 4, y + 32 + 11), below, "standing", NOTE, below.startswith("!"), kit.INK,
-                       "lm")
+            draw_essential(image, (x + 60 + 4, y + 32 + 11), below, "standing", NOTE, below.startswith("!"), kit.INK,
+                           "lm")
         y += tall + 2
     return y
 
@@ -179,28 +180,28 @@ def _panel(state: AgeOfSteamState, net: Network, letters: list[str], viewer: int
     panel, draw = kit.new_canvas(ISLAND_W, 1400)
     width = ISLAND_W - 24
     x, y = 12, 12
-    for line in _wrap(GAME.status_line(dict(state)), width, TURN, True):
-        _essential(panel, (x, y), line, "turn", TURN, True)
+    for line in wrap_lines(GAME.status_line(dict(state)), width, TURN, True):
+        draw_essential(panel, (x, y), line, "turn", TURN, True)
         y += 34
-    for line in (part for text in chat_last_lines(state, net) for part in _wrap(text, width, LAST, False)):
-        _essential(panel, (x, y), line, "last", LAST)
+    for line in (part for text in chat_last_lines(state, net) for part in wrap_lines(text, width, LAST, False)):
+        draw_essential(panel, (x, y), line, "last", LAST)
         y += 30
     m = map_of(state)
     if m.action_cycle:
         y = draw_action_chips(panel, draw, state, x, y + 4)
-        for part in _wrap(blocked_line(state), width, NOTE, False):
-            _essential(panel, (x, y), part, "standing", NOTE)
+        for part in wrap_lines(blocked_line(state), width, NOTE, False):
+            draw_essential(panel, (x, y), part, "standing", NOTE)
             y += 26
     for line in priority_lines(state):
-        for part in _wrap(line, width, LAST, False):
-            _essential(panel, (x, y), part, "standing", LAST)
+        for part in wrap_lines(line, width, LAST, False):
+            draw_essential(panel, (x, y), part, "standing", LAST)
             y += 30
     if m.display and m.display_sides == ("light",):
-        _text(panel, (x, y + 4), "Goods display (light side; new cities A-D)", 18, False, kit.MUTED)
+        draw_text(panel, (x, y + 4), "Goods display (light side; new cities A-D)", 18, False, kit.MUTED)
         y = draw_light_display(panel, draw, state, x, y + 28)
     y = _rows(panel, draw, state, net, letters, viewer, x, y + 6, width)
-    for part in _wrap(FOOTNOTE, width, 17, False):
-        _text(panel, (x, y + 4), part, 17, False, kit.MUTED)
+    for part in wrap_lines(FOOTNOTE, width, 17, False):
+        draw_text(panel, (x, y + 4), part, 17, False, kit.MUTED)
         y += 22
     return panel.crop((0, 0, ISLAND_W, y + 10))
 
@@ -210,8 +211,8 @@ def render_island(state: AgeOfSteamState, net: Network, letters: list[str], view
     the panel (see the module)."""
     slug = state["map"]
     map_w, map_h = map_size(slug)
-    island = _canvas(slug, map_w, map_h)
-    _draw_map(island, state, net, letters)
+    island = map_canvas(slug, map_w, map_h)
+    draw_map(island, state, net, letters)
     panel = _panel(state, net, letters, viewer)
     image, draw = kit.new_canvas(ISLAND_W, map_h + panel.height)
     draw.rectangle((0, 0, ISLAND_W, map_h), fill=SEA)

@@ -19,7 +19,7 @@ from games.age_of_steam.track import city_colour
 from rendering import kit
 from rendering.age_of_steam.geometry import (GOODS, MARGIN, SEA_MAPS, SIZE, TERRAIN, centre, hex_centre,
                                              map_size)
-from rendering.age_of_steam.sprites import _text, _text_mask
+from rendering.age_of_steam.sprites import draw_text, text_mask
 
 
 SEA_INK = (34, 74, 122)
@@ -27,7 +27,7 @@ SEA_INK = (34, 74, 122)
 
 
 @cache
-def _base(slug: str) -> Image.Image:
+def static_map(slug: str) -> Image.Image:
     """The static map of ``slug``: terrain, lakes (or the sea around an
     island), towns, printed cities and edge coordinates (its
     :func:`map_size`). Only pasted, cropped or copied once cached."""
@@ -68,7 +68,7 @@ def _base(slug: str) -> Image.Image:
         _, y = centre(b.columns - 1, row)
         if row < rows - 1 or (b.columns - 1) % 2 == 0:
             draw.text((width - MARGIN // 2, y), str(row + 1), font=f, fill=ink, anchor="mm")
-    _draw_cities(image, draw, typed({"new_cities": {}, "map": slug}), printed=True)
+    draw_cities(image, draw, typed({"new_cities": {}, "map": slug}), printed=True)
     return image
 
 
@@ -103,11 +103,11 @@ def _growth_disc(image: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: f
     disc (dark side), as the printed map shows it."""
     fill, ink = ((255, 255, 255), kit.INK) if side == "light" else (kit.INK, (255, 255, 255))
     draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=fill, outline=kit.INK, width=2)
-    _text(image, (cx, cy + 1), str(number), 14, True, ink, "mm")
+    draw_text(image, (cx, cy + 1), str(number), 14, True, ink, "mm")
 
 
-def _draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState,
-                 printed: bool = False) -> None:
+def draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState,
+                printed: bool = False) -> None:
     """Printed cities (static, drawn into the cached base) or placed new
     cities: the city's colour with its growth disc (a new city also shows
     its letter beside the disc)."""
@@ -122,7 +122,7 @@ def _draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfStea
         else:
             nc = b.new_cities[state["new_cities"][label]]
             _growth_disc(image, draw, cx + 8, cy - 17, nc.side, nc.number)
-            _text(image, (cx - 10, cy - 16), nc.letter, 15, True, kit.text_colour_on(colour), "mm")
+            draw_text(image, (cx - 10, cy - 16), nc.letter, 15, True, kit.text_colour_on(colour), "mm")
     if not printed:
         return
     for label in b.towns:
@@ -149,7 +149,7 @@ def _empty_cost_text(slug: str, label: str) -> str:
 
 
 @cache
-def _costly_hexes(slug: str) -> tuple[str, ...]:
+def costly_hexes(slug: str) -> tuple[str, ...]:
     """Hexes that can show a build cost: towns, rivers and mountains."""
     b = board(slug)
     return tuple(label for label, mh in b.hexes.items()
@@ -157,7 +157,7 @@ def _costly_hexes(slug: str) -> tuple[str, ...]:
                                          and rules().terrain_extra[mh.terrain] > 0 and label not in b.cities))
 
 
-def _cost_at(label: str) -> tuple[float, float]:
+def cost_at(label: str) -> tuple[float, float]:
     cx, cy = hex_centre(label)
     return cx, cy + 19
 
@@ -166,28 +166,28 @@ COST_FONT = 14
 
 
 @cache
-def _with_costs(slug: str) -> Image.Image:
+def map_with_costs(slug: str) -> Image.Image:
     """The static map with the build cost on every hex that can show one
-    (:func:`_costly_hexes`): a board takes the cost off the hexes no
-    longer empty (:func:`_clear_costs`) instead of drawing the rest anew."""
-    image = _base(slug).copy()
-    for label in _costly_hexes(slug):
-        _text(image, _cost_at(label), _empty_cost_text(slug, label), COST_FONT, True, kit.INK, "mm")
+    (:func:`costly_hexes`): a board takes the cost off the hexes no
+    longer empty (:func:`clear_costs`) instead of drawing the rest anew."""
+    image = static_map(slug).copy()
+    for label in costly_hexes(slug):
+        draw_text(image, cost_at(label), _empty_cost_text(slug, label), COST_FONT, True, kit.INK, "mm")
     return image
 
 
 def _cost_box(slug: str, label: str) -> tuple[int, int, int, int]:
-    """The pixels a hex's build cost covers in :func:`_with_costs`."""
-    mask, left, top = _text_mask(_empty_cost_text(slug, label), COST_FONT, True, "mm")
-    x, y = (int(round(v)) for v in _cost_at(label))
+    """The pixels a hex's build cost covers in :func:`map_with_costs`."""
+    mask, left, top = text_mask(_empty_cost_text(slug, label), COST_FONT, True, "mm")
+    x, y = (int(round(v)) for v in cost_at(label))
     return x + left, y + top, x + left + mask.width, y + top + mask.height
 
 
-def _clear_costs(image: Image.Image, state: AgeOfSteamState) -> None:
+def clear_costs(image: Image.Image, state: AgeOfSteamState) -> None:
     """The static map put back where a hex shows no build cost any more
     (built on, or a new city)."""
     slug = state["map"]
-    for label in _costly_hexes(slug):
+    for label in costly_hexes(slug):
         if not build_cost_text(state, label):
             box = _cost_box(slug, label)
-            image.paste(_base(slug).crop(box), box)
+            image.paste(static_map(slug).crop(box), box)

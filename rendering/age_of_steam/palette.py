@@ -12,12 +12,12 @@ from PIL import Image
 from games.age_of_steam.maps import RUST_BELT
 from rendering import kit
 from rendering.age_of_steam.geometry import CASING, GOODS, HEIGHT, MAP_W, TERRAIN, TURN_FILL, UNOWNED, WIDTH
-from rendering.age_of_steam.map_base import _base
-from rendering.age_of_steam.sprites import _text
+from rendering.age_of_steam.map_base import static_map
+from rendering.age_of_steam.sprites import draw_text
 from rendering.png import palette_png
 
 
-def _key_colours() -> list[kit.RGB]:
+def key_colours() -> list[kit.RGB]:
     """Every flat colour the board uses: these stay exact in the palette."""
     fixed: list[kit.RGB] = [kit.BACKGROUND, kit.INK, kit.MUTED, kit.HIGHLIGHT, kit.HIGHLIGHT_DASH, UNOWNED,
                             CASING, TURN_FILL, (255, 255, 255), (160, 170, 140), (60, 120, 200), (110, 80, 50),
@@ -31,20 +31,20 @@ def _key_colours() -> list[kit.RGB]:
 
 
 @cache
-def _palette() -> Image.Image:
+def board_palette() -> Image.Image:
     """A fixed 256-colour palette: the board's flat colours exactly, the rest
     (anti-aliased text edges) from a sample of the map with text in every
     colour. Mapping to a fixed palette is ~6x faster than quantizing anew."""
-    keys = _key_colours()
+    keys = key_colours()
     sample, d = kit.new_canvas(WIDTH, HEIGHT)
-    sample.paste(_base(RUST_BELT), (0, 0))
+    sample.paste(static_map(RUST_BELT), (0, 0))
     for k, colour in enumerate(keys):
         bx, by = MAP_W + 10 + (k % 6) * 80, 20 + (k // 6) * 40
         d.rectangle((bx, by, bx + 76, by + 36), fill=colour)
-        _text(sample, (bx + 4, by + 4), "Ag 8", 17, True, kit.text_colour_on(colour))
-        _text(sample, (bx + 40, by + 4), "$3", 16, False, kit.MUTED if k % 2 else kit.INK)
+        draw_text(sample, (bx + 4, by + 4), "Ag 8", 17, True, kit.text_colour_on(colour))
+        draw_text(sample, (bx + 40, by + 4), "$3", 16, False, kit.MUTED if k % 2 else kit.INK)
     for k, colour in enumerate(keys):
-        _text(sample, (MAP_W + 10 + (k % 6) * 80, 400 + (k // 6) * 30), "Chicago 5", 16, k % 2 == 0, colour)
+        draw_text(sample, (MAP_W + 10 + (k % 6) * 80, 400 + (k // 6) * 30), "Chicago 5", 16, k % 2 == 0, colour)
     octree = sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     raw = octree.getpalette() or []
     colours: list[kit.RGB] = list(keys)
@@ -59,7 +59,7 @@ def _palette() -> Image.Image:
     return palette
 
 
-def _png(image: Image.Image) -> bytes:
+def board_png(image: Image.Image) -> bytes:
     """The board as a palette PNG: the colours mapped onto the fixed palette,
     deflated at the fastest level (see :mod:`rendering.png`)."""
-    return palette_png(image, _palette())
+    return palette_png(image, board_palette())

@@ -94,25 +94,25 @@ def warning(state: AgeOfSteamState, seat: int, seen: Outlook) -> str:
     return ""
 
 
-def _actions_are_last_turns(state: AgeOfSteamState) -> bool:
+def actions_are_last_turns(state: AgeOfSteamState) -> bool:
     """Whether the actions in the state are the last turn's: the players
     select new ones after issuing shares and bidding (the Turn Order holder
     of the last turn may still pass in this turn's auction)."""
     return state["phase"] in ("shares", "auction") and state["round"] > 1
 
 
-def _seat_order(state: AgeOfSteamState) -> list[int]:
+def seat_order(state: AgeOfSteamState) -> list[int]:
     """Player order, eliminated players last."""
     return list(state["order"]) + [s for s in range(len(state["players"])) if s not in state["order"]]
 
 
-def _turn_arrow(draw: ImageDraw.ImageDraw, x: float, y: float, h: float) -> None:
+def draw_turn_arrow(draw: ImageDraw.ImageDraw, x: float, y: float, h: float) -> None:
     """A black arrow pointing at the row of the player whose turn it is."""
     draw.polygon([(x, y + h * 0.2), (x + h * 0.55, y + h / 2), (x, y + h * 0.8)], fill=kit.INK)
 
 
 @lru_cache(maxsize=512)  # bounded: status lines and notes vary without end
-def _wrap(text: str, width: int, size: int, bold: bool = False) -> tuple[str, ...]:
+def wrap_lines(text: str, width: int, size: int, bold: bool = False) -> tuple[str, ...]:
     """``text`` wrapped at words to ``width`` pixels in the kit's font of
     ``size`` (:func:`rendering.kit.wrap_text`), remembered."""
     return tuple(kit.wrap_text(text, kit.font(size, bold), width))

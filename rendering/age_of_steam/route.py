@@ -12,10 +12,10 @@ from PIL import ImageDraw
 from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network, pieces
 from rendering import kit
-from rendering.age_of_steam.geometry import SIZE, _piece_points, hex_centre
+from rendering.age_of_steam.geometry import SIZE, hex_centre, piece_points
 
 
-def _draw_last_build(draw: ImageDraw.ImageDraw, last: dict[str, Any]) -> None:
+def draw_last_build(draw: ImageDraw.ImageDraw, last: dict[str, Any]) -> None:
     """The hexes just built, ringed in the highlight form."""
     if last.get("kind") != "build":
         return
@@ -49,7 +49,7 @@ def route_lines(state: AgeOfSteamState, net: Network, last: dict[str, Any]) -> l
             if i >= len(ps):
                 return []
             cx, cy = hex_centre(label)
-            pts = _piece_points(ps[i], cx, cy)
+            pts = piece_points(ps[i], cx, cy)
             if math.dist(pts[-1], here) < math.dist(pts[0], here):
                 pts.reverse()
             line.extend(pts)
@@ -58,7 +58,7 @@ def route_lines(state: AgeOfSteamState, net: Network, last: dict[str, Any]) -> l
     return lines
 
 
-def _draw_route(draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network, last: dict[str, Any]) -> None:
+def draw_route(draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network, last: dict[str, Any]) -> None:
     """The last delivery, under the track: its route as a wide band in the
     highlight form (its black dashes and edges show on both sides of the
     owners' track drawn over it), and the cities and towns it passed ringed."""
@@ -71,7 +71,7 @@ def _draw_route(draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network,
         kit.highlight_line(draw, line, 23)
 
 
-def _draw_arrowhead(draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network, last: dict[str, Any]) -> None:
+def draw_arrowhead(draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network, last: dict[str, Any]) -> None:
     """An arrowhead, white with a black edge, where the delivered cube
     entered its destination city."""
     if last.get("kind") != "move":

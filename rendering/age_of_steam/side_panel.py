@@ -16,27 +16,27 @@ from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.tiles import kinds
 from games.age_of_steam.track import Network, disks_used
 from rendering import kit
-from rendering.age_of_steam.board_map import _cube
+from rendering.age_of_steam.board_map import paste_cube
 from games.age_of_steam.maps import map_of
 from rendering.age_of_steam.geometry import PANEL_W, TURN_FILL, map_size
 from rendering.age_of_steam.island_panel import (blocked_line, buy_back_score, draw_action_chips, draw_light_display,
                                                  priority_lines)
-from rendering.age_of_steam.panel_text import (_actions_are_last_turns, _seat_order, _turn_arrow, _wrap,
-                                               due_seats, last_text, step_lines, warning)
-from rendering.age_of_steam.sprites import _marker, _text
+from rendering.age_of_steam.panel_text import (actions_are_last_turns, draw_turn_arrow, due_seats, last_text,
+                                               seat_order, step_lines, warning, wrap_lines)
+from rendering.age_of_steam.sprites import draw_marker, draw_text
 
 
-def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network,
-           letters: list[str], viewer: int | None) -> None:
+def draw_side_panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network,
+                    letters: list[str], viewer: int | None) -> None:
     x = map_size(state["map"])[0] + 10
     y = 10
     height = image.height
     m = map_of(state)
     from games.age_of_steam import GAME
-    _text(image, (x, y), f"Age of Steam · {m.name}", 24, True)
+    draw_text(image, (x, y), f"Age of Steam · {m.name}", 24, True)
     y += 34
-    for line in _wrap(GAME.status_line(dict(state)), PANEL_W - 20, 17, True):
-        _text(image, (x, y), line, 17, True)
+    for line in wrap_lines(GAME.status_line(dict(state)), PANEL_W - 20, 17, True):
+        draw_text(image, (x, y), line, 17, True)
         y += 23
     y += 6
     turns = state["rounds"]
@@ -44,42 +44,42 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState
         bx = x + (t - 1) * 40
         fill = kit.INK if t == state["round"] else (255, 255, 255)
         draw.rectangle((bx, y, bx + 34, y + 28), fill=fill, outline=kit.INK, width=2)
-        _text(image, (bx + 17, y + 14), str(t), 17, True, kit.text_colour_on(fill), "mm")
-    _text(image, (x + turns * 40 + 4, y + 14), "turns", 16, False, kit.MUTED, "lm")
+        draw_text(image, (bx + 17, y + 14), str(t), 17, True, kit.text_colour_on(fill), "mm")
+    draw_text(image, (x + turns * 40 + 4, y + 14), "turns", 16, False, kit.MUTED, "lm")
     y += 40
     y = _players(image, draw, state, net, letters, viewer, x, y)
     y = _map_rules(image, draw, state, x, y)
     if m.display_sides == ("light",):
-        _text(image, (x, y), "Goods display (light side; new cities A-D)", 16, True)
+        draw_text(image, (x, y), "Goods display (light side; new cities A-D)", 16, True)
         y = draw_light_display(image, draw, state, x, y + 22, cw=28, box=20)
     elif m.display:
         y = _goods_display(image, draw, state, x, y)
     else:
         on_map = state["map_cubes"]
-        _text(image, (x, y), f"Goods on the map: {len(on_map)} "
-              + "  ".join(f"{COLOUR_LETTER[c]} {n}" for c in COLOUR_LETTER
-                          if (n := sum(v == c for v in on_map.values()))), 16, True)
+        draw_text(image, (x, y), f"Goods on the map: {len(on_map)} "
+                  + "  ".join(f"{COLOUR_LETTER[c]} {n}" for c in COLOUR_LETTER
+                              if (n := sum(v == c for v in on_map.values()))), 16, True)
         y += 26
     y += 4
     if state["phase"] != "over":  # at the end the scores need the room
         bag = state["bag"]
         disks = rules().town_disks - disks_used(state)
-        _text(image, (x, y), "Bag: " + "  ".join(f"{COLOUR_LETTER[c]} {n}" for c, n in bag.items())
-              + f" · town disks: {disks}", 16)
+        draw_text(image, (x, y), "Bag: " + "  ".join(f"{COLOUR_LETTER[c]} {n}" for c, n in bag.items())
+                  + f" · town disks: {disks}", 16)
         y += 22
         y = _tiles_left(image, draw, state, x, y)
-    for line in _notes(state, net):
-        parts = _wrap(line, PANEL_W - 20, 16)
+    for line in panel_notes(state, net):
+        parts = wrap_lines(line, PANEL_W - 20, 16)
         if y + 21 * len(parts) > height:
             break
         for part in parts:
-            _text(image, (x, y), part, 16)
+            draw_text(image, (x, y), part, 16)
             y += 21
         y += 2
-    legend = _wrap(LEGEND, PANEL_W - 20, 15)
+    legend = wrap_lines(LEGEND, PANEL_W - 20, 15)
     if y + 4 + 19 * len(legend) <= height:  # at the end the scores take its place
         for part in legend:
-            _text(image, (x, y + 4), part, 15, False, kit.MUTED)
+            draw_text(image, (x, y + 4), part, 15, False, kit.MUTED)
             y += 19
 
 
@@ -100,13 +100,13 @@ def _map_rules(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamS
     and what reopens them; St. Lucia's priority and who paid to go first."""
     if map_of(state).action_cycle:
         y = draw_action_chips(image, draw, state, x, y, size=16)
-        for part in _wrap(blocked_line(state), PANEL_W - 20, 16):
-            _text(image, (x, y), part, 16)
+        for part in wrap_lines(blocked_line(state), PANEL_W - 20, 16):
+            draw_text(image, (x, y), part, 16)
             y += 21
         y += 6
     for line in priority_lines(state):
-        for part in _wrap(line, PANEL_W - 20, 16):
-            _text(image, (x, y), part, 16, True)
+        for part in wrap_lines(line, PANEL_W - 20, 16):
+            draw_text(image, (x, y), part, 16, True)
             y += 21
     return y + (6 if priority_lines(state) else 0)
 
@@ -120,14 +120,14 @@ def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamSta
     solo = map_of(state).buy_back is not None
     columns = SOLO_COLUMNS if solo else COLUMNS
     for head, w in columns:
-        head = "Prev. act" if head == "Action" and _actions_are_last_turns(state) else head
-        _text(image, (cx + 4, y + 13), head, 16, True, kit.INK, "lm")
+        head = "Prev. act" if head == "Action" and actions_are_last_turns(state) else head
+        draw_text(image, (cx + 4, y + 13), head, 16, True, kit.INK, "lm")
         cx += w
     y += 26
     draw.line((x, y - 2, x + width, y - 2), fill=kit.MUTED, width=1)
     due = due_seats(state)
     warnings: list[str] = []
-    for s in _seat_order(state):
+    for s in seat_order(state):
         act = state["action"][s]
         out = state["eliminated"][s]
         seen = outlook(state, s, net)
@@ -142,21 +142,21 @@ def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamSta
                  "out" if out else (rules().action_label[act] if act else "-")]
         cx = x
         for text, (_, w) in zip(cells, columns):
-            _text(image, (cx + 4, y + 14), text, 16, s in due, kit.INK, "lm")
+            draw_text(image, (cx + 4, y + 14), text, 16, s in due, kit.INK, "lm")
             cx += w
-        _marker(image, x + 15, y + 13, 10, s, letters[s])
+        draw_marker(image, x + 15, y + 13, 10, s, letters[s])
         if s in due:
-            _turn_arrow(draw, x - 9, y, 26)
+            draw_turn_arrow(draw, x - 9, y, 26)
         note = warning(state, s, seen)
         if note.startswith("!"):
             warnings.append(f"! {state['players'][s]}: {note[2:]}")
         y += 28
     you = ", * you" if viewer is not None else ""
     said = "Score: cash left after buying back every share at $5, now" if solo else "VP with that income"
-    _text(image, (x, y + 2), f"Next: cash after income and expenses; {said}{you}", 15, False, kit.MUTED)
+    draw_text(image, (x, y + 2), f"Next: cash after income and expenses; {said}{you}", 15, False, kit.MUTED)
     y += 22
     for line in warnings:
-        _text(image, (x, y + 2), line, 16, True)
+        draw_text(image, (x, y + 2), line, 16, True)
         y += 22
     return y + 6
 
@@ -170,7 +170,7 @@ def _tiles_left(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteam
         bx, by = x + c * 60, y + r * 34
         icon = _tile_icon(kind.paths, kind.cls == "town")
         image.paste(icon, (bx, by), icon)
-        _text(image, (bx + 32, by + 16), str(supply.get(name, 0)), 16, True, kit.INK, "lm")
+        draw_text(image, (bx + 32, by + 16), str(supply.get(name, 0)), 16, True, kit.INK, "lm")
     rows = (len(kinds()) + per_row - 1) // per_row
     return y + rows * 34 + 4
 
@@ -194,7 +194,7 @@ def _tile_icon(paths: tuple[tuple[int, ...], ...], town: bool) -> Image.Image:
     return icon
 
 
-def _notes(state: AgeOfSteamState, net: Network) -> list[str]:
+def panel_notes(state: AgeOfSteamState, net: Network) -> list[str]:
     """What is going on: the bids of an auction, the last build or delivery."""
     names = state["players"]
     out = []
@@ -219,7 +219,7 @@ def _notes(state: AgeOfSteamState, net: Network) -> list[str]:
 
 
 def _goods_display(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState, x: int, y: int) -> int:
-    _text(image, (x, y), "Goods display (light · dark · new cities)", 16, True)
+    draw_text(image, (x, y), "Goods display (light · dark · new cities)", 16, True)
     y += 22
     cols = display_columns(state["display"])
     cw = 23
@@ -230,11 +230,11 @@ def _goods_display(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSt
                                                                (230, 230, 230))
         draw.rectangle((cx, y, cx + cw - 2, y + 22 + 3 * 20), fill=shade)
         label = name[1:] if name[0] in "LD" and name[1:].isdigit() else name
-        _text(image, (cx + cw / 2 - 1, y + 10), label, 15, True, kit.INK, "mm")
+        draw_text(image, (cx + cw / 2 - 1, y + 10), label, 15, True, kit.INK, "mm")
         for i, cube in enumerate(col):
             by = y + 22 + i * 20
             if cube is None:
                 draw.rectangle((cx + 2, by + 2, cx + cw - 4, by + 17), outline=kit.MUTED)
             else:
-                _cube(image, cx + 2, by + 2, 16, cube)
+                paste_cube(image, cx + 2, by + 2, 16, cube)
     return y + 22 + 3 * 20 + 6

@@ -15,11 +15,11 @@ from typing import Sequence
 from PIL import Image, ImageDraw
 
 from rendering import kit
-from rendering.age_of_steam.geometry import CASING, SIZE, UNOWNED, _piece_points, hex_centre
+from rendering.age_of_steam.geometry import CASING, SIZE, UNOWNED, hex_centre, piece_points
 
 
 @lru_cache(maxsize=4096)  # bounded: status lines and notes vary without end
-def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """The text's anti-aliased mask and its offset from the anchor point."""
     f = kit.font(size, bold=bold)
     left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
@@ -28,24 +28,24 @@ def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Ima
     return mask, left, top
 
 
-def _text(image: Image.Image, xy: tuple[float, float], text: str, size: int, bold: bool = False,
-          fill: kit.RGB = kit.INK, anchor: str = "la") -> None:
+def draw_text(image: Image.Image, xy: tuple[float, float], text: str, size: int, bold: bool = False,
+              fill: kit.RGB = kit.INK, anchor: str = "la") -> None:
     """``draw.text`` from a cached mask."""
     if not text:
         return
-    mask, left, top = _text_mask(text, size, bold, anchor)
+    mask, left, top = text_mask(text, size, bold, anchor)
     x, y = int(round(xy[0])) + left, int(round(xy[1])) + top
     colour: tuple[int, ...] = fill + (255,) if image.mode == "RGBA" else fill
     image.paste(colour, (x, y, x + mask.width, y + mask.height), mask)
 
 
 @lru_cache(maxsize=4096)  # bounded: status lines and notes vary without end
-def _text_width(text: str, size: int, bold: bool = False) -> float:
+def text_width(text: str, size: int, bold: bool = False) -> float:
     return float(kit.font(size, bold=bold).getlength(text))
 
 
 @cache
-def _marker_sprite(seat: int, letter: str, r: int) -> Image.Image:
+def marker_sprite(seat: int, letter: str, r: int) -> Image.Image:
     """A seat's marker (shape, colour, letter) on a transparent square."""
     side = 4 * r
     sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
@@ -53,16 +53,16 @@ def _marker_sprite(seat: int, letter: str, r: int) -> Image.Image:
     return sprite
 
 
-def _marker(image: Image.Image, cx: float, cy: float, r: int, seat: int, letter: str) -> None:
-    sprite = _marker_sprite(seat, letter, r)
+def draw_marker(image: Image.Image, cx: float, cy: float, r: int, seat: int, letter: str) -> None:
+    sprite = marker_sprite(seat, letter, r)
     image.paste(sprite, (int(round(cx - sprite.width / 2)), int(round(cy - sprite.height / 2))), sprite)
 
 
-def _essential(image: Image.Image, xy: tuple[float, float], text: str, role: str, size: int,
-               bold: bool = False, fill: kit.RGB = kit.INK, anchor: str = "la") -> None:
+def draw_essential(image: Image.Image, xy: tuple[float, float], text: str, role: str, size: int,
+                   bold: bool = False, fill: kit.RGB = kit.INK, anchor: str = "la") -> None:
     """An essential text (``kit.ESSENTIAL_ROLES``), its font noted by the kit."""
     kit.essential_font(role, size, bold)
-    _text(image, xy, text, size, bold, fill, anchor)
+    draw_text(image, xy, text, size, bold, fill, anchor)
 
 
 PIECE = 2 * SIZE + 8  # side of a track sprite, centred on the hex centre
@@ -96,7 +96,7 @@ def _piece_sprite(piece: tuple[int, ...], colour: kit.RGB, dashed: bool) -> Imag
     colour) for unfinished or unowned track."""
     sprite = Image.new("RGBA", (PIECE, PIECE), (0, 0, 0, 0))
     d = ImageDraw.Draw(sprite)
-    pts = _piece_points(piece, PIECE / 2, PIECE / 2)
+    pts = piece_points(piece, PIECE / 2, PIECE / 2)
     for fill, width in ((CASING, 15), (kit.INK, 11), (CASING if dashed else colour, 7)):
         d.line(pts, fill=fill, width=width, joint="curve")
     if dashed:
@@ -106,12 +106,12 @@ def _piece_sprite(piece: tuple[int, ...], colour: kit.RGB, dashed: bool) -> Imag
 
 
 @cache
-def _piece_shape(piece: tuple[int, ...]) -> Image.Image:
+def piece_shape(piece: tuple[int, ...]) -> Image.Image:
     """Where a piece of track and its casing lie on its sprite (a mask)."""
     return _piece_sprite(piece, UNOWNED, False).getchannel("A")
 
 
-def _paste_piece(image: Image.Image, label: str, piece: tuple[int, ...], colour: kit.RGB, dashed: bool) -> None:
+def paste_piece(image: Image.Image, label: str, piece: tuple[int, ...], colour: kit.RGB, dashed: bool) -> None:
     cx, cy = hex_centre(label)
     sprite = _piece_sprite(piece, colour, dashed)
     image.paste(sprite, (int(round(cx - PIECE / 2)), int(round(cy - PIECE / 2))), sprite)

@@ -2,7 +2,7 @@
 never cover (track, towns, cities, markers, the last move) or would rather
 not (build costs, coordinates), the candidate boxes beside a city and
 around it, the leader line from a tag set apart to the city's edge, and the
-search for a free box farther out (:class:`_Field`, with summed-area tables
+search for a free box farther out (:class:`TagField`, with summed-area tables
 over the masks and rays from the city for the lines).
 
 Nothing here draws on the board: :mod:`rendering.age_of_steam.tags` plans
@@ -24,11 +24,11 @@ from games.age_of_steam.state import AgeOfSteamState
 from games.age_of_steam.track import Network, pieces
 from games.per_thread import read_only
 from rendering import kit
-from rendering.age_of_steam.geometry import (APOTHEM, MARGIN, SIZE, SQ3, _marker_places, hex_centre, map_cube_box,
-                                             map_size)
-from rendering.age_of_steam.map_base import _costly_hexes
+from rendering.age_of_steam.geometry import (APOTHEM, MARGIN, SIZE, SQ3, hex_centre, map_cube_box, map_size,
+                                             marker_places)
+from rendering.age_of_steam.map_base import costly_hexes
 from rendering.age_of_steam.route import route_lines
-from rendering.age_of_steam.sprites import PIECE, _piece_shape
+from rendering.age_of_steam.sprites import PIECE, piece_shape
 
 
 TAG_H = 24
@@ -53,7 +53,7 @@ def _static_obstacles(slug: str) -> Image.Image:
     for label in b.cities:
         cx, cy = hex_centre(label)
         d.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), fill=255)
-    for label in _costly_hexes(slug):
+    for label in costly_hexes(slug):
         cx, cy = hex_centre(label)
         d.rectangle((cx - 16, cy + 12, cx + 16, cy + 26), fill=SOFT)
     for strip in ((0, 0, map_w, MARGIN - 4), (0, map_h - MARGIN + 4, map_w, map_h),
@@ -67,7 +67,7 @@ HARD, SOFT = 255, 100
 markers, other tags), and what it had better not (build costs, coordinates)."""
 
 
-def _obstacles(state: AgeOfSteamState, net: Network, last: bool = True) -> Image.Image:
+def obstacle_mask(state: AgeOfSteamState, net: Network, last: bool = True) -> Image.Image:
     """A mask of what a name tag must not cover: track, towns, cities (with
     their growth discs and cubes), the cubes lying on map hexes (St.
     Lucia), every locomotive marker and (unless not
@@ -78,29 +78,29 @@ def _obstacles(state: AgeOfSteamState, net: Network, last: bool = True) -> Image
     for label in state["board"]:
         cx, cy = hex_centre(label)
         for piece in pieces(state, label):
-            mask.paste(255, (int(round(cx - PIECE / 2)), int(round(cy - PIECE / 2))), _piece_shape(piece))
+            mask.paste(255, (int(round(cx - PIECE / 2)), int(round(cy - PIECE / 2))), piece_shape(piece))
     for label in state["new_cities"]:
         cx, cy = hex_centre(label)
         d.polygon(kit.hex_corners(cx, cy, SIZE - 2, flat_top=True), fill=255)
-    for x, y, r in _marker_discs(state, net):
+    for x, y, r in marker_discs(state, net):
         d.ellipse((x - r, y - r, x + r, y + r), fill=255)
     for label in state["map_cubes"]:
         left, top, right, bottom = map_cube_box(label)
         d.rectangle((left - 2, top - 2, right + 2, bottom + 2), fill=255)
     if last:
-        _last_move_shape(d, state, net)
+        draw_last_move_shape(d, state, net)
     return mask
 
 
-def _marker_discs(state: AgeOfSteamState, net: Network) -> list[tuple[float, float, float]]:
+def marker_discs(state: AgeOfSteamState, net: Network) -> list[tuple[float, float, float]]:
     """Where every locomotive marker stands and the radius that holds its
     shape (a triangle reaches 1.45 of its size from the centre)."""
-    return [(x, y, 13.0 if complete else 16.0) for x, y, _owner, complete in _marker_places(state, net)]
+    return [(x, y, 13.0 if complete else 16.0) for x, y, _owner, complete in marker_places(state, net)]
 
 
-def _last_move_shape(d: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network) -> None:
-    """The last move's highlight as :func:`_draw_last_build`, :func:`_draw_route`
-    and :func:`_draw_arrowhead` draw it (edges included), in hard ink."""
+def draw_last_move_shape(d: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Network) -> None:
+    """The last move's highlight as :func:`.route.draw_last_build`, :func:`.route.draw_route`
+    and :func:`.route.draw_arrowhead` draw it (edges included), in hard ink."""
     last: dict[str, Any] = dict(state["last"] or {})
     if last.get("kind") == "build":
         for label in set(last.get("where", [])):
@@ -120,13 +120,13 @@ def _last_move_shape(d: ImageDraw.ImageDraw, state: AgeOfSteamState, net: Networ
             d.ellipse((x - 24, y - 24, x + 24, y + 24), fill=HARD)  # the arrowhead
 
 
-def _covered(mask: Image.Image, box: Box) -> int:
+def covered_pixels(mask: Image.Image, box: Box) -> int:
     """How many pixels of ``box`` the mask marks."""
     crop = mask.crop((int(box[0]), int(box[1]), int(box[2]), int(box[3])))
     return sum(crop.histogram()[1:])
 
 
-def _free_box(mask: Image.Image, boxes: Sequence[Box]) -> Box:
+def free_box(mask: Image.Image, boxes: Sequence[Box]) -> Box:
     """The first box the mask leaves free, else the one covering the least
     of what must never be covered (then the least of the rest)."""
     best, least = boxes[0], (-1, -1)
@@ -146,7 +146,7 @@ BESIDE_GAP = 4
 
 
 @cache
-def _tag_boxes(slug: str, label: str, w: int) -> tuple[Box, ...]:
+def tag_boxes(slug: str, label: str, w: int) -> tuple[Box, ...]:
     """Where a tag ``w`` wide may go right beside its city, best first:
     above, below, beside, and shifted sideways, kept inside the map; all
     :data:`BESIDE_GAP` off the hex, clear of the ring the last move draws
@@ -173,7 +173,7 @@ def _inside(slug: str, spots: Sequence[tuple[float, float]], w: int) -> tuple[Bo
 
 
 @cache
-def _ring_boxes(slug: str, label: str, w: int) -> tuple[Box, ...]:
+def ring_boxes(slug: str, label: str, w: int) -> tuple[Box, ...]:
     """Where a tag ``w`` wide may go a little away from its city, best
     first: a row above or below, beside, then rings of 1.9 and 2.6 hexes
     all around, nearest first."""
@@ -205,7 +205,7 @@ FAR_STEP = 6
 FAR_REACH = 4 * SIZE
 """How far from its city a tag is looked for first (then anywhere)."""
 FAR_TRIES = 200
-"""How many boxes, best first, :func:`_far_box` checks exactly."""
+"""How many boxes, best first, :func:`far_box` checks exactly."""
 LAND_COST = 24
 """How much farther (in pixels) a tag goes to sit on a lake, off the board or
 in the margins rather than on land where track may be built later."""
@@ -220,7 +220,7 @@ def _hex_reach(angle: float, radius: float) -> float:
     return radius * (SQ3 / 2) / math.cos(math.radians(off))
 
 
-def _leader(label: str, box: Box) -> Leader | None:
+def leader_line(label: str, box: Box) -> Leader | None:
     """The leader line from ``box`` to its city ``label``: from the point of
     the box nearest the city's centre straight to the city's edge; None when
     the box is within :data:`LEADER_GAP` of the hex."""
@@ -301,14 +301,14 @@ def _static_line_blocks(slug: str) -> Image.Image:
     return mask
 
 
-def _line_blocks(state: AgeOfSteamState, net: Network) -> Image.Image:
+def line_blocks(state: AgeOfSteamState, net: Network) -> Image.Image:
     """What a leader line must not cross: towns, cities and markers (and,
     as they are placed, the other tags and leader lines)."""
     mask = _static_line_blocks(state["map"]).copy()
     d = ImageDraw.Draw(mask)
     for label in state["new_cities"]:
         d.polygon(kit.hex_corners(*hex_centre(label), SIZE - 2, flat_top=True), fill=255)
-    for x, y, r in _marker_discs(state, net):
+    for x, y, r in marker_discs(state, net):
         d.ellipse((x - r, y - r, x + r, y + r), fill=255)
     return mask
 
@@ -381,7 +381,7 @@ TAG_GAP = 2
 """The pixels kept free between two tags."""
 
 
-class _Field:
+class TagField:
     """What the tags are placed on: the obstacle mask and what leader lines
     must not cross, live (every tag and leader line placed is marked), and
     the summed-area tables of the obstacles before any tag."""
@@ -413,9 +413,9 @@ class _Field:
     def soft_sums(self) -> npt.NDArray[np.int32]:
         return _sums(self.pooled_cells > 0)
 
-    def fresh(self) -> _Field:
+    def fresh(self) -> TagField:
         """The field as it was before any tag (its tables shared)."""
-        out = _Field(self.slug, self.mask, self.blocks)
+        out = TagField(self.slug, self.mask, self.blocks)
         out.__dict__.update({k: v for k, v in self.__dict__.items() if k.endswith(("_sums", "_cells"))})
         if self._grown is not None:
             out._grown = self._grown.copy()
@@ -487,7 +487,7 @@ class _Field:
         return counts[HARD] == 0
 
 
-def _far_box(field: _Field, label: str, w: int) -> tuple[Box, Leader | None] | None:
+def far_box(field: TagField, label: str, w: int) -> tuple[Box, Leader | None] | None:
     """The best box ``w`` wide that covers nothing hard, with its leader
     line to the city ``label`` (None for a box beside it): nearest the city
     first, going farther to sit on a lake, off the board or in the margins,
@@ -521,7 +521,7 @@ def _far_box(field: _Field, label: str, w: int) -> tuple[Box, Leader | None] | N
         cost = dist + LAND_COST * land + SOFT_COST * soft
         for k in np.argsort(cost, kind="stable")[:FAR_TRIES]:
             box: Box = (float(x0[k]), float(y0[k]), float(x0[k] + w), float(y0[k] + TAG_H))
-            leader = _leader(label, box)
+            leader = leader_line(label, box)
             if field.hard_free(box) and (leader is None or _line_clear(blocks, leader)):
                 return box, leader
     return None

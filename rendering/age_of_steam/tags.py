@@ -21,10 +21,10 @@ from games.age_of_steam.track import Network, city_colour, city_name, pieces
 from games.per_thread import Recent
 from rendering import kit
 from rendering.age_of_steam.geometry import CASING, GOODS, map_size
-from rendering.age_of_steam.sprites import _text, _text_width
-from rendering.age_of_steam.tag_space import (HARD, TAG_FONT, TAG_H, Box, Leader, _far_box, _Field, _free_box,
-                                              _last_move_shape, _leader, _line_blocks, _marker_discs,
-                                              _obstacles, _ring_boxes, _tag_boxes)
+from rendering.age_of_steam.sprites import draw_text, text_width
+from rendering.age_of_steam.tag_space import (HARD, TAG_FONT, TAG_H, Box, Leader, TagField, draw_last_move_shape,
+                                              far_box, free_box, leader_line, line_blocks, marker_discs, obstacle_mask,
+                                              ring_boxes, tag_boxes)
 
 
 @cache
@@ -32,13 +32,13 @@ def _name_tag(name: str, colour_name: str, size: int = TAG_FONT) -> Image.Image:
     """A city's name on a white tag outlined in the city's colour, led by a
     square of that colour with its letter (the colour is never told alone)."""
     fill = GOODS[colour_name]
-    w = int(_text_width(name, size, True)) + 8 + TAG_H
+    w = int(text_width(name, size, True)) + 8 + TAG_H
     tag = Image.new("RGBA", (w, TAG_H), (0, 0, 0, 0))
     d = ImageDraw.Draw(tag)
     d.rounded_rectangle((0, 0, w - 1, TAG_H - 1), radius=4, fill=(255, 255, 255), outline=fill, width=2)
     d.rectangle((0, 0, TAG_H - 1, TAG_H - 1), fill=fill, outline=kit.INK, width=1)
-    _text(tag, (TAG_H / 2, TAG_H / 2 + 1), COLOUR_LETTER[colour_name], 16, True, kit.text_colour_on(fill), "mm")
-    _text(tag, (TAG_H + (w - TAG_H) / 2, TAG_H / 2), name, size, True, kit.INK, "mm")
+    draw_text(tag, (TAG_H / 2, TAG_H / 2 + 1), COLOUR_LETTER[colour_name], 16, True, kit.text_colour_on(fill), "mm")
+    draw_text(tag, (TAG_H + (w - TAG_H) / 2, TAG_H / 2), name, size, True, kit.INK, "mm")
     return tag
 
 
@@ -53,7 +53,7 @@ def _layout_key(state: AgeOfSteamState, net: Network) -> LayoutKey:
     locomotive markers and the last move's highlight (an auction or a pass
     leaves them as they were)."""
     tiles = tuple(sorted((label, e["tile"], e["rot"]) for label, e in state["board"].items()))
-    markers = tuple(sorted((int(x), int(y)) for x, y, _r in _marker_discs(state, net)))
+    markers = tuple(sorted((int(x), int(y)) for x, y, _r in marker_discs(state, net)))
     where = (state["map"], *sorted(state["map_cubes"]))
     return where, tiles, tuple(sorted(state["new_cities"].items())), markers, _last_move_key(state)
 
@@ -74,7 +74,7 @@ TAG_SMALL = 15
 """The tag's font where the full-size tag finds no room off the track."""
 
 
-def _tag_names(state: AgeOfSteamState, label: str) -> list[tuple[str, int]]:
+def tag_names(state: AgeOfSteamState, label: str) -> list[tuple[str, int]]:
     """A city's tag texts and font sizes, widest first: a new city's name
     with its tile letter ("Toledo (D)"), then without it (the hex shows the
     letter), then in a smaller font."""
@@ -83,35 +83,35 @@ def _tag_names(state: AgeOfSteamState, label: str) -> list[tuple[str, int]]:
     return [(full, TAG_FONT)] + ([(short, TAG_FONT)] if short != full else []) + [(short, TAG_SMALL)]
 
 
-def _tag_layout(state: AgeOfSteamState, net: Network) -> list[tuple[Box, str, int]]:
+def tag_layout(state: AgeOfSteamState, net: Network) -> list[tuple[Box, str, int]]:
     """Each city's tag box, text and font size, in the order of
-    :func:`_city_labels` (see :func:`_tag_plan`)."""
-    return list(_tag_plan(state, net)[0])
+    :func:`city_labels` (see :func:`tag_plan`)."""
+    return list(tag_plan(state, net)[0])
 
 
-def _tag_leaders(state: AgeOfSteamState, net: Network) -> list[Leader | None]:
+def tag_leaders(state: AgeOfSteamState, net: Network) -> list[Leader | None]:
     """Each city's leader line (None for a tag beside its city), in the
-    order of :func:`_city_labels`."""
-    return list(_tag_plan(state, net)[1])
+    order of :func:`city_labels`."""
+    return list(tag_plan(state, net)[1])
 
 
-def _place_tag(field: _Field, state: AgeOfSteamState, label: str) -> tuple[Box, str, int, Leader | None] | None:
+def _place_tag(field: TagField, state: AgeOfSteamState, label: str) -> tuple[Box, str, int, Leader | None] | None:
     """Where a city's tag goes: never over track, towns, cities, cubes,
     growth discs, markers, the last move, other tags or their leader lines
     (hard), and where it can, not over build costs or coordinates (soft).
-    The first of: a free spot right beside the city (:func:`_tag_boxes`),
+    The first of: a free spot right beside the city (:func:`tag_boxes`),
     with the whole name, then without a new city's tile letter (the hex
-    shows it); a free spot a little away (:func:`_ring_boxes`) whose leader
-    line is clear; the best spot anywhere (:func:`_far_box`), weighing its
+    shows it); a free spot a little away (:func:`ring_boxes`) whose leader
+    line is clear; the best spot anywhere (:func:`far_box`), weighing its
     distance against what soft it covers (the name without the tile letter
     where its leader line is :data:`SHORTER_LEADER` shorter); a smaller
     font beside the city.
     None when every one covers something hard."""
     colour = city_colour(state, label)
-    names = _tag_names(state, label)
+    names = tag_names(state, label)
 
     def beside(name: str, size: int) -> Box | None:
-        boxes = _tag_boxes(state["map"], label, _name_tag(name, colour, size).width)
+        boxes = tag_boxes(state["map"], label, _name_tag(name, colour, size).width)
         for box in field.candidates(boxes):
             if field.free(box):
                 return box
@@ -126,15 +126,15 @@ def _place_tag(field: _Field, state: AgeOfSteamState, label: str) -> tuple[Box, 
             return box, name, size, None
     for name, size in names:
         if size == TAG_FONT:
-            for box in field.candidates(_ring_boxes(state["map"], label, _name_tag(name, colour, size).width)):
-                leader = _leader(label, box)
+            for box in field.candidates(ring_boxes(state["map"], label, _name_tag(name, colour, size).width)):
+                leader = leader_line(label, box)
                 if field.free(box) and field.line_clear(leader):
                     return box, name, size, leader
     far: list[tuple[Box, str, int, Leader | None]] = []
     for name, size in names:
         if far and _leader_length(far[0][3]) <= SHORTER_LEADER:
             break  # no shorter name can come much nearer
-        if size == TAG_FONT and (spot := _far_box(field, label, _name_tag(name, colour, size).width)):
+        if size == TAG_FONT and (spot := far_box(field, label, _name_tag(name, colour, size).width)):
             far.append((spot[0], name, size, spot[1]))
     if far:  # the whole name, unless the name without the tile letter sits much nearer
         whole = far[0]
@@ -158,8 +158,8 @@ def _least_covering(mask: Image.Image, state: AgeOfSteamState, label: str) -> tu
     """The tag beside its city covering least of what is hard, then of the
     rest (when no spot anywhere covers nothing hard)."""
     tries: list[tuple[tuple[int, int], Box, str, int]] = []
-    for name, size in _tag_names(state, label):
-        box = _free_box(mask, _tag_boxes(state["map"], label, _name_tag(name, city_colour(state, label), size).width))
+    for name, size in tag_names(state, label):
+        box = free_box(mask, tag_boxes(state["map"], label, _name_tag(name, city_colour(state, label), size).width))
         counts = mask.crop((int(box[0]), int(box[1]), int(box[2]), int(box[3]))).histogram()
         tries.append(((counts[HARD], sum(counts[1:])), box, name, size))
     _cover, box, name, size = min(tries, key=lambda t: t[0])
@@ -168,13 +168,13 @@ def _least_covering(mask: Image.Image, state: AgeOfSteamState, label: str) -> tu
 
 Plan = tuple[tuple[tuple[Box, str, int], ...], tuple[Leader | None, ...]]
 """Each city's tag (box, text, size) and leader line, in the order of
-:func:`_city_labels` (tuples: plans are cached and shared by threads)."""
+:func:`city_labels` (tuples: plans are cached and shared by threads)."""
 
 
-def _plan_in_order(field: _Field, state: AgeOfSteamState, order: Sequence[str]) -> tuple[Plan, list[str]]:
+def _plan_in_order(field: TagField, state: AgeOfSteamState, order: Sequence[str]) -> tuple[Plan, list[str]]:
     """The tags placed one by one in ``order`` by :func:`_place_tag`, each
     marked for the next ones to keep off with its leader line; returned in
-    the order of :func:`_city_labels`, with the cities whose tag found no
+    the order of :func:`city_labels`, with the cities whose tag found no
     spot free of anything hard."""
     done: dict[str, tuple[Box, str, int, Leader | None]] = {}
     failed: list[str] = []
@@ -185,18 +185,18 @@ def _plan_in_order(field: _Field, state: AgeOfSteamState, order: Sequence[str]) 
             spot = (*_least_covering(field.mask, state, label), None)
         done[label] = spot
         field.mark(spot[0], spot[3])
-    labels = _city_labels(state)
+    labels = city_labels(state)
     return (tuple(done[label][:3] for label in labels), tuple(done[label][3] for label in labels)), failed
 
 
-def _crowded_first(field: _Field, state: AgeOfSteamState) -> list[str]:
+def _crowded_first(field: TagField, state: AgeOfSteamState) -> list[str]:
     """The cities in the order their tags are placed: those with the fewest
     free spots right beside them first (they take those spots before their
-    neighbours' tags do), else in the order of :func:`_city_labels`."""
-    labels = _city_labels(state)
+    neighbours' tags do), else in the order of :func:`city_labels`."""
+    labels = city_labels(state)
     if not labels:  # St. Lucia before its first new city
         return []
-    spots = [_tag_boxes(state["map"], label, _name_tag(_tag_names(state, label)[-1][0], city_colour(state, label),
+    spots = [tag_boxes(state["map"], label, _name_tag(tag_names(state, label)[-1][0], city_colour(state, label),
                                          TAG_FONT).width) for label in labels]
     free = field.sieve([box for boxes in spots for box in boxes]).tolist()
     room, at = {}, 0
@@ -207,16 +207,16 @@ def _crowded_first(field: _Field, state: AgeOfSteamState) -> list[str]:
 
 
 PLAN_TRIES = 4
-"""How many orders :func:`_tag_plan` tries before it settles for a tag that
+"""How many orders :func:`tag_plan` tries before it settles for a tag that
 covers something."""
 
 
-def _lay_out(state: AgeOfSteamState, net: Network, last: bool) -> Plan:
+def lay_out(state: AgeOfSteamState, net: Network, last: bool) -> Plan:
     """Every city's tag and leader line, placed crowded cities first
     (:func:`_crowded_first`); where a tag still found no free spot, placed
     again with that city first. Around the last move's highlight, or (not
     ``last``) as if there were none."""
-    field = _Field(state["map"], _obstacles(state, net, last), _line_blocks(state, net))
+    field = TagField(state["map"], obstacle_mask(state, net, last), line_blocks(state, net))
     order = _crowded_first(field, state)
     best: tuple[Plan, list[str]] | None = None
     for _ in range(PLAN_TRIES):
@@ -232,22 +232,22 @@ def _lay_out(state: AgeOfSteamState, net: Network, last: bool) -> Plan:
 
 def _last_move_mask(state: AgeOfSteamState, net: Network) -> Image.Image:
     mask = Image.new("L", map_size(state["map"]), 0)
-    _last_move_shape(ImageDraw.Draw(mask), state, net)
+    draw_last_move_shape(ImageDraw.Draw(mask), state, net)
     return mask
 
 
 def _around_last_move(plan: Plan, state: AgeOfSteamState, net: Network) -> Plan:
     """``plan`` (laid out as if there were no last move) with the tags that
     cover the last move's highlight placed anew around it, the others kept;
-    laid out anew (:func:`_lay_out`) if one of them then finds no free spot."""
+    laid out anew (:func:`lay_out`) if one of them then finds no free spot."""
     highlight = _last_move_mask(state, net)
-    labels = _city_labels(state)
+    labels = city_labels(state)
     (placed, leaders) = plan
     moved = [label for label, (b, _n, _s) in zip(labels, placed)
              if highlight.crop((int(b[0]), int(b[1]), int(b[2]), int(b[3]))).getbbox() is not None]
     if not moved:
         return plan
-    field = _Field(state["map"], _obstacles(state, net), _line_blocks(state, net))
+    field = TagField(state["map"], obstacle_mask(state, net), line_blocks(state, net))
     done: dict[str, tuple[Box, str, int, Leader | None]] = {}
     for label, (box, name, size), leader in zip(labels, placed, leaders):
         if label not in moved:
@@ -256,7 +256,7 @@ def _around_last_move(plan: Plan, state: AgeOfSteamState, net: Network) -> Plan:
     for label in moved:
         spot = _place_tag(field, state, label)
         if spot is None:
-            return _lay_out(state, net, last=True)
+            return lay_out(state, net, last=True)
         done[label] = spot
         field.mark(spot[0], spot[3])
     return tuple(done[label][:3] for label in labels), tuple(done[label][3] for label in labels)
@@ -266,9 +266,9 @@ _LAST_PLAN: list[tuple[AgeOfSteamState, Network, Plan]] = []
 """The plan of the board drawn last (held with it, so a render asks once)."""
 
 
-def _tag_plan(state: AgeOfSteamState, net: Network) -> Plan:
+def tag_plan(state: AgeOfSteamState, net: Network) -> Plan:
     """Every city's tag and leader line: laid out as if there were no last
-    move (:func:`_lay_out`), then only the tags that cover its highlight
+    move (:func:`lay_out`), then only the tags that cover its highlight
     (the hexes just built, or the route just taken) placed anew around it
     (:func:`_around_last_move`), so the last move moves few tags. Kept for
     the next boards with the same track, new cities, markers and last move."""
@@ -281,29 +281,29 @@ def _tag_plan(state: AgeOfSteamState, net: Network) -> Plan:
 
 
 def _keyed_plan(state: AgeOfSteamState, net: Network) -> Plan:
-    """The plan for the board's layout key (see :func:`_tag_plan`)."""
+    """The plan for the board's layout key (see :func:`tag_plan`)."""
     key = _layout_key(state, net)
     bare: LayoutKey = (key[0], key[1], key[2], key[3], ())
 
     def made() -> Plan:
-        plan = _TAG_LAYOUTS.get(bare, lambda: _lay_out(state, net, last=False))
+        plan = _TAG_LAYOUTS.get(bare, lambda: lay_out(state, net, last=False))
         return plan if key == bare else _around_last_move(plan, state, net)
     return _TAG_LAYOUTS.get(key, made)
 
 
-def _city_labels(state: AgeOfSteamState) -> list[str]:
+def city_labels(state: AgeOfSteamState) -> list[str]:
     return list(board_of(state).cities) + list(state["new_cities"])
 
 
 LEADER_INK = kit.INK
 
 
-def _draw_city_names(image: Image.Image, state: AgeOfSteamState, net: Network) -> list[Box]:
-    """Every city's name tag where :func:`_tag_layout` places it, a tag away
+def draw_city_names(image: Image.Image, state: AgeOfSteamState, net: Network) -> list[Box]:
+    """Every city's name tag where :func:`tag_layout` places it, a tag away
     from its city pointing at it with a leader line (dark, 2 px, on a light
     casing, a dot at the city's edge); returns the boxes used."""
-    placed = _tag_layout(state, net)
-    leaders = _tag_leaders(state, net)
+    placed = tag_layout(state, net)
+    leaders = tag_leaders(state, net)
     draw = ImageDraw.Draw(image)
     for leader in leaders:
         if leader is not None:
@@ -313,7 +313,7 @@ def _draw_city_names(image: Image.Image, state: AgeOfSteamState, net: Network) -
             draw.line(leader, fill=LEADER_INK, width=2)
             x, y = leader.end
             draw.ellipse((x - 3.5, y - 3.5, x + 3.5, y + 3.5), fill=LEADER_INK, outline=CASING, width=1)
-    for label, (box, name, size) in zip(_city_labels(state), placed):
+    for label, (box, name, size) in zip(city_labels(state), placed):
         tag = _name_tag(name, city_colour(state, label), size)
         image.paste(tag, (int(box[0]), int(box[1])), tag)
     return [box for box, _name, _size in placed]

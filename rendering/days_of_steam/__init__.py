@@ -54,14 +54,14 @@ from games.days_of_steam.geometry import extent_of, key, unkey
 from games.days_of_steam.params import COLOURS
 from games.days_of_steam.state import DaysOfSteamState
 from rendering import kit
-from rendering.days_of_steam.board_map import _draw_map
-from rendering.days_of_steam.chat_panel import _draw_band, _draw_standing, chat_layout
-from rendering.days_of_steam.grid import Grid, _background
-from rendering.days_of_steam.hand import _draw_chat_hand, _draw_hand, _own_hand
-from rendering.days_of_steam.palette import BUMPER, MARGIN, PALETTES, PANEL_W, _to_png
-from rendering.days_of_steam.pieces import _goods_icon, loco_pin
+from rendering.days_of_steam.board_map import draw_map
+from rendering.days_of_steam.chat_panel import chat_layout, draw_band, draw_standing
+from rendering.days_of_steam.grid import Grid, grid_background
+from rendering.days_of_steam.hand import draw_chat_hand, draw_hand, own_hand
+from rendering.days_of_steam.palette import BUMPER, MARGIN, PALETTES, PANEL_W, board_png
+from rendering.days_of_steam.pieces import goods_icon, loco_pin
 from rendering.days_of_steam.route import route_points
-from rendering.days_of_steam.side_panel import MAX_W, _draw_legend, _draw_market, _draw_table, layout
+from rendering.days_of_steam.side_panel import MAX_W, draw_legend, draw_market, draw_table, layout
 from rendering.days_of_steam.tiles import render_tile, tile_image
 
 
@@ -69,17 +69,17 @@ def render(state: dict[str, Any], viewer: int | None) -> bytes:
     """The image posted in the thread: whose turn, the last move, the map
     and every player's standing, read at chat width."""
     st = cast(DaysOfSteamState, state)
-    hand = _own_hand(st, viewer)
+    hand = own_hand(st, viewer)
     lay = chat_layout(st, hand is not None)
     g = lay.grid
-    img = _background(g.ext, g.s, lay.width, lay.height, g.ox, g.oy, 22).copy()
+    img = grid_background(g.ext, g.s, lay.width, lay.height, g.ox, g.oy, 22).copy()
     letters = kit.player_letters(st["players"])
-    _draw_map(img, st, g, letters)
-    _draw_band(img, st, lay)
-    _draw_standing(img, st, lay, letters)
+    draw_map(img, st, g, letters)
+    draw_band(img, st, lay)
+    draw_standing(img, st, lay, letters)
     if hand is not None:
-        _draw_chat_hand(img, hand, lay)
-    return _to_png(img)
+        draw_chat_hand(img, hand, lay)
+    return board_png(img)
 
 
 def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int, int] | None:
@@ -90,7 +90,7 @@ def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int,
     last = st["last"]
     if last is None or last["kind"] not in ("tile", "town") or not last["where"]:
         return None
-    g = chat_layout(st, _own_hand(st, viewer) is not None).grid
+    g = chat_layout(st, own_hand(st, viewer) is not None).grid
     x, y = g.at(last["where"][-1])
     return (max(0, x - g.s), max(0, y - g.s), x + 2 * g.s, y + 2 * g.s)
 
@@ -102,26 +102,26 @@ def render_full(state: dict[str, Any], viewer: int | None) -> bytes:
     sizes: list[int] = state.get("hand_sizes") or [len(h or []) for h in st["hands"]]
     deck = int(state.get("deck_size", sum(st["deck"].values())))
     ext = extent_of([unkey(k) for k in st["tiles"]] or [(0, 0)])
-    hand = _own_hand(st, viewer)
+    hand = own_hand(st, viewer)
     lay = layout(ext, st, hand is not None)
     g = Grid(ext, lay.s, lay.ox, lay.oy)
-    img = _background(ext, lay.s, lay.width, lay.height, lay.ox, lay.oy).copy()
+    img = grid_background(ext, lay.s, lay.width, lay.height, lay.ox, lay.oy).copy()
     letters = kit.player_letters(st["players"])
-    _draw_map(img, st, g, letters)
+    draw_map(img, st, g, letters)
     if lay.below:
         top = lay.oy + ext.rows * lay.s + MARGIN + 6
         left, right = (lay.width - 2 * PANEL_W - 30) // 2 + 10, lay.width // 2 + 15
-        y = _draw_table(img, st, sizes, left, top, letters)
+        y = draw_table(img, st, sizes, left, top, letters)
         if hand is not None and viewer is not None:
-            _draw_hand(img, st, viewer, hand, left, y)
-        _draw_legend(img, right, _draw_market(img, st, deck, right, top + 10))
+            draw_hand(img, st, viewer, hand, left, y)
+        draw_legend(img, right, draw_market(img, st, deck, right, top + 10))
     else:
         x = lay.width - PANEL_W - 10
-        y = _draw_market(img, st, deck, x, _draw_legend(img, x, _draw_table(img, st, sizes, x, 14, letters)))
+        y = draw_market(img, st, deck, x, draw_legend(img, x, draw_table(img, st, sizes, x, 14, letters)))
         if hand is not None and viewer is not None:
-            _draw_hand(img, st, viewer, hand, x, y + 10)
-    return _to_png(img)
+            draw_hand(img, st, viewer, hand, x, y + 10)
+    return board_png(img)
 
 
 __all__ = ["render", "render_full", "render_tile", "focus_box", "PALETTES", "COLOURS", "key", "BUMPER", "MAX_W",
-           "Grid", "_goods_icon", "chat_layout", "layout", "loco_pin", "route_points", "tile_image"]
+           "Grid", "goods_icon", "chat_layout", "layout", "loco_pin", "route_points", "tile_image"]

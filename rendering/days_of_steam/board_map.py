@@ -10,9 +10,9 @@ from PIL import Image, ImageDraw
 from games.days_of_steam.geometry import shape
 from games.days_of_steam.state import DaysOfSteamState, Pending
 from rendering.days_of_steam.grid import Grid
-from rendering.days_of_steam.pieces import _goods_cube, loco_pin
-from rendering.days_of_steam.route import _draw_last, _tag
-from rendering.days_of_steam.tiles import _town_sign, piece_anchor, tile_image
+from rendering.days_of_steam.pieces import draw_goods_cube, loco_pin
+from rendering.days_of_steam.route import draw_last_move, draw_tag
+from rendering.days_of_steam.tiles import draw_town_sign, piece_anchor, tile_image
 
 
 def _draw_tiles(img: Image.Image, state: DaysOfSteamState, g: Grid) -> None:
@@ -31,7 +31,7 @@ def _draw_goods(img: Image.Image, state: DaysOfSteamState, g: Grid) -> None:
             row = goods[(i // 3) * 3:(i // 3) * 3 + 3]
             gx = x + g.s / 2 + ((i % 3) - (len(row) - 1) / 2) * gap
             gy = y + g.s * 0.66 + (i // 3) * gap
-            _goods_cube(img, gx, gy, r, good["colour"])
+            draw_goods_cube(img, gx, gy, r, good["colour"])
 
 
 PIN_MIN = 16
@@ -72,9 +72,9 @@ def _draw_trains(img: Image.Image, state: DaysOfSteamState, g: Grid, letters: li
         loco_pin(d, x, y, r, seat, letters[seat])
         cargo = state["trains"][seat]["cargo"]
         if cargo:
-            _goods_cube(img, x + r * 1.35, y - r * 2.3, max(6, r * 0.62), cargo["colour"])
+            draw_goods_cube(img, x + r * 1.35, y - r * 2.3, max(6, r * 0.62), cargo["colour"])
         if last is not None and last.get("derailed") and last["seat"] == seat:
-            _tag(d, (x, y + r * 0.9), "derailed", max(12, int(g.s * 0.16)))
+            draw_tag(d, (x, y + r * 0.9), "derailed", max(12, int(g.s * 0.16)))
 
 
 def _draw_ghost(img: Image.Image, state: DaysOfSteamState, pending: Pending, g: Grid, letters: list[str]) -> None:
@@ -97,14 +97,14 @@ def _draw_ghost(img: Image.Image, state: DaysOfSteamState, pending: Pending, g: 
     img.paste(overlay, (x + int(ax) - size // 2, y + int(ay) - int(size * 0.8)), overlay)
 
 
-def _draw_map(img: Image.Image, state: DaysOfSteamState, g: Grid, letters: list[str]) -> None:
+def draw_map(img: Image.Image, state: DaysOfSteamState, g: Grid, letters: list[str]) -> None:
     """Tiles, the last move, then (over it) town signs, goods and trains."""
     _draw_tiles(img, state, g)
-    _draw_last(img, state, g)
+    draw_last_move(img, state, g)
     d = ImageDraw.Draw(img)
     for k, tile in state["tiles"].items():
         if tile["kind"] == "town" and tile.get("colour"):
             x, y = g.at(k)
-            _town_sign(d, x + g.s / 2, y + g.s * 0.33, g.s * 0.2, tile["colour"])
+            draw_town_sign(d, x + g.s / 2, y + g.s * 0.33, g.s * 0.2, tile["colour"])
     _draw_goods(img, state, g)
     _draw_trains(img, state, g, letters)

@@ -16,7 +16,7 @@ from rendering import kit
 from rendering.days_of_steam.grid import Grid
 from rendering.days_of_steam.palette import BAND, BAND_TEXT
 from rendering.days_of_steam.panel_text import last_text, turn_text
-from rendering.days_of_steam.pieces import _goods_cube, loco_pin
+from rendering.days_of_steam.pieces import draw_goods_cube, loco_pin
 
 
 CHAT_MAX = kit.MAX_POST_WIDTH
@@ -58,7 +58,7 @@ def chat_layout(state: DaysOfSteamState, hand: bool = False) -> ChatLayout:
     return ChatLayout(width, height, Grid(ext, s, ox, oy), band, top, row, font, hand_top)
 
 
-def _draw_band(img: Image.Image, state: DaysOfSteamState, lay: ChatLayout) -> None:
+def draw_band(img: Image.Image, state: DaysOfSteamState, lay: ChatLayout) -> None:
     """Whose turn it is and the last move, white on a dark band."""
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, lay.width, lay.band), fill=BAND)
@@ -70,7 +70,7 @@ def _draw_band(img: Image.Image, state: DaysOfSteamState, lay: ChatLayout) -> No
         d.text((16, 10 + int(lay.font * 1.5)), kit.fit_text(words, small, lay.width - 32), font=small, fill=BAND_TEXT)
 
 
-def _draw_standing(img: Image.Image, state: DaysOfSteamState, lay: ChatLayout, letters: list[str]) -> None:
+def draw_standing(img: Image.Image, state: DaysOfSteamState, lay: ChatLayout, letters: list[str]) -> None:
     """One line per player: pin, name, points, steam, coal, goods delivered;
     the player to act marked with an arrow."""
     d = ImageDraw.Draw(img)
@@ -98,5 +98,5 @@ def _draw_standing(img: Image.Image, state: DaysOfSteamState, lay: ChatLayout, l
         cube = lay.font * 0.45
         room = int((lay.width - x - 10) // (cube * 2 + 4))
         for i, colour in enumerate(delivered[:room]):
-            _goods_cube(img, x + cube + i * (cube * 2 + 4), mid, cube, colour)
+            draw_goods_cube(img, x + cube + i * (cube * 2 + 4), mid, cube, colour)
         y += lay.row

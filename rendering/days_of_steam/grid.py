@@ -15,7 +15,7 @@ from rendering.days_of_steam.palette import GRID
 
 
 @lru_cache(maxsize=8)
-def _background(ext: Extent, s: int, width: int, height: int, ox: int, oy: int, label: int = 17) -> Image.Image:
+def grid_background(ext: Extent, s: int, width: int, height: int, ox: int, oy: int, label: int = 17) -> Image.Image:
     """The canvas with the grid and the coordinates along all four edges."""
     img, d = kit.new_canvas(width, height)
     label_font = kit.font(label, bold=True)

@@ -13,7 +13,7 @@ from rendering.days_of_steam.chat_panel import ChatLayout
 from rendering.days_of_steam.tiles import tile_image
 
 
-def _draw_chat_hand(img: Image.Image, hand: list[str], lay: ChatLayout) -> None:
+def draw_chat_hand(img: Image.Image, hand: list[str], lay: ChatLayout) -> None:
     """The viewer's own tiles in a row (only on his own copy)."""
     d = ImageDraw.Draw(img)
     f = kit.font(lay.font)
@@ -33,14 +33,14 @@ HAND_H = 28 + HAND_TILE + 54
 """The own hand's block: heading, tile pictures, names."""
 
 
-def _own_hand(state: DaysOfSteamState, viewer: int | None) -> list[str] | None:
+def own_hand(state: DaysOfSteamState, viewer: int | None) -> list[str] | None:
     if viewer is None or not 0 <= viewer < len(state["hands"]):
         return None
     hand: list[str] | None = state["hands"][viewer]
     return hand or None
 
 
-def _draw_hand(img: Image.Image, state: DaysOfSteamState, viewer: int, hand: list[str], x: int, y: int) -> int:
+def draw_hand(img: Image.Image, state: DaysOfSteamState, viewer: int, hand: list[str], x: int, y: int) -> int:
     """The viewer's own tiles, as printed (rotation 0), with their steam and names."""
     d = ImageDraw.Draw(img)
     d.text((x, y), f"Your hand ({state['players'][viewer]})", font=kit.font(19, bold=True), fill=kit.INK)

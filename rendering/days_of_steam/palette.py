@@ -41,7 +41,7 @@ PANEL_W = 500
 MARGIN = 34
 
 
-def _to_png(img: Image.Image) -> bytes:
+def board_png(img: Image.Image) -> bytes:
     """A 256-colour PNG by the fast octree (about 15 ms for a full board,
     where the kit's median-cut palette takes about 90 ms; the board is flat
     colours, so nothing visible is lost); the kit's PNG if it passed 380 kB."""

@@ -14,7 +14,7 @@ from rendering.days_of_steam.palette import TOWN_COLOURS
 
 
 @cache
-def _goods_icon(colour: str, r: int) -> Image.Image:
+def goods_icon(colour: str, r: int) -> Image.Image:
     """A goods cube drawn once: a plain square of its colour with its initial."""
     size = 2 * r + 4
     icon = Image.new("RGBA", (size, size), (0, 0, 0, 0))
@@ -27,8 +27,8 @@ def _goods_icon(colour: str, r: int) -> Image.Image:
     return icon
 
 
-def _goods_cube(img: Image.Image, x: float, y: float, r: float, colour: str) -> None:
-    icon = _goods_icon(colour, int(r))
+def draw_goods_cube(img: Image.Image, x: float, y: float, r: float, colour: str) -> None:
+    icon = goods_icon(colour, int(r))
     half = icon.size[0] // 2
     img.paste(icon, (int(x) - half, int(y) - half), icon)
 

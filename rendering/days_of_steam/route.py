@@ -16,7 +16,7 @@ from games.days_of_steam.state import DaysOfSteamState
 from rendering import kit
 from rendering.days_of_steam.grid import Grid
 from rendering.days_of_steam.palette import Point
-from rendering.days_of_steam.tiles import _edge_point, segment_points
+from rendering.days_of_steam.tiles import edge_point, segment_points
 
 
 def _edge_towards(cell: Cell, other: Cell) -> int | None:
@@ -34,8 +34,8 @@ def _through(state: DaysOfSteamState, cell_key: str, entry: int | None, leave: i
     tile = state["tiles"].get(cell_key)
     centre = (s / 2, s / 2)
     if tile is None or tile["kind"] == "town":
-        return ([_edge_point(entry, s)] if entry is not None else []) + [centre] + (
-            [_edge_point(leave, s)] if leave is not None else [])
+        return ([edge_point(entry, s)] if entry is not None else []) + [centre] + (
+            [edge_point(leave, s)] if leave is not None else [])
     shp = shape(tile["kind"], int(tile["rot"]))
     if entry is not None and leave is not None:
         seg = next((sg for sg in shp.segments if entry in sg and leave in sg), (entry, leave))
@@ -81,7 +81,7 @@ def _offset(pts: list[Point], d: float) -> list[Point]:
     return out
 
 
-def _arrow(d: ImageDraw.ImageDraw, pts: list[Point], size: float) -> None:
+def draw_arrow(d: ImageDraw.ImageDraw, pts: list[Point], size: float) -> None:
     """The move's end: an arrowhead in the highlight's colours."""
     (ax, ay), (bx, by) = pts[-2], pts[-1]
     norm = math.hypot(bx - ax, by - ay) or 1
@@ -93,7 +93,7 @@ def _arrow(d: ImageDraw.ImageDraw, pts: list[Point], size: float) -> None:
     d.polygon(head, fill=kit.HIGHLIGHT, outline=kit.HIGHLIGHT_DASH, width=3)
 
 
-def _draw_last(img: Image.Image, state: DaysOfSteamState, g: Grid) -> None:
+def draw_last_move(img: Image.Image, state: DaysOfSteamState, g: Grid) -> None:
     """The last move in the highlight form: along the track used, or round
     the square of the tile, town or tower."""
     last = state["last"]
@@ -104,7 +104,7 @@ def _draw_last(img: Image.Image, state: DaysOfSteamState, g: Grid) -> None:
     if last["kind"] == "move" and len(last["where"]) > 1:
         pts = route_points(state, last["where"], g)
         kit.highlight_line(d, pts, band)
-        _arrow(d, pts, band * 2.6)
+        draw_arrow(d, pts, band * 2.6)
         return
     for k in last["where"]:
         x, y = g.at(k)
@@ -112,7 +112,7 @@ def _draw_last(img: Image.Image, state: DaysOfSteamState, g: Grid) -> None:
                           band)
 
 
-def _tag(d: ImageDraw.ImageDraw, at: Point, text: str, size: int) -> None:
+def draw_tag(d: ImageDraw.ImageDraw, at: Point, text: str, size: int) -> None:
     """A word on a white label with a black frame (e.g. "derailed")."""
     f = kit.font(size, bold=True)
     box = d.textbbox(at, text, font=f, anchor="mm")

@@ -18,9 +18,9 @@ from rendering import kit
 from rendering.days_of_steam.hand import HAND_H
 from rendering.days_of_steam.palette import MARGIN, PANEL_W, TOWN_COLOURS
 from rendering.days_of_steam.panel_text import turn_text
-from rendering.days_of_steam.pieces import _goods_cube, loco_pin
-from rendering.days_of_steam.route import _arrow
-from rendering.days_of_steam.tiles import _town_sign, tile_image
+from rendering.days_of_steam.pieces import draw_goods_cube, loco_pin
+from rendering.days_of_steam.route import draw_arrow
+from rendering.days_of_steam.tiles import draw_town_sign, tile_image
 
 
 TABLE_COLS = [("", 34), ("Player", 92), ("Steam", 68), ("Coal", 50), ("Goods", 94), ("Circ", 46),
@@ -44,8 +44,8 @@ def _market_height(state: DaysOfSteamState) -> int:
     return 28 + (max(1, len(state["face_up"])) + (state["drawn"] is not None)) * 54 + 2 * 26 + 8
 
 
-def _draw_table(img: Image.Image, state: DaysOfSteamState, sizes: list[int], x: int, y: int,
-                letters: list[str]) -> int:
+def draw_table(img: Image.Image, state: DaysOfSteamState, sizes: list[int], x: int, y: int,
+               letters: list[str]) -> int:
     """Title, status and one row per player: steam, coal, goods, circuits, points, hand size."""
     d = ImageDraw.Draw(img)
     y = kit.draw_title(d, x, y, "Days of Steam")
@@ -70,7 +70,7 @@ def _draw_table(img: Image.Image, state: DaysOfSteamState, sizes: list[int], x: 
             if title == "Goods":
                 delivered = state["delivered"][seat]
                 for i, colour in enumerate(delivered[:8]):
-                    _goods_cube(img, cx + 10 + (i % 4) * 22, y + 11 + (i // 4) * 19, 8, colour)
+                    draw_goods_cube(img, cx + 10 + (i % 4) * 22, y + 11 + (i // 4) * 19, 8, colour)
                 if len(delivered) > 8:
                     d.text((cx + 96, y + ROW_H / 2), "+", font=kit.font(16), fill=kit.INK, anchor="mm")
             else:
@@ -81,7 +81,7 @@ def _draw_table(img: Image.Image, state: DaysOfSteamState, sizes: list[int], x: 
     return y + 12
 
 
-def _draw_market(img: Image.Image, state: DaysOfSteamState, deck: int, x: int, y: int) -> int:
+def draw_market(img: Image.Image, state: DaysOfSteamState, deck: int, x: int, y: int) -> int:
     """The face-up towns with their goods (and a town just drawn from the
     deck, waiting to be placed), then the decks, the bag and the circuit counters."""
     d = ImageDraw.Draw(img)
@@ -94,10 +94,10 @@ def _draw_market(img: Image.Image, state: DaysOfSteamState, deck: int, x: int, y
                       drawn["colour"], []))
     for label, colour, goods in towns:
         d.rounded_rectangle((x, y, x + 46, y + 46), radius=8, fill=TOWN_COLOURS[colour], outline=kit.INK, width=2)
-        _town_sign(d, x + 23, y + 20, 12, colour)
+        draw_town_sign(d, x + 23, y + 20, 12, colour)
         d.text((x + 56, y + 4), label, font=kit.font(17), fill=kit.INK)
         for j, good in enumerate(goods):
-            _goods_cube(img, x + 68 + j * 28, y + 34, 10, good)
+            draw_goods_cube(img, x + 68 + j * 28, y + 34, 10, good)
         y += 54
     if not towns:
         d.text((x, y), "none left", font=kit.font(17), fill=kit.MUTED)
@@ -112,7 +112,7 @@ def _draw_market(img: Image.Image, state: DaysOfSteamState, deck: int, x: int, y
     return y + 8
 
 
-def _draw_legend(img: Image.Image, x: int, y: int) -> int:
+def draw_legend(img: Image.Image, x: int, y: int) -> int:
     """What the marks on the map mean, two entries a line."""
     d = ImageDraw.Draw(img)
     d.text((x, y), "Legend", font=kit.font(19, bold=True), fill=kit.INK)
@@ -126,7 +126,7 @@ def _draw_legend(img: Image.Image, x: int, y: int) -> int:
             img.paste(tile_image(kind, rot, t), (tx, ty))
         else:
             kit.highlight_line(d, [(tx + 4, ty + t * 0.7), (tx + t * 0.6, ty + t * 0.7)], 6)
-            _arrow(d, [(tx + 4, ty + t * 0.7), (tx + t * 0.6, ty + t * 0.7)], 14)
+            draw_arrow(d, [(tx + 4, ty + t * 0.7), (tx + t * 0.6, ty + t * 0.7)], 14)
         d.text((tx + t + 8, ty + t / 2), words, font=kit.font(16), fill=kit.INK, anchor="lm")
     return y + 3 * (t + 10)
 

@@ -15,10 +15,10 @@ from games.days_of_steam.geometry import Shape, shape
 from games.days_of_steam.params import tile_defs
 from rendering import kit
 from rendering.days_of_steam.palette import (BUMPER, HILL_FILL, RAIL, RGB, TILE_EDGE, TILE_FILL, TOWN_COLOURS, WATER,
-                                             Point, _to_png)
+                                             Point, board_png)
 
 
-def _edge_point(edge: int, s: float) -> Point:
+def edge_point(edge: int, s: float) -> Point:
     return [(s / 2, 0.0), (s, s / 2), (s / 2, s), (0.0, s / 2)][edge]
 
 
@@ -37,10 +37,10 @@ def segment_points(seg: tuple[int, ...], s: float, steps: int = 14) -> list[Poin
     """The centre line of a segment in a tile of side ``s``: a straight line,
     a quarter circle round the shared corner, or a spur to the middle."""
     if len(seg) == 1:
-        p = _edge_point(seg[0], s)
+        p = edge_point(seg[0], s)
         return [p, (p[0] + (s / 2 - p[0]) * 0.55, p[1] + (s / 2 - p[1]) * 0.55)]
     a, b = seg[0], seg[1]
-    pa, pb = _edge_point(a, s), _edge_point(b, s)
+    pa, pb = edge_point(a, s), edge_point(b, s)
     if (a - b) % 2 == 0:
         return [pa, pb]
     cx, cy = _corner(a, b, s)
@@ -100,11 +100,11 @@ def tile_image(kind: str, rotation: int, s: int, colour: str = "") -> Image.Imag
     if tdef.town:
         fill = TOWN_COLOURS.get(colour, (180, 180, 180))
         for e in range(4):
-            _rail(d, [_edge_point(e, s), (s / 2, s / 2)], s)
+            _rail(d, [edge_point(e, s), (s / 2, s / 2)], s)
         m = s * 0.14
         d.rounded_rectangle((m, m, s - m, s - m), radius=int(s * 0.12), fill=fill, outline=kit.INK, width=2)
         if colour:
-            _town_sign(d, s / 2, s * 0.33, s * 0.2, colour)
+            draw_town_sign(d, s / 2, s * 0.33, s * 0.2, colour)
         d.rectangle((0, 0, s - 1, s - 1), outline=TILE_EDGE)
         return img
     if tdef.hill:
@@ -145,7 +145,7 @@ def _tower(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     d.text((cx, cy), "W", font=kit.font(max(10, int(r * 1.3)), bold=True), fill=(255, 255, 255), anchor="mm")
 
 
-def _town_sign(d: ImageDraw.ImageDraw, x: float, y: float, half: float, colour: str) -> None:
+def draw_town_sign(d: ImageDraw.ImageDraw, x: float, y: float, half: float, colour: str) -> None:
     """A town's name board: white, black-edged, with its colour's letter."""
     h = half * 0.62
     d.rounded_rectangle((x - half, y - h, x + half, y + h), radius=max(2, int(h * 0.4)), fill=(255, 255, 255),
@@ -159,4 +159,4 @@ def render_tile(kind: str, rotation: int = 0, size: int = 160) -> bytes:
     d = ImageDraw.Draw(img)
     d.text((6, 6), f"+{tile_defs()[kind].coal}", font=kit.font(max(16, size // 8), bold=True),
            fill=kit.INK, anchor="la")
-    return _to_png(img)
+    return board_png(img)

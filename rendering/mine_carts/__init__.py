@@ -44,23 +44,23 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.mine_carts.board import EDGES
-from rendering.mine_carts.board_map import _board
+from rendering.mine_carts.board_map import grid_image
 from rendering.mine_carts.geometry import (BAND, GRID_X, GRID_Y, PALETTES, PANEL_Y, PATH_OFFSET, PATH_WIDTH, PIT,
-                                           TEAM_W, _around, _state, cell_box, centre)
+                                           TEAM_W, as_state, box_around, cell_box, centre)
 from rendering.mine_carts.last_move import path_pieces, path_tag, tag_point
-from rendering.mine_carts.panel import _foot, _header, _team_box, team_wins
+from rendering.mine_carts.panel import draw_foot, draw_header, draw_team_box, team_wins
 from rendering.mine_carts.step_pictures import CARD_SHEET, step_picture
 
 
 def board_image(state: dict[str, Any]) -> Image.Image:
     """The whole picture, before it is packed as a PNG."""
-    s = _state(state)
-    image = _board(s)
+    s = as_state(state)
+    image = grid_image(s)
     draw = ImageDraw.Draw(image)
-    _header(draw, s)
+    draw_header(draw, s)
     for t in range(len(s["teams"])):
-        _team_box(draw, s, t, 10 + t * (TEAM_W + 10), PANEL_Y)
-    _foot(draw, s)
+        draw_team_box(draw, s, t, 10 + t * (TEAM_W + 10), PANEL_Y)
+    draw_foot(draw, s)
     return image
 
 
@@ -80,11 +80,11 @@ def _png(image: Image.Image) -> bytes:
 def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int, int] | None:
     """Around the squares of the last move (the cards just laid, or the cells
     the carts entered), one cell of margin, within the grid and its bands."""
-    last = _state(state)["last"]
+    last = as_state(state)["last"]
     if last is None or not last["where"]:
         return None
     boxes = [cell_box(sq) for sq in last["where"]]
-    return _around(boxes)
+    return box_around(boxes)
 
 
 __all__ = ["EDGES", "PALETTES", "render", "focus_box", "step_picture", "BAND", "CARD_SHEET", "GRID_X", "GRID_Y",

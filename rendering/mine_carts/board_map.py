@@ -11,10 +11,10 @@ from games.mine_carts.board import is_town
 from games.mine_carts.params import rules
 from games.mine_carts.state import MineCartsState
 from rendering import kit
-from rendering.mine_carts.cards import _mine, _town, draw_card
-from rendering.mine_carts.carts import _carts
+from rendering.mine_carts.cards import draw_card, draw_mine, draw_town
+from rendering.mine_carts.carts import draw_carts
 from rendering.mine_carts.geometry import BAND, CELL, EMPTY, GRID_X, GRID_Y, HEIGHT, WIDTH, cell_box, centre
-from rendering.mine_carts.last_move import _last_laid, _moves
+from rendering.mine_carts.last_move import draw_last_laid, draw_moves
 
 
 def _grid(state: MineCartsState) -> Image.Image:
@@ -26,9 +26,9 @@ def _grid(state: MineCartsState) -> Image.Image:
             sq = f"{'ABCDEFGHI'[x]}{y + 1}"
             left, top, right, bottom = cell_box(sq)
             if is_town(sq):
-                _town(draw, sq)
+                draw_town(draw, sq)
             elif sq == rules().mine:
-                _mine(draw)
+                draw_mine(draw)
             elif sq in state["grid"]:
                 draw_card(draw, centre(sq), state["grid"][sq])
             else:
@@ -64,13 +64,13 @@ def _bands(image: Image.Image) -> None:
                   fill=kit.MUTED, anchor="mm")
 
 
-def _board(s: MineCartsState) -> Image.Image:
+def grid_image(s: MineCartsState) -> Image.Image:
     """The grid with its wrap bands, the last move and the carts."""
     image = _grid(s)
     _bands(image)
     draw = ImageDraw.Draw(image)
-    _last_laid(draw, s)
+    draw_last_laid(draw, s)
     if s["last"] is not None:
-        _moves(draw, s["last"]["moves"], s["last"]["kind"] == "switch")
-    _carts(draw, s)
+        draw_moves(draw, s["last"]["moves"], s["last"]["kind"] == "switch")
+    draw_carts(draw, s)
     return image

@@ -10,8 +10,8 @@ from games.mine_carts.params import rules
 from games.mine_carts.state import Placed
 from games.mine_carts.track import lengths, stem
 from rendering import kit
-from rendering.mine_carts.geometry import (BRANCH, CARD, CELL, EMPTY, MINE, PIT, TEAM_RGB, TEAM_TINT, _edge_point,
-                                           cell_box, centre)
+from rendering.mine_carts.geometry import (BRANCH, CARD, CELL, EMPTY, MINE, PIT, TEAM_RGB, TEAM_TINT, cell_box, centre,
+                                           edge_point)
 
 
 def draw_card(draw: ImageDraw.ImageDraw, c: tuple[float, float], placed: Placed, size: float = CELL) -> None:
@@ -29,22 +29,22 @@ def draw_card(draw: ImageDraw.ImageDraw, c: tuple[float, float], placed: Placed,
     width = max(4, int(size * 0.11))
     parts = sorted(lengths(placed), key=lambda p: p[2] != "black")
     for a, b, colour in parts:
-        kit.draw_track_between(draw, c, _edge_point(c, a, size), _edge_point(c, b, size), kit.INK,
+        kit.draw_track_between(draw, c, edge_point(c, a, size), edge_point(c, b, size), kit.INK,
                                width + 4)
-        kit.draw_track_between(draw, c, _edge_point(c, a, size), _edge_point(c, b, size), BRANCH[colour],
+        kit.draw_track_between(draw, c, edge_point(c, a, size), edge_point(c, b, size), BRANCH[colour],
                                width)
     s = stem(placed)
     for a, b, colour in parts:
         if colour == "black":
             continue
         exit_edge = b if a == s else a
-        px, py = _edge_point(c, exit_edge, size * 0.62)
+        px, py = edge_point(c, exit_edge, size * 0.62)
         f = kit.font(max(10, int(size * 0.2)), True)
         draw.text((px, py), colour[0].upper(), font=f, fill=BRANCH[colour], anchor="mm",
                   stroke_width=2, stroke_fill=(255, 255, 255))
 
 
-def _town(draw: ImageDraw.ImageDraw, square: str) -> None:
+def draw_town(draw: ImageDraw.ImageDraw, square: str) -> None:
     team = rules().towns[square]
     left, top, right, bottom = cell_box(square)
     draw.rectangle((left, top, right - 1, bottom - 1), fill=TEAM_TINT[team], outline=TEAM_RGB[team], width=4)
@@ -57,11 +57,11 @@ def _town(draw: ImageDraw.ImageDraw, square: str) -> None:
               anchor="mm")
 
 
-def _mine(draw: ImageDraw.ImageDraw) -> None:
+def draw_mine(draw: ImageDraw.ImageDraw) -> None:
     square = rules().mine
     left, top, right, bottom = cell_box(square)
     c = centre(square)
     draw.rectangle((left, top, right - 1, bottom - 1), fill=MINE, outline=kit.INK, width=2)
     for e in range(4):
-        draw.line([c, _edge_point(c, e)], fill=(40, 40, 40), width=10)
+        draw.line([c, edge_point(c, e)], fill=(40, 40, 40), width=10)
     draw.text((c[0], top + 12), "MINE", font=kit.font(14, True), fill=(255, 255, 255), anchor="mm")

@@ -10,7 +10,7 @@ from PIL import ImageDraw
 from games.mine_carts.movement import GOLD
 from games.mine_carts.state import Cart, MineCartsState
 from rendering import kit
-from rendering.mine_carts.geometry import CELL, GOLD_RGB, TEAM_RGB, TEAM_SHAPE, _edge_point, centre
+from rendering.mine_carts.geometry import CELL, GOLD_RGB, TEAM_RGB, TEAM_SHAPE, centre, edge_point
 
 
 def cart_marker(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, team: int, cart: str) -> None:
@@ -34,14 +34,14 @@ def _heading(draw: ImageDraw.ImageDraw, c: tuple[float, float], cart: Cart) -> N
     if cart["path"] is None:
         return
     edge = cart["path"][1]
-    tip = _edge_point(c, edge, CELL * 0.86)
-    base = _edge_point(c, edge, CELL * 0.6)
+    tip = edge_point(c, edge, CELL * 0.86)
+    base = edge_point(c, edge, CELL * 0.6)
     side = (edge + 1) % 4
-    dx, dy = _edge_point((0, 0), side, 16)
+    dx, dy = edge_point((0, 0), side, 16)
     draw.polygon([tip, (base[0] + dx, base[1] + dy), (base[0] - dx, base[1] - dy)], fill=kit.INK)
 
 
-def _carts(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
+def draw_carts(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
     waiting: dict[str, list[tuple[int, str]]] = {}
     placed: list[tuple[str, int, str, Cart]] = []
     for t, team in enumerate(state["teams"]):

@@ -54,7 +54,7 @@ PATH_OFFSET: dict[str, float] = {"1": -14, "2": 14, GOLD: -27}
 diagonal (so beside both a horizontal and a vertical length of track)."""
 
 
-def _state(state: dict[str, Any]) -> MineCartsState:
+def as_state(state: dict[str, Any]) -> MineCartsState:
     return state  # type: ignore[return-value]
 
 
@@ -68,13 +68,13 @@ def centre(square: str) -> tuple[float, float]:
     return (left + right) / 2, (top + bottom) / 2
 
 
-def _edge_point(c: tuple[float, float], edge: int, size: float = CELL) -> tuple[float, float]:
+def edge_point(c: tuple[float, float], edge: int, size: float = CELL) -> tuple[float, float]:
     half = size / 2
     dx, dy = ((0, -1), (1, 0), (0, 1), (-1, 0))[edge]
     return c[0] + dx * half, c[1] + dy * half
 
 
-def _around(boxes: list[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
+def box_around(boxes: list[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
     left = min(b[0] for b in boxes) - CELL
     top = min(b[1] for b in boxes) - CELL
     right = max(b[2] for b in boxes) + CELL

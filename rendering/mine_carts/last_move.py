@@ -14,8 +14,7 @@ from games.mine_carts.board import coords, neighbour
 from games.mine_carts.movement import GOLD
 from games.mine_carts.state import MineCartsState, Move
 from rendering import kit
-from rendering.mine_carts.geometry import (BAND, CELL, PATH_OFFSET, PATH_WIDTH, TEAM_LETTER, _edge_point, cell_box,
-                                           centre)
+from rendering.mine_carts.geometry import BAND, CELL, PATH_OFFSET, PATH_WIDTH, TEAM_LETTER, cell_box, centre, edge_point
 
 
 def _path_points(squares: list[str]) -> list[list[tuple[float, float]]]:
@@ -28,8 +27,8 @@ def _path_points(squares: list[str]) -> list[list[tuple[float, float]]]:
         if abs(ax - bx) + abs(ay - by) == 1:
             pieces[-1].append(centre(b))
         else:
-            pieces[-1].append(_edge_point(centre(a), edge, CELL + 2 * BAND - 4))
-            pieces.append([_edge_point(centre(b), (edge + 2) % 4, CELL + 2 * BAND - 4), centre(b)])
+            pieces[-1].append(edge_point(centre(a), edge, CELL + 2 * BAND - 4))
+            pieces.append([edge_point(centre(b), (edge + 2) % 4, CELL + 2 * BAND - 4), centre(b)])
     return pieces
 
 
@@ -67,7 +66,7 @@ def path_pieces(move: Move) -> list[list[tuple[float, float]]]:
     return _offset(_path_points(move["squares"]), PATH_OFFSET[move["cart"]])
 
 
-def _moves(draw: ImageDraw.ImageDraw, moves: list[Move], last: bool) -> None:
+def draw_moves(draw: ImageDraw.ImageDraw, moves: list[Move], last: bool) -> None:
     """Each cart's path beside the track, then an arrowhead at its end and
     its tag on its first step (tags last: never hidden). Paths of the last
     move are in the highlight form; the paths of the turn before the cards
@@ -93,7 +92,7 @@ def tag_point(pieces: list[list[tuple[float, float]]]) -> tuple[float, float]:
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
-def _last_laid(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
+def draw_last_laid(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
     """The cards laid this turn, framed in the highlight form."""
     last = state["last"]
     if last is None or last["kind"] != "lay":

@@ -45,7 +45,7 @@ def team_wins(state: MineCartsState, t: int) -> bool:
     return all(state["teams"][t]["gold"] > other["gold"] for o, other in enumerate(state["teams"]) if o != t)
 
 
-def _team_box(draw: ImageDraw.ImageDraw, state: MineCartsState, t: int, x: int, y: int) -> None:
+def draw_team_box(draw: ImageDraw.ImageDraw, state: MineCartsState, t: int, x: int, y: int) -> None:
     """One team: its marker and name (and TO PLAY on its turn), its members,
     its gold, its allotment and its factory's cards."""
     team = state["teams"][t]
@@ -77,7 +77,7 @@ def _team_box(draw: ImageDraw.ImageDraw, state: MineCartsState, t: int, x: int, 
         draw.text((x + 12, y + 152), "Factory: (empty)", font=kit.font(15), fill=kit.MUTED, anchor="lm")
 
 
-def _foot(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
+def draw_foot(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
     """The switch (the colour it is on filled, each with its letter) and the
     deck."""
     x, y = MARGIN + 6, FOOT_Y
@@ -97,7 +97,7 @@ def _foot(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
               font=kit.font(16), fill=kit.MUTED, anchor="lm")
 
 
-def _header(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
+def draw_header(draw: ImageDraw.ImageDraw, state: MineCartsState) -> None:
     """Whose turn it is (or the result), then the last move after a sample
     of the highlight form, in at most two lines."""
     from games.mine_carts.game import MineCarts as GAME

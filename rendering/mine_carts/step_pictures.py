@@ -13,9 +13,9 @@ from PIL import Image, ImageDraw
 from games.mine_carts.params import rules
 from games.mine_carts.state import MineCartsState, Placed
 from rendering import kit
-from rendering.mine_carts.board_map import _board
+from rendering.mine_carts.board_map import grid_image
 from rendering.mine_carts.cards import draw_card
-from rendering.mine_carts.geometry import _around, _state, cell_box
+from rendering.mine_carts.geometry import as_state, box_around, cell_box
 from rendering.mine_carts.last_move import frame
 
 
@@ -29,7 +29,7 @@ def step_picture(state: dict[str, Any], viewer: int | None, prefix: Sequence[str
     rotations. None at any other step, or for a viewer who is not to lay."""
     from games.mine_carts import GAME
 
-    s = _state(state)
+    s = as_state(state)
     if s["phase"] != "lay" or viewer is None or viewer not in GAME.to_act(state):
         return None
     options = GAME.options_at(state, viewer, list(prefix))
@@ -70,9 +70,9 @@ def _rotation_sheet(state: MineCartsState, code: str, square: str, rotations: li
         after = copy.deepcopy(state)
         after["grid"][square] = Placed(card=code, rotation=int(token))
         after["last"] = None
-        image = _board(after)
+        image = grid_image(after)
         frame(ImageDraw.Draw(image), square)
-        crop = image.crop(_around([cell_box(square)]))
+        crop = image.crop(box_around([cell_box(square)]))
         crops.append(crop.resize((crop.width * 3 // 2, crop.height * 3 // 2), Image.Resampling.LANCZOS))
     w = max(c.width for c in crops)
     h = max(c.height for c in crops)

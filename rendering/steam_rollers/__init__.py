@@ -56,21 +56,21 @@ from games.steam_rollers import GAME
 from games.steam_rollers.state import typed
 from rendering import kit
 from rendering.steam_rollers.board_map import draw_map
-from rendering.steam_rollers.chat_panel import _chat_image
+from rendering.steam_rollers.chat_panel import chat_image
 from rendering.steam_rollers.geometry import (BLACK_DIE, DICE_Y, FULL_MAP, FULL_RIGHT, FULL_WIDTH, PALETTES, SIDE_X,
                                               SIZE, Frame, centre, last_outline, thumbnail)
-from rendering.steam_rollers.palette import _png
-from rendering.steam_rollers.panel_text import _shown_seat
-from rendering.steam_rollers.pieces import _PIPS
-from rendering.steam_rollers.side_panel import (_draw_cards, _draw_full_header, _draw_legend, _draw_players,
-                                                _draw_supply, _draw_wrapped)
+from rendering.steam_rollers.palette import board_png
+from rendering.steam_rollers.panel_text import shown_seat
+from rendering.steam_rollers.pieces import PIPS
+from rendering.steam_rollers.side_panel import (draw_cards, draw_full_header, draw_legend, draw_players,
+                                                draw_supply, draw_wrapped)
 
 
 def render(state: State, viewer: int | None) -> bytes:
     """The chat image as ``viewer`` sees it: his own map large (a spectator:
     the last mover's), every other map as a thumbnail with its owner's
     standing, the dice and the cubes left."""
-    return _png(_chat_image(state, viewer))
+    return board_png(chat_image(state, viewer))
 
 
 # -- the full board ------------------------------------------------------------
@@ -81,30 +81,30 @@ def render_full(state: State, viewer: int | None) -> bytes:
     legend, and every other player's map beneath."""
     st = typed(state)
     letters = kit.player_letters(st["players"])
-    shown = _shown_seat(st, viewer)
+    shown = shown_seat(st, viewer)
     others = [s for s in range(len(st["players"])) if s != shown]
     strip = 270 if others else 0
     height = 920 + strip
     image, draw = kit.new_canvas(FULL_WIDTH, height)
     draw_map(image, FULL_MAP, st, shown)
     draw = ImageDraw.Draw(image)
-    _draw_full_header(draw, state, shown, letters)
-    y = _draw_supply(draw, st)
-    y = _draw_cards(draw, state, y + 4, letters)
-    _draw_players(draw, state, shown, letters)
-    y = _draw_wrapped(draw, FULL_RIGHT, y + 14, GAME.status_line(state), kit.INK, True)
+    draw_full_header(draw, state, shown, letters)
+    y = draw_supply(draw, st)
+    y = draw_cards(draw, state, y + 4, letters)
+    draw_players(draw, state, shown, letters)
+    y = draw_wrapped(draw, FULL_RIGHT, y + 14, GAME.status_line(state), kit.INK, True)
     if GAME.is_over(state):
         result = GAME.outcome(state)
         places = [f"{i}. " + " = ".join(f"{st['players'][s]} {result.scores[s]}" for s in group)
                   for i, group in enumerate(result.ranking, start=1)]
-        y = _draw_wrapped(draw, FULL_RIGHT, y + 4, "Final: " + " · ".join(places), kit.INK, False)
+        y = draw_wrapped(draw, FULL_RIGHT, y + 4, "Final: " + " · ".join(places), kit.INK, False)
         if result.tiebreak_note:
-            y = _draw_wrapped(draw, FULL_RIGHT, y, result.tiebreak_note, kit.INK, False, size=16)
+            y = draw_wrapped(draw, FULL_RIGHT, y, result.tiebreak_note, kit.INK, False, size=16)
     last = st["last"]
     if last is not None:
-        y = _draw_wrapped(draw, FULL_RIGHT, y + 8, "Last move: " + last["text"], kit.INK, False)
+        y = draw_wrapped(draw, FULL_RIGHT, y + 8, "Last move: " + last["text"], kit.INK, False)
     if y <= 920 - 190:                  # the legend only where it fits
-        _draw_legend(draw)
+        draw_legend(draw)
     if others:
         y0 = 930
         draw.line((14, y0 - 4, FULL_WIDTH - 14, y0 - 4), fill=kit.MUTED, width=1)
@@ -117,7 +117,7 @@ def render_full(state: State, viewer: int | None) -> bytes:
             draw.text((x + 34, y0 + 18), f"{name}'s map", font=kit.font(20, True), fill=kit.INK, anchor="lm")
             draw_map(image, Frame(x + 4.0, y0 + 40.0, size), st, seat)
             draw = ImageDraw.Draw(image)
-    return _png(image)
+    return board_png(image)
 
 
 def focus_box(state: State, viewer: int | None) -> tuple[int, int, int, int] | None:
@@ -131,5 +131,5 @@ def focus_box(state: State, viewer: int | None) -> tuple[int, int, int, int] | N
     return (int(cx - 2.4 * SIZE), int(cy - 2.2 * SIZE), int(cx + 2.4 * SIZE), int(cy + 2.2 * SIZE))
 
 
-__all__ = ["render", "render_full", "focus_box", "PALETTES", "BLACK_DIE", "DICE_Y", "SIDE_X", "_PIPS", "centre",
+__all__ = ["render", "render_full", "focus_box", "PALETTES", "BLACK_DIE", "DICE_Y", "SIDE_X", "PIPS", "centre",
            "thumbnail", "last_outline"]

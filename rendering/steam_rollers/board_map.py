@@ -15,7 +15,7 @@ from games.steam_rollers.network import connections
 from games.steam_rollers.state import SteamRollersState
 from rendering import kit
 from rendering.steam_rollers.geometry import CUBE_RGB, LABEL_RGB, REGION_TINT, SQ3, WALL_RGB, Frame, last_outline
-from rendering.steam_rollers.sprites import _label_sprite, _paste, _track_sprite
+from rendering.steam_rollers.sprites import label_sprite, paste_sprite, track_sprite
 
 
 _BACKGROUNDS: dict[float, Image.Image] = {}
@@ -99,12 +99,12 @@ def draw_map(image: Image.Image, frame: Frame, state: SteamRollersState, seat: i
         for h in last["where"]:
             kit.highlight_line(draw, last_outline(h, frame), width, closed=True)
     for h, (a, b) in track.items():
-        _paste(image, _track_sprite(a, b, seat, h in geo.towns, frame.size), *frame.centre(h))
+        paste_sprite(image, track_sprite(a, b, seat, h in geo.towns, frame.size), *frame.centre(h))
     if frame.detailed:
         label = round(frame.size * 0.38)
         for h in track:                 # keep the hex names readable over the track
             cx, cy = frame.centre(h)
-            _paste(image, _label_sprite(h, label), cx, cy - frame.size * 0.55)
+            paste_sprite(image, label_sprite(h, label), cx, cy - frame.size * 0.55)
     _draw_wall_bars(draw, frame, walls)
     _draw_towns(draw, frame)
     if frame.detailed:

@@ -17,15 +17,15 @@ from rendering import kit
 from rendering.steam_rollers.board_map import draw_map
 from rendering.steam_rollers.geometry import (BLACK_DIE, CELL_H, CELL_W, CELLS_Y, CHAT_MAP, DICE_Y, ENGINE_STEP,
                                               SIDE_X, WIDTH, cell_origin, thumbnail)
-from rendering.steam_rollers.panel_text import _due, _engine_text, _last_text, _shown_seat, _turn_text
-from rendering.steam_rollers.pieces import _city_token, _cube, draw_die
+from rendering.steam_rollers.panel_text import due_seats, engine_text, last_text, shown_seat, turn_text
+from rendering.steam_rollers.pieces import draw_city_token, draw_cube, draw_die
 
 
-def _chat_image(state: State, viewer: int | None) -> Image.Image:
+def chat_image(state: State, viewer: int | None) -> Image.Image:
     """:func:`render`'s image, before it is mapped onto the palette."""
     st = typed(state)
     letters = kit.player_letters(st["players"])
-    shown = _shown_seat(st, viewer)
+    shown = shown_seat(st, viewer)
     players = len(st["players"])
     rows = (players + 1) // 2
     frame = CHAT_MAP
@@ -37,7 +37,7 @@ def _chat_image(state: State, viewer: int | None) -> Image.Image:
     draw = ImageDraw.Draw(image)
     y = _draw_dice(draw, st, DICE_Y)
     _draw_cubes(draw, st, y + 10)
-    due = _due(state)
+    due = due_seats(state)
     for seat in range(players):
         _draw_cell(image, state, seat, letters, shown, seat in due)
     draw = ImageDraw.Draw(image)
@@ -50,9 +50,9 @@ CHAT_LEGEND = "Brown bars: walls · dots: towns · dashed white: last move · ta
 
 def _header_lines(state: State) -> tuple[str, list[str]]:
     """The turn line (cut to one line) and the last move (at most two)."""
-    turn = kit.fit_text(_turn_text(state), kit.font(30, True), WIDTH - 72)
+    turn = kit.fit_text(turn_text(state), kit.font(30, True), WIDTH - 72)
     face = kit.font(24)
-    last = kit.wrap_text(_last_text(typed(state)["last"]), face, WIDTH - 100, max_lines=2)
+    last = kit.wrap_text(last_text(typed(state)["last"]), face, WIDTH - 100, max_lines=2)
     return turn, last
 
 
@@ -60,7 +60,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: State, letters: list[str]) ->
     """Whose turn it is (his token first) and the last move (after a swatch of
     the highlight form that marks it on the map)."""
     turn, last = _header_lines(state)
-    due = _due(state)
+    due = due_seats(state)
     x, y = 14, 12
     if due:
         kit.seat_marker(draw, x + 17, y + 19, 17, due[0], letters[due[0]])
@@ -81,10 +81,10 @@ def _draw_map_title(draw: ImageDraw.ImageDraw, state: State, seat: int, letters:
     face = kit.font(24, True)
     name = kit.fit_text(typed(state)["players"][seat], face, 440 - 16 - 50 - face.getlength("'s map"))
     draw.text((50, y + 14), f"{name}'s map", font=face, fill=kit.INK, anchor="lm")
-    _draw_engine(draw, state, seat, 440, y)
+    draw_engine(draw, state, seat, 440, y)
 
 
-def _draw_engine(draw: ImageDraw.ImageDraw, state: State, seat: int, x: int, y: int) -> None:
+def draw_engine(draw: ImageDraw.ImageDraw, state: State, seat: int, x: int, y: int) -> None:
     """The six engine boxes, crossed out as a pen would, the last one crossed
     in the highlight form."""
     st = typed(state)
@@ -130,7 +130,7 @@ def _draw_dice(draw: ImageDraw.ImageDraw, st: SteamRollersState, y: int) -> int:
     if not st["pool"]:
         draw.text((x0, y + 21), "no white dice left", font=kit.font(22), fill=kit.MUTED, anchor="lm")
     y += 48
-    note = _dice_note(st)
+    note = dice_note(st)
     if note:
         draw.text((x0, y + 14), kit.fit_text(note, kit.font(20), WIDTH - 10 - x0), font=kit.font(20),
                   fill=kit.INK, anchor="lm")
@@ -138,7 +138,7 @@ def _draw_dice(draw: ImageDraw.ImageDraw, st: SteamRollersState, y: int) -> int:
     return y
 
 
-def _dice_note(st: SteamRollersState) -> str:
+def dice_note(st: SteamRollersState) -> str:
     """Who holds a die now, and the dice claimed with 2b."""
     notes = []
     held = st["held"]
@@ -157,10 +157,10 @@ def _draw_cubes(draw: ImageDraw.ImageDraw, st: SteamRollersState, y: int) -> Non
     draw.text((x0, y + 14), "Cubes on the cities", font=kit.font(22, True), fill=kit.INK, anchor="lm")
     y += 34
     for number in range(1, 7):
-        _city_token(draw, x0 + 17, y + 15, 17, number)
+        draw_city_token(draw, x0 + 17, y + 15, 17, number)
         x = x0 + 42
         for cube in st["cubes"][str(number)][:9]:
-            _cube(draw, x, y + 2, cube, 25)
+            draw_cube(draw, x, y + 2, cube, 25)
             x += 28
         y += 36
 
@@ -187,7 +187,7 @@ def _draw_cell(image: Image.Image, state: State, seat: int, letters: list[str], 
     draw.text((tx, y + 66), f"{total} point{'' if abs(total) == 1 else 's'}", font=face, fill=kit.INK,
               anchor="lm")
     face = kit.essential_font("standing", 22)
-    draw.text((tx, y + 104), _engine_text(state, seat), font=face, fill=kit.INK, anchor="lm")
+    draw.text((tx, y + 104), engine_text(state, seat), font=face, fill=kit.INK, anchor="lm")
     codes = " ".join(held_codes(state, seat)) or "-"
     draw.text((tx, y + 134), kit.fit_text(f"cards {codes}", face, width), font=face, fill=kit.INK, anchor="lm")
     over = GAME.is_over(state)

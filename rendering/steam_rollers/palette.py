@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from games.core import resolve_chance, secret_from_seed
 from games.steam_rollers import GAME
 from rendering import kit
-from rendering.steam_rollers.chat_panel import _chat_image
+from rendering.steam_rollers.chat_panel import chat_image
 from rendering.steam_rollers.geometry import CUBE_RGB, REGION_TINT, WALL_RGB
 
 
@@ -30,7 +30,7 @@ def _palette() -> Image.Image:
     just as clean). Fixed, so a state's image is the same whatever board a
     process drew first."""
     state, _taken = resolve_chance(GAME, GAME.new(SAMPLE_PLAYERS, {}), secret_from_seed(0))
-    sample = _chat_image(GAME.view(state, None), None)
+    sample = chat_image(GAME.view(state, None), None)
     draw = ImageDraw.Draw(sample)
     swatches = [*kit.PLAYER_COLOURS, *CUBE_RGB.values(), *REGION_TINT.values(), kit.HIGHLIGHT, WALL_RGB]
     for i, colour in enumerate(swatches):
@@ -44,7 +44,7 @@ def _palette() -> Image.Image:
     return sample.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
-def _png(image: Image.Image) -> bytes:
+def board_png(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
         buffer, format="PNG", optimize=False, compress_level=6)

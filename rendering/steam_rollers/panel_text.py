@@ -11,7 +11,7 @@ from games.steam_rollers.deliver import engine_strength
 from games.steam_rollers.state import Last, SteamRollersState, typed
 
 
-def _shown_seat(state: SteamRollersState, viewer: int | None) -> int:
+def shown_seat(state: SteamRollersState, viewer: int | None) -> int:
     """The map drawn large: the viewer's own, else the last mover's, else the
     seat whose turn it is."""
     if viewer is not None and 0 <= viewer < len(state["players"]):
@@ -22,11 +22,11 @@ def _shown_seat(state: SteamRollersState, viewer: int | None) -> int:
     return int(state["current"]) if state["current"] is not None else 0
 
 
-def _due(state: State) -> list[int]:
+def due_seats(state: State) -> list[int]:
     return [s for s in GAME.to_act(state) if s >= 0]
 
 
-def _turn_text(state: State) -> str:
+def turn_text(state: State) -> str:
     """Whose turn it is and what he is to do (the result once over); the dice
     are drawn as dice beside the map."""
     line = GAME.status_line(state)
@@ -36,11 +36,11 @@ def _turn_text(state: State) -> str:
     return " · ".join(p for p in parts if not p.startswith(("black ", "white dice left ")))
 
 
-def _last_text(last: Last | None) -> str:
+def last_text(last: Last | None) -> str:
     return "Last: " + last["text"] if last is not None else "No move yet."
 
 
-def _engine_text(state: State, seat: int) -> str:
+def engine_text(state: State, seat: int) -> str:
     boxes = len(typed(state)["maps"][seat]["engine"])
     strength = engine_strength(state, seat)
     return f"engine {strength}" + (" (4b)" if strength > boxes else "")

@@ -12,7 +12,7 @@ from rendering import kit
 from rendering.steam_rollers.geometry import CUBE_RGB
 
 
-_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
     2: ((0.27, 0.27), (0.73, 0.73)),
     3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
@@ -29,12 +29,12 @@ def draw_die(draw: ImageDraw.ImageDraw, x: float, y: float, side_px: float, valu
     draw.rounded_rectangle((x, y, x + side_px, y + side_px), radius=side_px * 0.18, fill=face,
                            outline=kit.INK, width=max(2, round(side_px / 20)))
     r = side_px * 0.09
-    for px, py in _PIPS.get(value, ()):
+    for px, py in PIPS.get(value, ()):
         cx, cy = x + px * side_px, y + py * side_px
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pip)
 
 
-def _cube(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str, size: int) -> None:
+def draw_cube(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str, size: int) -> None:
     """A cube in its colour with its colour's letter."""
     fill = CUBE_RGB[colour]
     draw.rectangle((x, y, x + size, y + size), fill=fill, outline=kit.INK, width=1)
@@ -42,7 +42,7 @@ def _cube(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str, size: int)
               fill=kit.text_colour_on(fill), anchor="mm")
 
 
-def _city_token(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, number: int) -> None:
+def draw_city_token(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, number: int) -> None:
     """A city as on the map: a hex in its colour with its number."""
     fill = CUBE_RGB[board().city_colour[number]]
     draw.polygon(kit.hex_corners(cx, cy, r, True), fill=fill, outline=kit.INK, width=2)

@@ -15,18 +15,18 @@ from games.steam_rollers.params import rules
 from games.steam_rollers.scoring import breakdown
 from games.steam_rollers.state import SteamRollersState, typed
 from rendering import kit
-from rendering.steam_rollers.chat_panel import _dice_note, _draw_engine
+from rendering.steam_rollers.chat_panel import dice_note, draw_engine
 from rendering.steam_rollers.geometry import ENGINE_STEP, FULL_RIGHT, FULL_WIDTH, REGION_TINT
-from rendering.steam_rollers.pieces import _city_token, _cube, draw_die
+from rendering.steam_rollers.pieces import draw_city_token, draw_cube, draw_die
 
 
-def _draw_full_header(draw: ImageDraw.ImageDraw, state: State, seat: int, letters: list[str]) -> None:
+def draw_full_header(draw: ImageDraw.ImageDraw, state: State, seat: int, letters: list[str]) -> None:
     st = typed(state)
     kit.seat_marker(draw, 30, 30, 18, seat, letters[seat])
     title_font = kit.font(28, True)
     title = kit.fit_text(st["players"][seat], title_font, 250 - title_font.getlength("'s map")) + "'s map"
     draw.text((58, 30), title, font=title_font, fill=kit.INK, anchor="lm")
-    _draw_engine(draw, state, seat, 330, 16)
+    draw_engine(draw, state, seat, 330, 16)
     strength = engine_strength(state, seat)
     bonus = " (4b +1)" if strength > len(st["maps"][seat]["engine"]) else ""
     draw.text((330 + 96 + 6 * ENGINE_STEP + 8, 30), f"strength {strength}{bonus}", font=kit.font(20, True),
@@ -40,7 +40,7 @@ def _draw_full_header(draw: ImageDraw.ImageDraw, state: State, seat: int, letter
     draw.text((14, 68), summary, font=kit.font(18), fill=kit.INK, anchor="lm")
 
 
-def _draw_supply(draw: ImageDraw.ImageDraw, st: SteamRollersState) -> int:
+def draw_supply(draw: ImageDraw.ImageDraw, st: SteamRollersState) -> int:
     x0, y = FULL_RIGHT, 14
     y = kit.draw_title(draw, x0, y, "Supply board", 24)
     geo = board()
@@ -51,11 +51,11 @@ def _draw_supply(draw: ImageDraw.ImageDraw, st: SteamRollersState) -> int:
             bx, by = x0 + c * (bw + 6), y + r * (bh + 6)
             colour = geo.city_colour[number]
             draw.rectangle((bx, by, bx + bw, by + bh), fill=REGION_TINT[colour], outline=kit.INK, width=2)
-            _city_token(draw, bx + 19, by + 19, 17, number)
+            draw_city_token(draw, bx + 19, by + 19, 17, number)
             cubes = st["cubes"][str(number)]
             draw.text((bx + 42, by + 19), f"{colour} · {len(cubes)}", font=kit.font(16), fill=kit.INK, anchor="lm")
             for i, cube in enumerate(cubes):
-                _cube(draw, bx + 6 + (i % 6) * 26, by + 40 + (i // 6) * 26, cube, 24)
+                draw_cube(draw, bx + 6 + (i % 6) * 26, by + 40 + (i // 6) * 26, cube, 24)
     y += 2 * (bh + 6) + 6
     black = st["black"]
     draw.text((x0, y + 24), "Black die:", font=kit.font(20, True), fill=kit.INK, anchor="lm")
@@ -71,7 +71,7 @@ def _draw_supply(draw: ImageDraw.ImageDraw, st: SteamRollersState) -> int:
         dx += 44
     if not st["pool"] and st["held"] is None:
         draw.text((dx, y + 18), "none", font=kit.font(18), fill=kit.MUTED, anchor="lm")
-    note = _dice_note(st)
+    note = dice_note(st)
     if note:
         y += 40
         draw.text((x0 + 136, y + 16), kit.fit_text(note, kit.font(18), FULL_WIDTH - 14 - x0 - 136),
@@ -79,7 +79,7 @@ def _draw_supply(draw: ImageDraw.ImageDraw, st: SteamRollersState) -> int:
     return y + 44
 
 
-def _draw_cards(draw: ImageDraw.ImageDraw, state: State, y: int, letters: list[str]) -> int:
+def draw_cards(draw: ImageDraw.ImageDraw, state: State, y: int, letters: list[str]) -> int:
     st = typed(state)
     x0 = FULL_RIGHT
     y = kit.draw_title(draw, x0, y, "Special cards", 22)
@@ -106,7 +106,7 @@ def _draw_cards(draw: ImageDraw.ImageDraw, state: State, y: int, letters: list[s
     return y + 6 * 34
 
 
-def _draw_players(draw: ImageDraw.ImageDraw, state: State, shown: int, letters: list[str]) -> None:
+def draw_players(draw: ImageDraw.ImageDraw, state: State, shown: int, letters: list[str]) -> None:
     st = typed(state)
     x0, y = 14, 640
     y = kit.draw_title(draw, x0, y, "Players", 22)
@@ -139,15 +139,15 @@ LEGEND = (
 )
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw) -> None:
+def draw_legend(draw: ImageDraw.ImageDraw) -> None:
     y = 920 - 180
     draw.line((FULL_RIGHT, y - 8, FULL_WIDTH - 14, y - 8), fill=kit.MUTED, width=1)
     for text in LEGEND:
-        y = _draw_wrapped(draw, FULL_RIGHT, y, text, kit.INK, False, size=18) + 4
+        y = draw_wrapped(draw, FULL_RIGHT, y, text, kit.INK, False, size=18) + 4
 
 
-def _draw_wrapped(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, fill: kit.RGB, bold: bool,
-                  size: int = 19) -> int:
+def draw_wrapped(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, fill: kit.RGB, bold: bool,
+                 size: int = 19) -> int:
     """Text wrapped to the right column; returns the y below it."""
     face = kit.font(size, bold)
     for line in kit.wrap_text(text, face, FULL_WIDTH - x - 14):

@@ -20,7 +20,7 @@ def _track_widths(size: float) -> tuple[int, int]:
     return colour + max(2, round(size * 0.16)), colour
 
 
-def _track_sprite(a: int, b: int, seat: int, town: bool, size: float) -> Image.Image:
+def track_sprite(a: int, b: int, seat: int, town: bool, size: float) -> Image.Image:
     """One piece in the seat's colour with a dark outline, as a pen draws it,
     on a transparent tile centred on the hex (cached). Through a town the
     line bends through the hex's centre, where the town's dot sits."""
@@ -54,7 +54,7 @@ def _through_centre(c: tuple[float, float], a: tuple[float, float],
     return pts
 
 
-def _label_sprite(hex_name: str, size: int) -> Image.Image:
+def label_sprite(hex_name: str, size: int) -> Image.Image:
     """A hex's name in bold with a white halo, to stay readable over track."""
     key = (hex_name, size)
     if key not in _LABEL_SPRITES:
@@ -65,6 +65,6 @@ def _label_sprite(hex_name: str, size: int) -> Image.Image:
     return _LABEL_SPRITES[key]
 
 
-def _paste(image: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
+def paste_sprite(image: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
     x, y = round(cx - sprite.width / 2), round(cy - sprite.height / 2)
     image.paste(sprite, (x, y), sprite)

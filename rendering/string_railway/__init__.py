@@ -48,18 +48,18 @@ from typing import Any, Sequence
 from games.string_railway import board
 from games.string_railway.params import tile_kinds
 from rendering import kit
-from rendering.string_railway.block_pictures import (BLOCK_PICTURE, _block_picture, _blocks_picture, _field_box,
-                                                     _placing, block_cell_boxes, block_choices)
-from rendering.string_railway.board_map import _board
-from rendering.string_railway.geometry import HEADER, PALETTES, WIDTH, _geometry, _px, _string_pts
-from rendering.string_railway.palette import _board_palette, _png
+from rendering.string_railway.block_pictures import (BLOCK_PICTURE, block_cell_boxes, block_choices, block_picture,
+                                                     blocks_picture, field_box, is_placing)
+from rendering.string_railway.board_map import posted_board
+from rendering.string_railway.geometry import HEADER, PALETTES, WIDTH, field_geometry, string_points, to_pixels
+from rendering.string_railway.palette import board_palette, board_png
 from rendering.string_railway.proposals import CAPTION, SHEET_WIDTH, proposal_tile, proposals_picture, proposals_region
 from rendering.string_railway.stations import card_text
 
 
 def render(state: dict[str, Any], viewer: int | None) -> bytes:
-    image = _board(state)
-    return _png(image, _board_palette(state))
+    image = posted_board(state)
+    return board_png(image, board_palette(state))
 
 
 def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int, int] | None:
@@ -70,14 +70,14 @@ def focus_box(state: dict[str, Any], viewer: int | None) -> tuple[int, int, int,
     where = list(last.get("where") or [])
     if not where or "shape" not in state:
         return None
-    g = _geometry(str(state["shape"]))
-    pts = [_px(g, *board.centre(c)) for c in where]
+    g = field_geometry(str(state["shape"]))
+    pts = [to_pixels(g, *board.centre(c)) for c in where]
     pad = 50
     left, right = min(p[0] for p in pts) - pad, max(p[0] for p in pts) + pad
     top, bottom = min(p[1] for p in pts) - pad, max(p[1] for p in pts) + pad
     side = max(right - left, bottom - top, 260)
     cx, cy = (left + right) / 2, (top + bottom) / 2
-    field_top, field_bottom = _field_box(state)[1], _field_box(state)[3]
+    field_top, field_bottom = field_box(state)[1], field_box(state)[3]
     x0 = int(min(max(0, cx - side / 2), WIDTH - side))
     y0 = int(min(max(field_top, cy - side / 2), max(field_top, field_bottom - side)))
     return x0, y0, int(x0 + side), int(y0 + side)
@@ -93,20 +93,20 @@ def step_picture(state: dict[str, Any], viewer: int | None, prefix: Sequence[str
     if state.get("phase") == "string" and viewer is not None and viewer == state.get("current") \
             and len(prefix) == 1:
         return proposals_picture(state, viewer, prefix[0])
-    if not _placing(state, viewer) or len(prefix) > 1:
+    if not is_placing(state, viewer) or len(prefix) > 1:
         return None
     choices = block_choices(state)
     what = tile_kinds()[int(state["drawn"][0]) - 1]
     if not prefix:
-        return _png(kit.preview_banner(_blocks_picture(state, choices),
-                                       f"Place the {what} station: which block?"))
+        return board_png(kit.preview_banner(blocks_picture(state, choices),
+                                            f"Place the {what} station: which block?"))
     cells = dict(choices).get(prefix[0])
     if cells is None:
         return None
-    picture = _block_picture(state, prefix[0], cells)
-    return _png(kit.preview_banner(picture, f"Place the {what} station: which cell?"))
+    picture = block_picture(state, prefix[0], cells)
+    return board_png(kit.preview_banner(picture, f"Place the {what} station: which cell?"))
 
 
 __all__ = ["render", "step_picture", "focus_box", "PALETTES", "BLOCK_PICTURE", "CAPTION", "HEADER", "SHEET_WIDTH",
-           "_geometry", "_string_pts", "block_cell_boxes", "block_choices", "card_text", "proposal_tile",
+           "field_geometry", "string_points", "block_cell_boxes", "block_choices", "card_text", "proposal_tile",
            "proposals_region"]

@@ -14,8 +14,8 @@ from games.string_railway import board, stations
 from games.string_railway.params import table
 from games.string_railway.state import typed
 from rendering import kit
-from rendering.string_railway.board_map import _board
-from rendering.string_railway.geometry import WIDTH, _geometry, _px
+from rendering.string_railway.board_map import posted_board
+from rendering.string_railway.geometry import WIDTH, field_geometry, to_pixels
 
 
 BLOCK_MARGIN = 2
@@ -26,7 +26,7 @@ DIM: tuple[int, int, int, int] = (120, 115, 105, 150)
 """The veil over the cells of a block where the station can't go."""
 
 
-def _placing(state: dict[str, Any], viewer: int | None) -> bool:
+def is_placing(state: dict[str, Any], viewer: int | None) -> bool:
     return state.get("phase") == "place" and viewer is not None and viewer == state.get("current") \
         and bool(state.get("drawn"))
 
@@ -44,26 +44,26 @@ def _block_bounds(name: str) -> tuple[int, int, int, int]:
     return c0, r0, c1, r1
 
 
-def _field_box(state: dict[str, Any]) -> tuple[int, int, int, int]:
+def field_box(state: dict[str, Any]) -> tuple[int, int, int, int]:
     """The field with its grid's names, on the board image."""
-    g = _geometry(str(state["shape"]))
+    g = field_geometry(str(state["shape"]))
     cols, rows = board.grid_size(str(state["shape"]))
-    right, bottom = _px(g, cols * table().grid_cell, rows * table().grid_cell)
+    right, bottom = to_pixels(g, cols * table().grid_cell, rows * table().grid_cell)
     return 0, int(g[2] - 26), WIDTH, int(bottom + 26)
 
 
-def _blocks_picture(state: dict[str, Any], choices: list[tuple[str, list[str]]]) -> Image.Image:
+def blocks_picture(state: dict[str, Any], choices: list[tuple[str, list[str]]]) -> Image.Image:
     """The field, each block with a legal spot outlined and numbered."""
-    image = _board(state).crop(_field_box(state))
-    top = _field_box(state)[1]
+    image = posted_board(state).crop(field_box(state))
+    top = field_box(state)[1]
     draw = ImageDraw.Draw(image)
-    g = _geometry(str(state["shape"]))
+    g = field_geometry(str(state["shape"]))
     cell = table().grid_cell
     face = kit.font(24, bold=True)
     for n, (name, _cells) in enumerate(choices, start=1):
         c0, r0, c1, r1 = _block_bounds(name)
-        x0, y0 = _px(g, c0 * cell, r0 * cell)
-        x1, y1 = _px(g, (c1 + 1) * cell, (r1 + 1) * cell)
+        x0, y0 = to_pixels(g, c0 * cell, r0 * cell)
+        x1, y1 = to_pixels(g, (c1 + 1) * cell, (r1 + 1) * cell)
         draw.rectangle((x0 + 2, y0 - top + 2, x1 - 2, y1 - top - 2), outline=kit.INK, width=3)
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 - top
         w = draw.textlength(str(n), font=face)
@@ -87,15 +87,15 @@ def block_cell_boxes(name: str, size: int = BLOCK_PICTURE) -> dict[str, tuple[in
     return out
 
 
-def _block_picture(state: dict[str, Any], name: str, cells: list[str]) -> Image.Image:
+def block_picture(state: dict[str, Any], name: str, cells: list[str]) -> Image.Image:
     """The block ``name`` enlarged, its legal ``cells`` numbered in order and
     named, the others veiled."""
-    g = _geometry(str(state["shape"]))
+    g = field_geometry(str(state["shape"]))
     cell = table().grid_cell
     c0, r0, c1, r1 = _block_bounds(name)
-    x0, y0 = _px(g, (c0 - BLOCK_MARGIN) * cell, (r0 - BLOCK_MARGIN) * cell)
-    x1, y1 = _px(g, (c1 + 1 + BLOCK_MARGIN) * cell, (r1 + 1 + BLOCK_MARGIN) * cell)
-    board_image = _board(state)
+    x0, y0 = to_pixels(g, (c0 - BLOCK_MARGIN) * cell, (r0 - BLOCK_MARGIN) * cell)
+    x1, y1 = to_pixels(g, (c1 + 1 + BLOCK_MARGIN) * cell, (r1 + 1 + BLOCK_MARGIN) * cell)
+    board_image = posted_board(state)
     crop = Image.new("RGB", (math.ceil(x1 - x0), math.ceil(y1 - y0)), kit.BACKGROUND)
     inside = (max(0, int(x0)), max(0, int(y0)), min(board_image.width, math.ceil(x1)),
               min(board_image.height, math.ceil(y1)))

@@ -14,42 +14,42 @@ from PIL import Image, ImageDraw
 from games.string_railway import board
 from games.string_railway.params import table
 from rendering import kit
-from rendering.string_railway.field import _background, _dashed
-from rendering.string_railway.geometry import DASHES, LAST_SIZE, Geometry, _geometry, _px, _string_pts
-from rendering.string_railway.panel import _header, _scores
-from rendering.string_railway.stations import _company_letters, _station
+from rendering.string_railway.field import draw_dashed, field_background
+from rendering.string_railway.geometry import DASHES, LAST_SIZE, Geometry, field_geometry, string_points, to_pixels
+from rendering.string_railway.panel import draw_header, draw_scores
+from rendering.string_railway.stations import company_letters, draw_station
 
 
-def _board(state: dict[str, Any]) -> Image.Image:
+def posted_board(state: dict[str, Any]) -> Image.Image:
     """The posted board, as an image (the option pictures crop it)."""
     shape = str(state["shape"])
-    image = _background(state).copy()
+    image = field_background(state).copy()
     draw = ImageDraw.Draw(image)
-    g = _geometry(shape)
-    letters = _company_letters(state)
+    g = field_geometry(shape)
+    letters = company_letters(state)
     last = state.get("last") or {}
     last_path = list(last.get("where") or [])
     last_string = state["strings"][-1] if state["strings"] and last_path == state["strings"][-1]["path"] else None
     if last_string is not None:
-        kit.highlight_line(draw, _string_pts(g, last_string["path"]), width=HIGHLIGHT_WIDTH)
+        kit.highlight_line(draw, string_points(g, last_string["path"]), width=HIGHLIGHT_WIDTH)
     for st in state["stations"]:
-        _station(image, draw, g, st, letters, True)
+        draw_station(image, draw, g, st, letters, True)
     for rs in state["strings"]:
-        pts = _string_pts(g, rs["path"])
+        pts = string_points(g, rs["path"])
         c = rs["company"]
         draw.line(pts, fill=kit.INK, width=9, joint="curve")
         draw.line(pts, fill=(255, 255, 255), width=5, joint="curve")
-        _dashed(draw, pts, kit.player_colour(c), 5, DASHES[c % len(DASHES)])
+        draw_dashed(draw, pts, kit.player_colour(c), 5, DASHES[c % len(DASHES)])
     for st in state["stations"]:
-        _station(image, draw, g, st, letters, False)
+        draw_station(image, draw, g, st, letters, False)
     if len(last_path) == 1 and last_string is None:
-        x, y = _px(g, *board.centre(last_path[0]))
+        x, y = to_pixels(g, *board.centre(last_path[0]))
         h = table().tile_size / 2 * g[0] + 7
         kit.highlight_box(draw, (x - h, y - h, x + h, y + h), width=8)
     if last_string is not None:
         _last_marks(draw, g, last_string, [st["cell"] for st in state["stations"]])
-    _header(image, draw, state, letters)
-    _scores(draw, state, letters, g)
+    draw_header(image, draw, state, letters)
+    draw_scores(draw, state, letters, g)
     return image
 
 
@@ -70,10 +70,10 @@ def _last_marks(draw: ImageDraw.ImageDraw, g: Geometry, last_string: dict[str, A
     """The last string's crossings (a cross in the highlight form) and its
     points in a white tag on its longest stretch."""
     for x, y in last_string["cross_at"]:
-        px, py = _px(g, x, y)
+        px, py = to_pixels(g, x, y)
         kit.highlight_line(draw, [(px - 11, py - 11), (px + 11, py + 11)], width=5)
         kit.highlight_line(draw, [(px - 11, py + 11), (px + 11, py - 11)], width=5)
-    mid = _tag_point(_string_pts(g, last_string["path"]), [_px(g, *board.centre(c)) for c in cards])
+    mid = _tag_point(string_points(g, last_string["path"]), [to_pixels(g, *board.centre(c)) for c in cards])
     text = f"{last_string['points']:+d}"
     face = kit.essential_font("last", LAST_SIZE + 4, bold=True)
     w = draw.textlength(text, font=face)

@@ -17,11 +17,12 @@ from games.string_railway import board
 from games.string_railway.params import table
 from rendering import kit
 from rendering.string_railway.geometry import (BLOCK, FIELD_FILL, GRID, LEGEND, MARGIN, MOUNTAIN, MOUNTAIN_EDGE, RIVER,
-                                               RIVER_EDGE, SHORT, WIDTH, Geometry, _geometry, _height, _px)
+                                               RIVER_EDGE, SHORT, WIDTH, Geometry, field_geometry, image_height,
+                                               to_pixels)
 
 
-def _dashed(draw: ImageDraw.ImageDraw, pts: list[tuple[float, float]], fill: kit.RGB, width: int,
-            dash: tuple[float, float] | None) -> None:
+def draw_dashed(draw: ImageDraw.ImageDraw, pts: list[tuple[float, float]], fill: kit.RGB, width: int,
+                dash: tuple[float, float] | None) -> None:
     if dash is None:
         draw.line(pts, fill=fill, width=width, joint="curve")
         return
@@ -49,24 +50,24 @@ def _grid(draw: ImageDraw.ImageDraw, g: Geometry, shape: str) -> None:
     cell = table().grid_cell
     n = table().block_cells
     face = kit.font(13, bold=True)
-    left, top = _px(g, 0, 0)
-    right, bottom = _px(g, cols * cell, rows * cell)
+    left, top = to_pixels(g, 0, 0)
+    right, bottom = to_pixels(g, cols * cell, rows * cell)
     for c in range(cols + 1):
-        x = _px(g, c * cell, 0)[0]
+        x = to_pixels(g, c * cell, 0)[0]
         draw.line((x, top, x, bottom), fill=BLOCK if c % n == 0 else GRID, width=2 if c % n == 0 else 1)
     for r in range(rows + 1):
-        y = _px(g, 0, r * cell)[1]
+        y = to_pixels(g, 0, r * cell)[1]
         draw.line((left, y, right, y), fill=BLOCK if r % n == 0 else GRID, width=2 if r % n == 0 else 1)
     crowded = cell * g[0] < 22  # two-letter names don't fit every cell: alternate top and bottom
     for c in range(cols):
-        x = _px(g, (c + 0.5) * cell, 0)[0]
+        x = to_pixels(g, (c + 0.5) * cell, 0)[0]
         name = board.column_name(c)
         if not crowded or c % 2 == 0:
             draw.text((x, top - 12), name, font=face, fill=kit.INK, anchor="mm")
         if not crowded or c % 2 == 1:
             draw.text((x, bottom + 12), name, font=face, fill=kit.INK, anchor="mm")
     for r in range(rows):
-        y = _px(g, 0, (r + 0.5) * cell)[1]
+        y = to_pixels(g, 0, (r + 0.5) * cell)[1]
         draw.text((left - 6, y), str(r + 1), font=face, fill=kit.INK, anchor="rm")
         draw.text((right + 6, y), str(r + 1), font=face, fill=kit.INK, anchor="lm")
 
@@ -74,36 +75,36 @@ def _grid(draw: ImageDraw.ImageDraw, g: Geometry, shape: str) -> None:
 _BACKGROUNDS: Recent[str, Image.Image] = Recent(16)
 
 
-def _layout_key(state: dict[str, Any]) -> str:
+def layout_key(state: dict[str, Any]) -> str:
     """What the background depends on: the field, the river, the mountains
     and the number of companies."""
     return json.dumps([str(state["shape"]), state["river"], state["mountain"], len(state["companies"])])
 
 
-def _background(state: dict[str, Any]) -> Image.Image:
+def field_background(state: dict[str, Any]) -> Image.Image:
     """The field, its grid, the mountains, the river and the cards' legend
     (cached per layout)."""
-    return _BACKGROUNDS.get(_layout_key(state), lambda: _drawn_background(state))
+    return _BACKGROUNDS.get(layout_key(state), lambda: _drawn_background(state))
 
 
 def _drawn_background(state: dict[str, Any]) -> Image.Image:
-    """:func:`_background`, drawn."""
+    """:func:`field_background`, drawn."""
     shape = str(state["shape"])
-    image, draw = kit.new_canvas(WIDTH, _height(state))
-    g = _geometry(shape)
-    draw.polygon([_px(g, x, y) for x, y in board.field_corners(shape)], fill=FIELD_FILL)
+    image, draw = kit.new_canvas(WIDTH, image_height(state))
+    g = field_geometry(shape)
+    draw.polygon([to_pixels(g, x, y) for x, y in board.field_corners(shape)], fill=FIELD_FILL)
     _grid(draw, g, shape)
-    draw.polygon([_px(g, x, y) for x, y in board.field_corners(shape)], outline=kit.INK, width=4)
+    draw.polygon([to_pixels(g, x, y) for x, y in board.field_corners(shape)], outline=kit.INK, width=4)
     if state["mountain"]:
-        ring = [_px(g, x, y) for x, y in state["mountain"]]
+        ring = [to_pixels(g, x, y) for x, y in state["mountain"]]
         draw.polygon(ring, fill=MOUNTAIN)
         _hatch(image, ring)
         draw.line(ring + [ring[0]], fill=MOUNTAIN_EDGE, width=4, joint="curve")
     if state["river"]:
-        river = [_px(g, x, y) for x, y in state["river"]]
+        river = [to_pixels(g, x, y) for x, y in state["river"]]
         draw.line(river, fill=RIVER_EDGE, width=12, joint="curve")
         draw.line(river, fill=RIVER, width=8, joint="curve")
-    _legend(draw, _height(state) - LEGEND)
+    _legend(draw, image_height(state) - LEGEND)
     return image
 
 

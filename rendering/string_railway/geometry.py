@@ -48,7 +48,7 @@ field, the mountain range and the river (each also told by its form)."""
 Geometry = tuple[float, float, float]
 
 
-def _geometry(shape: str) -> Geometry:
+def field_geometry(shape: str) -> Geometry:
     """(scale px per cm, left, top) of the field on the image."""
     cols, rows = board.grid_size(shape)
     cell = table().grid_cell
@@ -56,15 +56,15 @@ def _geometry(shape: str) -> Geometry:
     return scale, MARGIN, HEADER + MARGIN
 
 
-def _px(g: Geometry, x: float, y: float) -> tuple[float, float]:
+def to_pixels(g: Geometry, x: float, y: float) -> tuple[float, float]:
     return g[1] + x * g[0], g[2] + y * g[0]
 
 
-def _height(state: dict[str, Any]) -> int:
+def image_height(state: dict[str, Any]) -> int:
     cols, rows = board.grid_size(str(state["shape"]))
-    g = _geometry(str(state["shape"]))
+    g = field_geometry(str(state["shape"]))
     return int(g[2] + rows * table().grid_cell * g[0] + MARGIN + 6 + 34 + ROW * len(state["companies"]) + LEGEND)
 
 
-def _string_pts(g: Geometry, path: list[str]) -> list[tuple[float, float]]:
-    return [_px(g, *board.centre(c)) for c in path]
+def string_points(g: Geometry, path: list[str]) -> list[tuple[float, float]]:
+    return [to_pixels(g, *board.centre(c)) for c in path]

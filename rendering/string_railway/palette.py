@@ -12,12 +12,12 @@ from PIL import Image
 
 from games.per_thread import Recent
 from rendering import kit
-from rendering.string_railway.field import _background, _layout_key
+from rendering.string_railway.field import field_background, layout_key
 from rendering.string_railway.geometry import BLOCK, FIELD_FILL, GRID, MOUNTAIN, MOUNTAIN_EDGE, RIVER, RIVER_EDGE
 from rendering.string_railway.panel import TURN_FILL
 
 
-def _png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+def board_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     """Like ``kit.to_png`` with the fast octree quantiser (the board is about
     1.4 million pixels, where median cut takes most of a second), or mapped
     to a ``palette`` already made (five times faster still)."""
@@ -35,14 +35,14 @@ BLENDS = 9
 """How many steps from an ink to a ground the palette's swatch holds."""
 
 
-def _board_palette(state: dict[str, Any]) -> Image.Image:
+def board_palette(state: dict[str, Any]) -> Image.Image:
     """The 256 colours a layout's boards are drawn in: made once per layout
-    from its background (:func:`_background`) and a swatch of every colour
+    from its background (:func:`field_background`) and a swatch of every colour
     the board may draw (the companies, the highlight, the turn's row, the
     cards, the terrain) with their blends, so a colour that first shows
     later keeps its hue. Made from the layout alone, so a state's image is
     the same whatever board a process drew first."""
-    return _PALETTE_OF.get(_layout_key(state), lambda: _made_palette(_background(state)))
+    return _PALETTE_OF.get(layout_key(state), lambda: _made_palette(field_background(state)))
 
 
 def _made_palette(image: Image.Image) -> Image.Image:

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw, ImageFont
 from games.string_railway import board, scoring
 from games.string_railway.params import table
 from rendering import kit
-from rendering.string_railway.field import _dashed
+from rendering.string_railway.field import draw_dashed
 from rendering.string_railway.geometry import (DASHES, LAST_SIZE, MARGIN, ROW, STANDING_SIZE, TURN_MIN, TURN_SIZE,
                                                WIDTH, Geometry)
 
@@ -24,7 +24,7 @@ def _status(state: dict[str, Any]) -> str:
     return GAME.status_line(state)
 
 
-def _header(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, Any], letters: list[str]) -> None:
+def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, Any], letters: list[str]) -> None:
     """Whose turn it is (with the company's marker) and the last move."""
     x = MARGIN
     company = state.get("company")
@@ -64,7 +64,7 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, wid
     return kit.fit_text(text, face, width)
 
 
-def _scores(draw: ImageDraw.ImageDraw, state: dict[str, Any], letters: list[str], g: Geometry) -> None:
+def draw_scores(draw: ImageDraw.ImageDraw, state: dict[str, Any], letters: list[str], g: Geometry) -> None:
     """Each company's standing: marker, string sample, player, score, strings
     left; the company to play has a tinted row and an arrow."""
     cols, rows = board.grid_size(str(state["shape"]))
@@ -92,7 +92,7 @@ def _scores(draw: ImageDraw.ImageDraw, state: dict[str, Any], letters: list[str]
         pts = [(MARGIN + 44.0, float(mid)), (MARGIN + 124.0, float(mid))]
         draw.line(pts, fill=kit.INK, width=9)
         draw.line(pts, fill=(255, 255, 255), width=5)
-        _dashed(draw, pts, kit.player_colour(i), 5, DASHES[i % len(DASHES)])
+        draw_dashed(draw, pts, kit.player_colour(i), 5, DASHES[i % len(DASHES)])
         name = state["players"][c["seat"]]
         draw.text((MARGIN + 136, mid), _fit(draw, name, face, 320), font=face, fill=kit.INK, anchor="lm")
         draw.text((MARGIN + 470, mid), str(c["score"]), font=bold, fill=kit.INK, anchor="lm")

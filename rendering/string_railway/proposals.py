@@ -13,9 +13,9 @@ from PIL import Image, ImageDraw, ImageFont
 from games.string_railway import board
 from games.string_railway.params import table
 from rendering import kit
-from rendering.string_railway.board_map import _board
-from rendering.string_railway.geometry import _geometry, _px, _string_pts
-from rendering.string_railway.palette import _png
+from rendering.string_railway.board_map import posted_board
+from rendering.string_railway.geometry import field_geometry, string_points, to_pixels
+from rendering.string_railway.palette import board_png
 from rendering.string_railway.panel import _fit
 
 
@@ -74,18 +74,18 @@ def proposals_picture(state: dict[str, Any], viewer: int, length: str) -> bytes 
     region = proposals_region(state, [list(a["strings"][-1]["path"]) for a in afters])
     last_left, last_top, tile = proposal_tile(len(options) - 1, len(options))
     image, draw = kit.new_canvas(SHEET_WIDTH, last_top + tile + CAPTION)
-    g = _geometry(str(state["shape"]))
-    x0, y0 = _px(g, region[0], region[1])
-    x1, y1 = _px(g, region[2], region[3])
+    g = field_geometry(str(state["shape"]))
+    x0, y0 = to_pixels(g, region[0], region[1])
+    x1, y1 = to_pixels(g, region[2], region[3])
     number = kit.font(34, bold=True)
     face = kit.font(24 if tile > 400 else 21, bold=True)
     for i, (option, after) in enumerate(zip(options, afters)):
         left, top, tile = proposal_tile(i, len(options))
-        crop = _board(after).crop((int(x0), int(y0), math.ceil(x1), math.ceil(y1)))
+        crop = posted_board(after).crop((int(x0), int(y0), math.ceil(x1), math.ceil(y1)))
         image.paste(crop.resize((tile, tile), Image.Resampling.BICUBIC), (left, top))
         zoom = tile / (x1 - x0)
         path = [((px - x0) * zoom + left, (py - y0) * zoom + top)
-                for px, py in _string_pts(g, list(after["strings"][-1]["path"]))]
+                for px, py in string_points(g, list(after["strings"][-1]["path"]))]
         kit.highlight_line(draw, path, width=7)
         draw.rectangle((left, top, left + tile - 1, top + tile - 1), outline=kit.INK, width=2)
         text = str(i + 1)
@@ -95,7 +95,7 @@ def proposals_picture(state: dict[str, Any], viewer: int, length: str) -> bytes 
         lines = _two_lines(option.label, face, draw, tile)
         for n, line in enumerate(lines):
             draw.text((left, top + tile + 6 + 28 * n), line, font=face, fill=kit.INK)
-    return _png(kit.preview_banner(image, f"Your {length} string: which one? (not laid yet)"))
+    return board_png(kit.preview_banner(image, f"Your {length} string: which one? (not laid yet)"))
 
 
 def _two_lines(text: str, face: ImageFont.FreeTypeFont, draw: ImageDraw.ImageDraw, width: float) -> list[str]:

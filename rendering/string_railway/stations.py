@@ -12,10 +12,10 @@ from PIL import Image, ImageDraw
 from games.string_railway import board
 from games.string_railway.params import kind, table
 from rendering import kit
-from rendering.string_railway.geometry import SHORT, Geometry, _px
+from rendering.string_railway.geometry import SHORT, Geometry, to_pixels
 
 
-def _company_letters(state: dict[str, Any]) -> list[str]:
+def company_letters(state: dict[str, Any]) -> list[str]:
     letters = kit.player_letters(state["players"])
     companies = state["companies"]
     if len(companies) > len(state["players"]):
@@ -66,11 +66,11 @@ def card_text(st: dict[str, Any]) -> tuple[str, str, str]:
     return SHORT[st["kind"]], points, "ALL" if k.limit is None else f"\u2264{k.limit}"
 
 
-def _station(image: Image.Image, draw: ImageDraw.ImageDraw, g: Geometry, st: dict[str, Any], letters: list[str],
-             card: bool) -> None:
+def draw_station(image: Image.Image, draw: ImageDraw.ImageDraw, g: Geometry, st: dict[str, Any], letters: list[str],
+                 card: bool) -> None:
     """A station's card (``card``), or its writing and owner's marker, drawn
     over the strings."""
-    x, y = _px(g, *board.centre(st["cell"]))
+    x, y = to_pixels(g, *board.centre(st["cell"]))
     h = table().tile_size / 2 * g[0]
     owner = st["owner"]
     fill: kit.RGB = (255, 255, 255)

@@ -21,7 +21,7 @@ from rendering.age_of_steam import render, render_full
 from rendering.age_of_steam.geometry import GOODS, SIZE, TERRAIN, hex_centre, map_cube_box, map_size
 from rendering.age_of_steam.island_panel import (ISLAND_W, blocked_line, draw_light_display, priority_lines)
 from rendering.age_of_steam.map_base import SEA_INK
-from rendering.age_of_steam.tags import _tag_layout
+from rendering.age_of_steam.tags import tag_layout
 
 
 def started(game_map: str, players: list[str], seed: int = 3) -> dict[str, Any]:
@@ -111,7 +111,7 @@ def test_st_lucia_tags_never_cover_a_cube_on_the_map() -> None:
     for town, letter in (("D5", "C"), ("A6", "A"), ("C3", "B")):  # cities among the cubes
         state["new_cities"][town] = letter
     st = typed(state)
-    boxes = [box for box, _name, _size in _tag_layout(st, network(st))]
+    boxes = [box for box, _name, _size in tag_layout(st, network(st))]
     assert len(boxes) == 3
     for label in st["map_cubes"]:
         cube = map_cube_box(label)

@@ -88,7 +88,7 @@ def test_the_panel_notes_the_production_cubes_still_to_place() -> None:
     from games.age_of_steam.phases import PRODUCTION
     from games.age_of_steam.track import network
     from games.core import CHANCE
-    from rendering.age_of_steam.side_panel import _notes
+    from rendering.age_of_steam.side_panel import panel_notes
     state = at_move(3)
     state["action"] = [None, "production", None]
     for cube in state["display"]["light"][0]:
@@ -97,16 +97,16 @@ def test_the_panel_notes_the_production_cubes_still_to_place() -> None:
     PRODUCTION.begin(state)
     state = act(act(state, CHANCE, "produce RB"), 1, "produce red L1 3")
     assert "Production: bob places blue, each in an empty box (box 1 at the top goes out first)." \
-        in _notes(state, network(state))
+        in panel_notes(state, network(state))
     pixels(state)
 
 
 def _along(image: Image.Image, label: str, piece: tuple[int, ...]) -> list[tuple[int, int, int]]:
     """The colours on the centre line of a piece of track on ``label``."""
-    from rendering.age_of_steam.geometry import _piece_points
+    from rendering.age_of_steam.geometry import piece_points
     cx, cy = hex_centre(label)
     ox, oy = round(cx - PIECE / 2), round(cy - PIECE / 2)  # where the sprite is pasted
-    pts = _piece_points(piece, PIECE / 2, PIECE / 2, 40)
+    pts = piece_points(piece, PIECE / 2, PIECE / 2, 40)
     return [image.getpixel((int(ox + x), int(oy + y))) for x, y in pts[4:-4]]
 
 
@@ -147,17 +147,17 @@ def test_a_completed_link_carries_its_owners_marker() -> None:
     """bob's link K9-L9-M9 shows his marker (a sky-blue square with B) on its
     middle piece, drawn whole."""
     from games.age_of_steam.track import pieces
-    from rendering.age_of_steam.geometry import _piece_points
-    from rendering.age_of_steam.sprites import _marker_sprite
+    from rendering.age_of_steam.geometry import piece_points
+    from rendering.age_of_steam.sprites import marker_sprite
     state = typed(_delivery_ready())
     image = pixels(dict(state))
     net = network(state)
     link = next(s for s in net.sections if s.owner == 1 and s.complete)
     label, i = link.paths[len(link.paths) // 2]
     cx, cy = hex_centre(label)
-    pts = _piece_points(pieces(state, label)[i], cx, cy)
+    pts = piece_points(pieces(state, label)[i], cx, cy)
     x, y = pts[len(pts) // 2]
-    sprite = _marker_sprite(1, "B", 8)
+    sprite = marker_sprite(1, "B", 8)
     left, top = int(round(x - sprite.width / 2)), int(round(y - sprite.height / 2))
     solid = [(px, py) for px in range(sprite.width) for py in range(sprite.height)
              if sprite.getpixel((px, py))[3] == 255]
@@ -206,25 +206,25 @@ def test_empty_river_mountain_and_town_hexes_show_their_build_cost() -> None:
 def _cost_ink(image: Image.Image, label: str) -> float:
     """The share of the solid pixels of a hex's cost text ("$3") that are ink
     in ``image``."""
-    from rendering.age_of_steam.map_base import _cost_at
-    from rendering.age_of_steam.sprites import _text_mask
-    mask, left, top = _text_mask("$3", 14, True, "mm")
-    x, y = (int(round(v)) for v in _cost_at(label))
+    from rendering.age_of_steam.map_base import cost_at
+    from rendering.age_of_steam.sprites import text_mask
+    mask, left, top = text_mask("$3", 14, True, "mm")
+    x, y = (int(round(v)) for v in cost_at(label))
     solid = [(i, j) for j in range(mask.height) for i in range(mask.width) if mask.getpixel((i, j)) == 255]
     return sum(image.getpixel((x + left + i, y + top + j)) == kit.INK for i, j in solid) / len(solid)
 
 
 def test_a_city_name_tag_moves_off_track_next_to_its_city() -> None:
-    from rendering.age_of_steam.tag_space import _covered, _obstacles
-    from rendering.age_of_steam.tags import _draw_city_names
+    from rendering.age_of_steam.tag_space import covered_pixels, obstacle_mask
+    from rendering.age_of_steam.tags import draw_city_names
     state = typed(at_build(3, cash=20, built=True))
     state["board"] = {"H5": tile("straight", 1, 0), "G5": tile("straight", 1, 0)}  # above Chicago
     take_tiles(state)
     net = network(state)
-    boxes = _draw_city_names(Image.new("RGB", (MAP_W, MAP_H)), state, net)
-    mask = _obstacles(state, net)
+    boxes = draw_city_names(Image.new("RGB", (MAP_W, MAP_H)), state, net)
+    mask = obstacle_mask(state, net)
     for box in boxes:
-        assert _covered(mask, box) == 0, box
+        assert covered_pixels(mask, box) == 0, box
 
 
 def test_the_delivery_route_ends_in_an_arrow_at_the_destination_city() -> None:
@@ -266,19 +266,19 @@ def test_the_chat_image_frames_the_row_of_the_player_whose_turn_it_is() -> None:
 
 
 def test_the_fixed_palette_keeps_every_flat_colour_of_the_board_exact() -> None:
-    from rendering.age_of_steam.palette import _key_colours, _palette
-    keys = _key_colours()
+    from rendering.age_of_steam.palette import board_palette, key_colours
+    keys = key_colours()
     strip = Image.new("RGB", (len(keys), 1))
     for i, colour in enumerate(keys):
         strip.putpixel((i, 0), colour)
-    mapped = strip.quantize(palette=_palette(), dither=Image.Dither.NONE).convert("RGB")
+    mapped = strip.quantize(palette=board_palette(), dither=Image.Dither.NONE).convert("RGB")
     assert [mapped.getpixel((i, 0)) for i in range(len(keys))] == keys
 
 
 def test_a_crowded_tag_covers_a_build_cost_rather_than_track() -> None:
     from PIL import Image, ImageDraw
 
-    from rendering.age_of_steam.tag_space import HARD, SOFT, _free_box
+    from rendering.age_of_steam.tag_space import HARD, SOFT, free_box
 
     mask = Image.new("L", (200, 100), 0)
     d = ImageDraw.Draw(mask)
@@ -286,24 +286,24 @@ def test_a_crowded_tag_covers_a_build_cost_rather_than_track() -> None:
     d.rectangle((60, 0, 109, 49), fill=SOFT)  # a build cost under the second
     d.rectangle((120, 0, 121, 1), fill=HARD)  # a corner of track under the third
     spots = [(0.0, 0.0, 50.0, 50.0), (60.0, 0.0, 110.0, 50.0), (120.0, 0.0, 170.0, 50.0)]
-    assert _free_box(mask, spots) == spots[1]
+    assert free_box(mask, spots) == spots[1]
     d.rectangle((60, 0, 109, 49), fill=0)
-    assert _free_box(mask, spots) == spots[1]  # now free: taken at once
+    assert free_box(mask, spots) == spots[1]  # now free: taken at once
 
 
 def test_a_crowded_tag_drops_a_new_citys_tile_letter_then_shrinks_but_keeps_the_name() -> None:
     from games.age_of_steam.hexmap import board
     from rendering.age_of_steam.tag_space import TAG_FONT
-    from rendering.age_of_steam.tags import TAG_SMALL, _tag_names
+    from rendering.age_of_steam.tags import TAG_SMALL, tag_names
 
     state = typed(at_build(3))
     label = sorted(board().towns)[0]
     state["new_cities"] = {label: "D"}
     town = board().towns[label]
-    assert _tag_names(state, label) == [(f"{town} ({state['new_cities'][label]})", TAG_FONT), (town, TAG_FONT),
-                                        (town, TAG_SMALL)]
+    assert tag_names(state, label) == [(f"{town} ({state['new_cities'][label]})", TAG_FONT), (town, TAG_FONT),
+                                       (town, TAG_SMALL)]
     printed = next(iter(board().cities))
-    assert [name for name, _size in _tag_names(state, printed)] == [board().cities[printed].name] * 2
+    assert [name for name, _size in tag_names(state, printed)] == [board().cities[printed].name] * 2
 
 
 def _boxed_in(city: str) -> dict:
@@ -326,15 +326,15 @@ def _hard_under_tags(state: dict) -> dict[str, int]:
     placed before it (as the obstacle mask marks them)."""
     from PIL import ImageDraw
 
-    from rendering.age_of_steam.tag_space import HARD, _obstacles
-    from rendering.age_of_steam.tags import _city_labels, _tag_layout
+    from rendering.age_of_steam.tag_space import HARD, obstacle_mask
+    from rendering.age_of_steam.tags import city_labels, tag_layout
 
     st = typed(state)
     net = network(st)
-    mask = _obstacles(st, net)
+    mask = obstacle_mask(st, net)
     draw = ImageDraw.Draw(mask)
     out = {}
-    for label, (box, _name, _size) in zip(_city_labels(st), _tag_layout(st, net)):
+    for label, (box, _name, _size) in zip(city_labels(st), tag_layout(st, net)):
         out[label] = mask.crop(tuple(int(v) for v in box)).histogram()[HARD]
         draw.rectangle(box, fill=HARD)
     return out
@@ -349,21 +349,21 @@ def test_a_tag_boxed_in_by_track_goes_farther_out_and_covers_no_track() -> None:
 
 def test_a_boxed_in_tag_keeps_its_whole_name_in_the_full_font() -> None:
     from rendering.age_of_steam.tag_space import TAG_FONT
-    from rendering.age_of_steam.tags import _city_labels, _tag_layout
+    from rendering.age_of_steam.tags import city_labels, tag_layout
 
     st = typed(_boxed_in("C8"))  # Des Moines
-    placed = dict(zip(_city_labels(st), _tag_layout(st, network(st))))
+    placed = dict(zip(city_labels(st), tag_layout(st, network(st))))
     assert placed["C8"][1:] == ("Des Moines", TAG_FONT)
 
 
 def test_a_leader_line_points_from_a_tag_away_from_its_city_and_from_no_other() -> None:
-    from rendering.age_of_steam.tags import _city_labels, _tag_layout, _tag_leaders
+    from rendering.age_of_steam.tags import city_labels, tag_layout, tag_leaders
 
     st = typed(_boxed_in("C8"))
     net = network(st)
-    labels = _city_labels(st)
-    leaders = dict(zip(labels, _tag_leaders(st, net)))
-    boxes = dict(zip(labels, (box for box, _name, _size in _tag_layout(st, net))))
+    labels = city_labels(st)
+    leaders = dict(zip(labels, tag_leaders(st, net)))
+    boxes = dict(zip(labels, (box for box, _name, _size in tag_layout(st, net))))
     assert [label for label, leader in leaders.items() if leader is not None] == ["C8"]
     leader = leaders["C8"]
     assert leader is not None
@@ -378,13 +378,13 @@ def test_a_leader_line_points_from_a_tag_away_from_its_city_and_from_no_other() 
 
 
 def test_a_tag_right_beside_its_city_has_no_leader_line_and_one_farther_out_has() -> None:
-    from rendering.age_of_steam.tag_space import TAG_H, _leader, _tag_boxes
+    from rendering.age_of_steam.tag_space import TAG_H, leader_line, tag_boxes
 
     cx, cy = hex_centre("H6")
-    for box in _tag_boxes("rust-belt", "H6", 120):
-        assert _leader("H6", box) is None
+    for box in tag_boxes("rust-belt", "H6", 120):
+        assert leader_line("H6", box) is None
     away = (cx - 60, cy - APOTHEM - 40 - TAG_H, cx + 60, cy - APOTHEM - 40)
-    leader = _leader("H6", away)
+    leader = leader_line("H6", away)
     assert leader is not None and leader.start == (cx, cy - APOTHEM - 40)
     assert abs(math.dist(leader.end, (cx, cy)) - (APOTHEM - 2 * math.sqrt(3) / 2)) < 1
 
@@ -392,26 +392,26 @@ def test_a_tag_right_beside_its_city_has_no_leader_line_and_one_farther_out_has(
 def test_no_tag_covers_the_route_of_the_cube_just_delivered() -> None:
     from PIL import ImageDraw
 
-    from rendering.age_of_steam.route import _draw_arrowhead, _draw_route
-    from rendering.age_of_steam.tags import _tag_layout
+    from rendering.age_of_steam.route import draw_arrowhead, draw_route
+    from rendering.age_of_steam.tags import tag_layout
 
     state = typed(act(_delivery_ready(), 0, "move J10-blue NE.K9-SE.M9"))
     net = network(state)
     drawn = Image.new("RGB", (MAP_W, MAP_H), (0, 0, 0))
     draw = ImageDraw.Draw(drawn)
-    _draw_route(draw, state, net, dict(state["last"] or {}))
-    _draw_arrowhead(draw, state, net, dict(state["last"] or {}))
+    draw_route(draw, state, net, dict(state["last"] or {}))
+    draw_arrowhead(draw, state, net, dict(state["last"] or {}))
     assert drawn.getbbox() is not None
-    for box, name, _size in _tag_layout(state, network(state)):
+    for box, name, _size in tag_layout(state, network(state)):
         assert drawn.crop(tuple(int(v) for v in box)).getbbox() is None, name
 
 
 def test_a_delivery_leaves_the_tags_of_the_cities_on_its_route_in_place() -> None:
-    from rendering.age_of_steam.tags import _city_labels, _tag_layout
+    from rendering.age_of_steam.tags import city_labels, tag_layout
 
     before = typed(_delivery_ready())
     after = typed(act(_delivery_ready(), 0, "move J10-blue NE.K9-SE.M9"))
-    where = [dict(zip(_city_labels(st), _tag_layout(st, network(st)))) for st in (before, after)]
+    where = [dict(zip(city_labels(st), tag_layout(st, network(st)))) for st in (before, after)]
     assert where[0]["J10"] == where[1]["J10"] and where[0]["M9"] == where[1]["M9"]
 
 
@@ -419,14 +419,14 @@ def test_a_tag_sent_away_from_its_city_goes_over_the_lake_rather_than_land() -> 
     from PIL import ImageDraw
 
     from games.age_of_steam.hexmap import board
-    from rendering.age_of_steam.tag_space import HARD, _far_box, _Field, _line_blocks, _obstacles
+    from rendering.age_of_steam.tag_space import HARD, TagField, far_box, line_blocks, obstacle_mask
 
     st = typed(at_build(3))
     net = network(st)
-    mask = _obstacles(st, net)
+    mask = obstacle_mask(st, net)
     cx, cy = hex_centre("H6")  # Chicago, on the shore of Lake Michigan
     ImageDraw.Draw(mask).ellipse((cx - 80, cy - 80, cx + 80, cy + 80), fill=HARD)  # no room near it
-    spot = _far_box(_Field("rust-belt", mask, _line_blocks(st, net)), "H6", 120)
+    spot = far_box(TagField("rust-belt", mask, line_blocks(st, net)), "H6", 120)
     assert spot is not None and spot[1] is not None  # away, with a leader line
     lake = Image.new("L", (MAP_W, MAP_H), 0)
     for label, mh in board().hexes.items():
@@ -440,14 +440,14 @@ def test_a_tag_sent_away_from_its_city_goes_over_the_lake_rather_than_land() -> 
 def test_no_tag_covers_the_ring_around_the_hex_just_built_and_only_that_tag_moves() -> None:
     from PIL import ImageDraw
 
-    from rendering.age_of_steam.route import _draw_last_build
-    from rendering.age_of_steam.tags import _city_labels, _tag_layout
+    from rendering.age_of_steam.route import draw_last_build
+    from rendering.age_of_steam.tags import city_labels, tag_layout
 
     before = typed(at_build(3, cash=20))
     after = typed(act(before, 0, "build C3 straight.1"))  # beside Minneapolis (B3)
     drawn = Image.new("RGB", (MAP_W, MAP_H), (0, 0, 0))
-    _draw_last_build(ImageDraw.Draw(drawn), dict(after["last"] or {}))
-    tags = [dict(zip(_city_labels(st), _tag_layout(st, network(st)))) for st in (before, after)]
+    draw_last_build(ImageDraw.Draw(drawn), dict(after["last"] or {}))
+    tags = [dict(zip(city_labels(st), tag_layout(st, network(st)))) for st in (before, after)]
     for box, name, _size in tags[1].values():
         assert drawn.crop(tuple(int(v) for v in box)).getbbox() is None, name
     assert [label for label in tags[0] if tags[0][label] != tags[1][label]] == ["B3"]

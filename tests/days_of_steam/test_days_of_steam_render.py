@@ -15,7 +15,7 @@ from games.days_of_steam.positions import TileSpec, position
 from games.days_of_steam.table import extent
 from games.playout import play_out
 from rendering import kit
-from rendering.days_of_steam import (BUMPER, MAX_W, Grid, _goods_icon, chat_layout, layout, loco_pin, render,
+from rendering.days_of_steam import (BUMPER, MAX_W, Grid, chat_layout, goods_icon, layout, loco_pin, render,
                                      render_full, route_points, tile_image)
 
 
@@ -160,7 +160,7 @@ def test_a_train_is_a_pin_and_a_good_a_cube_whatever_their_colours() -> None:
         loco_pin(d, 60, 100, 20, 2, "C")
 
     def cube(d: ImageDraw.ImageDraw) -> None:
-        d.bitmap((40, 40), _goods_icon("green", 20).getchannel("A"), fill=(0, 0, 0, 255))
+        d.bitmap((40, 40), goods_icon("green", 20).getchannel("A"), fill=(0, 0, 0, 255))
 
     pw, ph, pin_fill = _mask(pin)
     cw, ch, cube_fill = _mask(cube)

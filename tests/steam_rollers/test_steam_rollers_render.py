@@ -9,8 +9,7 @@ import pytest
 from PIL import Image
 
 from rendering import kit
-from rendering.steam_rollers import (BLACK_DIE, DICE_Y, SIDE_X, _PIPS, centre, focus_box, render,
-                                     render_full, thumbnail)
+from rendering.steam_rollers import BLACK_DIE, DICE_Y, PIPS, SIDE_X, centre, focus_box, render, render_full, thumbnail
 from steam_rollers_fixtures import act, started
 
 
@@ -46,11 +45,11 @@ def test_the_black_die_is_drawn_as_a_die_showing_its_pips(black: int) -> None:
     state = started(3, roll=f"roll {black} 1 3 5 6")
     image = _image(render(state, None))
     x0, y0 = SIDE_X, DICE_Y + 36
-    every_spot = {spot for spots in _PIPS.values() for spot in spots}
+    every_spot = {spot for spots in PIPS.values() for spot in spots}
     for px, py in every_spot:
         pixel = image.getpixel((round(x0 + px * BLACK_DIE), round(y0 + py * BLACK_DIE)))
         white = (255, 255, 255)
-        assert _near(pixel, white) == ((px, py) in _PIPS[black]), f"spot {px}, {py} of a {black}"
+        assert _near(pixel, white) == ((px, py) in PIPS[black]), f"spot {px}, {py} of a {black}"
 
 
 def test_the_choice_picture_is_cut_around_the_hex_just_built() -> None:

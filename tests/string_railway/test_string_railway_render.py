@@ -146,8 +146,8 @@ def band_pixels(state: State, offset: float) -> list[tuple[int, int, int]]:
     """Pixels beside the last string (``offset`` px to its side) along its
     second fifth, on the posted board."""
     shown = image(sr.render(state, None))
-    g = sr._geometry(state["shape"])
-    pts = sr._string_pts(g, state["strings"][-1]["path"])
+    g = sr.field_geometry(state["shape"])
+    pts = sr.string_points(g, state["strings"][-1]["path"])
     (ax, ay), (bx, by) = pts[0], pts[-1]
     length = math.dist((ax, ay), (bx, by))
     nx, ny = -(by - ay) / length, (bx - ax) / length
