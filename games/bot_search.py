@@ -44,7 +44,10 @@ game's evaluation so.
 The number of play-outs is fixed, so a decision depends only on the view and
 the rng; ``time_limit`` only stops a search that runs far too long, keeping
 the best mean so far (without ``cut_playouts`` it is checked between
-play-outs, so a decision may run one play-out past it). The clock is read
+play-outs, so a decision may run one play-out past it). The clock starts
+before the candidates are ranked: ranking (a ply of the game's judgement
+over every promising action) can take as long as the play-outs, and a
+player waits for both. The clock is read
 through this module's ``time`` attribute (a bench or test may stop it).
 """
 
@@ -169,7 +172,7 @@ class Rollouts:
     """Plays the ``width`` best candidates out ``samples`` times each with
     ``policy`` (and ``rivals``, ``until``: see :func:`playout`) and keeps the
     one with the best mean ``evaluate`` (see the module docstring). With one
-    candidate or none, or no play-out finished in time, it plays ``policy``."""
+    candidate it plays it; with none, ``fallback`` (or ``policy``)."""
 
     policy: Policy
     candidates: Candidates
@@ -184,17 +187,17 @@ class Rollouts:
     rivals: Policy | None = None
     cut_playouts: bool = False
     fallback: Policy | None = None
-    """Played when there is no candidate or no play-out finished in time
-    (default ``policy``)."""
+    """Played when there is no candidate (default ``policy``) or no play-out
+    finished in time (default: the best-ranked candidate, already at hand,
+    so a late search costs no second ranking)."""
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        deadline = clock() + self.time_limit  # ranking the candidates counts against the budget
         texts = list(dict.fromkeys(self.candidates(game, state, seat, rng)))[:self.width]
-        fallback = self.fallback or self.policy
         if len(texts) <= 1:
-            return texts[0] if texts else fallback.choose(game, state, seat, rng)
+            return texts[0] if texts else (self.fallback or self.policy).choose(game, state, seat, rng)
         totals = [0.0] * len(texts)
         counts = [0] * len(texts)
-        deadline = clock() + self.time_limit
         for _ in range(self.samples):
             world = self.determinize(game, state, seat, rng)
             seed = rng.getrandbits(64)
@@ -209,6 +212,6 @@ class Rollouts:
                     counts[i] += 1
         tried = [i for i in range(len(texts)) if counts[i]]
         if not tried:
-            return fallback.choose(game, state, seat, rng)
+            return texts[0] if self.fallback is None else self.fallback.choose(game, state, seat, rng)
         best = max(tried, key=lambda i: (totals[i] / counts[i], -i))
         return texts[best]

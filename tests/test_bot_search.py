@@ -97,17 +97,29 @@ def test_a_playout_still_running_at_its_deadline_is_dropped(monkeypatch: pytest.
     assert playout(RACE, started("100"), 0, "step 1", Always("step 1"), random.Random(3), 6) is not None
 
 
-def test_a_search_cutting_its_playouts_at_the_time_limit_plays_its_policy(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_search_cutting_its_playouts_at_the_time_limit_plays_its_best_ranked_candidate(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """With ``cut_playouts`` the first candidate's play-out (a race to 10 in
     steps of 1) is cut at the time limit, so no play-out finished and the
-    search plays its policy; checked only between play-outs, the first
-    candidate would have been played out whole and chosen."""
+    search plays its best-ranked candidate, not its play-out policy's choice."""
     search = Rollouts(Always("step 1"), lambda g, s, seat, rng: ["step 2", "step 1"],
-                      lambda g, s, seat: 0.0, samples=1, time_limit=5.0)
+                      lambda g, s, seat: 0.0, samples=1, time_limit=5.0, cut_playouts=True)
     monkeypatch.setattr(games.bot_search, "time", Ticking())
     assert search.choose(RACE, started(), 0, random.Random(1)) == "step 2"
+
+
+def test_ranking_the_candidates_counts_against_the_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock starts before the candidates are ranked: a ranking that
+    takes past the time limit leaves no time for any play-out (the policy's
+    illegal step would raise in one), and the best-ranked candidate is played."""
+    def slow_ranking(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
+        for _ in range(10):
+            games.bot_search.clock()
+        return ["step 2", "step 1"]
+
+    search = Rollouts(Always("step 9"), slow_ranking, margin, samples=1, time_limit=5.0)
     monkeypatch.setattr(games.bot_search, "time", Ticking())
-    assert replace(search, cut_playouts=True).choose(RACE, started(), 0, random.Random(1)) == "step 1"
+    assert search.choose(RACE, started(), 0, random.Random(1)) == "step 2"
 
 
 def test_a_search_with_no_playout_finished_in_time_plays_its_fallback(monkeypatch: pytest.MonkeyPatch) -> None:

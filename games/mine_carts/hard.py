@@ -1,5 +1,5 @@
 """Mine Carts' hard bot: the normal bot's best few moves, each played out
-over two whole rounds and judged at the start of a turn of ours.
+to the start of our next turn and judged there.
 
 A setting of :class:`games.bot_search.Rollouts` over
 :mod:`games.mine_carts.tactics` (its stop rule, :class:`OurTurn`, is set
@@ -7,21 +7,26 @@ per decision from the round and the team): the normal bot ranks the
 moves worth playing now (the first cards of its best whole-turn plans, or
 every switch by its value), and each of the best
 :data:`WIDTH` is played out (:data:`SAMPLES` times, the draws from the
-bot's own rng) by a quicker normal bot (:data:`QUICK`: a narrower beam)
-for the rest of this turn, the other team's turn, our next turn and the
-other team's again (:data:`ROUNDS`), up to our team's first card after
-that (:class:`OurTurn`, the play-outs' stop rule). That point is the same
-for every move (a fixed number of actions is not: a turn lays one to three
-cards), so the moves are compared on equal terms; the gold each team scores on its next
-turn is played, not guessed; and it is the point where a position is
-easiest to judge (:func:`evaluate`): the gold between the teams; the gold
-the turn about to start can score, from the cards our gold cart's route
-still needs against our allotment and the factory we hold (the other
-team's, after our turn, is still to be drawn); the cards each team's route
+bot's own rng) by a quicker normal bot that plans each turn once
+(:class:`~.turn_plans.TurnPlans` with :data:`QUICK`'s narrower beam) for
+the rest of this turn and the other team's turn (:data:`ROUNDS`), up to
+our team's first card after that (:class:`OurTurn`, the play-outs' stop
+rule). The other team's factory is face up, so its turn is played with the
+very cards it holds: the gold it scores, or the route it finishes, is seen
+rather than guessed. That point is the same for every move (a fixed number
+of actions is not: a turn lays one to three cards), so the moves are
+compared on equal terms; and it is the point where a position is easiest
+to judge (:func:`evaluate`): the gold between the teams; the gold the turn
+about to start can score, from the cards our gold cart's route still needs
+against our allotment and the factory we hold; the cards each team's route
 needs; and each team's allotment (a team laying three cards a turn builds
 three times as fast as one laying one).
 
-Why: played out a fixed number of actions, most play-outs stop in the
+Why one round: a play-out is a few whole-turn plans, and a decision has
+about two seconds, ranking included; one round lets every candidate be
+played out, where two let the search see little more than the first.
+
+Why not a fixed number of actions: most play-outs would stop in the
 middle of a turn, where the cards needed say little (half a route laid, the
 switch not yet set), and an evaluation there misses the allotment and the
 cards in hand.
@@ -44,18 +49,20 @@ from .planner import CARD, gold_route
 from .plans import GOLD_VALUE, cards_needed, team_of
 from .state import MineCartsState, typed
 from .tactics import TACTICS, TacticsPolicy, Weights, fits, ranked
+from .turn_plans import TurnPlans
 
-ROUNDS = 2
+ROUNDS = 1
 """Rounds played out: to the start of our next turn (1), or the one after (2)."""
 WIDTH = 4
 """Moves played out (the normal bot's best)."""
 SAMPLES = 1
 """Play-outs of each move (the same draws for every move)."""
 QUICK = TacticsPolicy(Weights(beam=2, sift=6, spoil_squares=2))
-"""The play-outs' player: the normal bot with a narrower beam."""
+"""The normal bot with a narrower beam: the play-outs' player plans like
+it, each turn once (:class:`~.turn_plans.TurnPlans`)."""
 TIME_LIMIT = 2.0
-"""Seconds after which the search stops (a safety stop: only a machine
-many times overloaded reaches it)."""
+"""Seconds a decision may take, ranking included (the play-out still
+running then is dropped; a safety stop, reached only on a loaded machine)."""
 ROUTE_CAP = 12.0
 """Cards needed counted at most (a route that long is as good as none)."""
 ALLOTMENT = 15.0
@@ -126,18 +133,20 @@ def evaluate(game: Game, state: State, seat: int) -> float:
 
 
 SEARCH = Rollouts(policy=QUICK, candidates=candidates, evaluate=evaluate, width=WIDTH, samples=SAMPLES,
-                  horizon=None, time_limit=TIME_LIMIT)
-"""The engine; :class:`HardPolicy` gives it the stop rule :class:`OurTurn`."""
+                  horizon=None, time_limit=TIME_LIMIT, cut_playouts=True)
+"""The engine; :class:`HardPolicy` gives it the stop rule :class:`OurTurn`
+and its play-outs' player."""
 
 
 class HardPolicy:
     """See the module docstring: :data:`SEARCH`, its play-outs ending at
-    our team's next turn."""
+    our team's next turn, played by a :class:`~.turn_plans.TurnPlans` of
+    its own (the positions it notes belong to this decision)."""
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         s = typed(state)
         until = OurTurn(team=team_of(s, seat), after=s["round"] + ROUNDS - 1)
-        return replace(SEARCH, until=until).choose(game, state, seat, rng)
+        return replace(SEARCH, until=until, policy=TurnPlans(QUICK.weights)).choose(game, state, seat, rng)
 
 
 HARD = HardPolicy()

@@ -215,6 +215,16 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) 
     allotment, best first with their values (the easy bot's beam, with
     :func:`spoilers` among the candidates and :func:`quick_switch` and
     :func:`best_switch` judging whole plans); empty when no card can be laid."""
+    beam = plan_beam(state, team, rng, w)
+    firsts: dict[str, tuple[float, float]] = {}
+    for value, tie, actions, _switch in whole_plans(beam, team, rng, w):
+        if actions[0] not in firsts or (value, tie) > firsts[actions[0]]:
+            firsts[actions[0]] = (value, tie)
+    return [(v[0], text) for text, v in sorted(firsts.items(), key=lambda kv: kv[1], reverse=True)]
+
+
+def plan_beam(state: MineCartsState, team: int, rng: random.Random, w: Weights) -> list[plans.Plan]:
+    """The plans kept for the rest of the turn's allotment (:func:`plan_turn`'s beam)."""
     t = state["teams"][team]
     left = t["allotment"] - t["laid"]
     beam = [plans.Plan((), state, tuple(t["factory"]), 0.0)]
@@ -246,15 +256,31 @@ def plan_turn(state: MineCartsState, team: int, rng: random.Random, w: Weights) 
         kept = sorted(grown, key=lambda k: grown[k][:2], reverse=True)[:w.beam]
         kept += sorted(grown, key=lambda k: (base[k], grown[k][:2]), reverse=True)[:w.route_beam]
         beam = [grown[k][2] for k in dict.fromkeys(kept)]
-    firsts: dict[str, tuple[float, float]] = {}
+    return beam
+
+
+def whole_plans(beam: list[plans.Plan], team: int, rng: random.Random,
+                w: Weights) -> list[tuple[float, float, tuple[str, ...], str]]:
+    """Each plan of the beam that lays a card, finished with its best
+    switch (:func:`best_switch`): (value, a tie-break drawn from the rng,
+    the lays, the switch text)."""
+    out: list[tuple[float, float, tuple[str, ...], str]] = []
     for p in beam:
         if not p.actions:
             continue
-        value, _text = best_switch(p.state, team, rng, w)
-        key = (value, rng.random())
-        if p.actions[0] not in firsts or key > firsts[p.actions[0]]:
-            firsts[p.actions[0]] = key
-    return [(v[0], text) for text, v in sorted(firsts.items(), key=lambda kv: kv[1], reverse=True)]
+        value, text = best_switch(p.state, team, rng, w)
+        out.append((value, rng.random(), p.actions, text))
+    return out
+
+
+def best_plan(state: MineCartsState, team: int, rng: random.Random, w: Weights) -> tuple[tuple[str, ...], str] | None:
+    """The best whole plan for the rest of the turn (its lays and its
+    switch), or None when no card can be laid."""
+    finished = whole_plans(plan_beam(state, team, rng, w), team, rng, w)
+    if not finished:
+        return None
+    _value, _tie, actions, switch = max(finished, key=lambda plan: plan[:2])
+    return actions, switch
 
 
 def sifted(grown: _Grown, base: dict[plans.Changed, float], spoiled: set[plans.Changed], team: int,

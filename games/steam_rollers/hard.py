@@ -118,10 +118,16 @@ def round_candidates(game: Game, state: State, seat: int, rng: random.Random) ->
     return each_die(ranked(game, state, seat, rng, HARD_JUDGE, hard_promising), WIDTH)
 
 
+TIME_LIMIT = 2.5
+"""Seconds a decision may take, ranking included: a player waits no more
+than this (the play-out still running then is dropped, and the best
+candidate played out so far is kept)."""
+
 HARD = Rollouts(policy=CARD_GREEDY, candidates=round_candidates, evaluate=HARD_JUDGE, width=64, samples=1,
-                horizon=ROUND_ACTIONS, time_limit=4.0, until=round_over, rivals=PLANNER)
+                horizon=ROUND_ACTIONS, time_limit=TIME_LIMIT, until=round_over, rivals=PLANNER,
+                cut_playouts=True)
 """The hard level (see the module docstring): every action
 :func:`round_candidates` chose (hence the wide ``width``) played to the end
 of the round once, every candidate meeting the same chance (common random
 numbers); the time limit is a safety net (a decision stops trying
-candidates after it)."""
+candidates after it, and plays the best-ranked one when none was played out)."""

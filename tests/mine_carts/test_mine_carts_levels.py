@@ -16,7 +16,9 @@ from games.mine_carts.planner import CARD, gold_route
 from games.bot_search import playout
 from games.mine_carts.hard import QUICK, ROUNDS, WIDTH, OurTurn, candidates, evaluate
 from games.mine_carts.state import plain, typed
-from games.mine_carts.tactics import TACTICS, fits, threat
+from games.mine_carts import turn_plans
+from games.mine_carts.tactics import TACTICS, best_plan, fits, threat
+from games.mine_carts.turn_plans import TurnPlans
 from mine_carts_fixtures import BLUE, RED, give, put, set_cart, started
 
 
@@ -110,8 +112,32 @@ def test_hard_bot_plays_every_move_out_to_the_start_of_a_turn_of_ours(allotment:
     until = OurTurn(team=RED, after=typed(state)["round"] + ROUNDS - 1)
     rng = random.Random(0)
     for text in candidates(GAME, state, 0, rng)[:WIDTH]:
-        played = playout(GAME, state, 0, text, QUICK, random.Random(1), None, until=until)
+        played = playout(GAME, state, 0, text, TurnPlans(QUICK.weights), random.Random(1), None, until=until)
         assert played is not None
         end = typed(played)
         assert end["ended"] or (end["team"] == RED and end["phase"] == "lay"
                                 and end["teams"][RED]["laid"] == 0 and end["round"] == typed(state)["round"] + ROUNDS)
+
+
+def test_the_playout_player_plans_a_turn_once_and_lays_the_plans_cards_then_its_switch(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Red lays three cards: the play-out player plans at the first card and
+    then plays the plan's other cards and its switch without planning again
+    (a second plan would raise here)."""
+    state = started()
+    typed(state)["teams"][RED]["allotment"] = 3
+    lays, switch = best_plan(typed(state), RED, random.Random(0), QUICK.weights)
+    assert len(lays) == 3
+    player = TurnPlans(QUICK.weights)
+    played = [player.choose(GAME, state, 0, random.Random(0))]
+
+    def planned_again(*args: object) -> None:
+        raise AssertionError("planned again")
+
+    monkeypatch.setattr(turn_plans, "best_plan", planned_again)
+    monkeypatch.setattr(turn_plans, "TacticsPolicy", planned_again)
+    state = GAME.apply(state, 0, played[0]).state
+    while typed(state)["team"] == RED and typed(state)["phase"] in ("lay", "switch"):
+        played.append(player.choose(GAME, state, 0, random.Random(1)))
+        state = GAME.apply(state, 0, played[-1]).state
+    assert played == [*lays, switch]
