@@ -38,7 +38,12 @@ is a dollar each turn left, a share its dollar a turn (the buy-back repays
 the $5 it brought), track nothing; the engine is upgraded by the
 Locomotive action the action cycle forces, never in Move Goods; no link is
 built that would turn an end on course to pay the buy-back into a loss
-(:meth:`PlanningRailroad.keeps_the_end_safe`).
+(:meth:`PlanningRailroad.keeps_the_end_safe`). There a link is judged on
+the engine the railroad has (:func:`planning_engine`), two links built
+together are weighed as one (:func:`best_pair`), a new city among several
+cities is worth their cubes to come (:func:`hub_worth`), a share's cash
+is weighed net of what it buys, and Locomotive costs only the turns it
+comes before the action cycle would force it (:func:`engine_turns`).
 
 It reads only the seat's view (nothing of the state is hidden; future
 draws are never read).
@@ -180,6 +185,29 @@ def with_forced_locomotive(state: State, seat: int) -> State:
     return {**state, "engine": [int(e) + (1 if s == seat else 0) for s, e in enumerate(state["engine"])]}
 
 
+def planning_engine(state: State, seat: int) -> int:
+    """The engine a link plan is judged with: one link longer than the
+    seat's (it will soon have it); on a cash-scored map the seat's own
+    (the income of the deliveries it makes now is the money it ends
+    with; a plan judged on an engine it lacks paid nothing in its first
+    turns)."""
+    engine = int(state["engine"][seat])
+    return engine if money_at_end(state) else min(rules().max_engine, engine + 1)
+
+
+def engine_turns(state: State) -> int:
+    """The turns a link of engine bought now adds to the expenses: every
+    turn left; on an action-cycle map (Barbados), where Locomotive comes
+    once a cycle anyway, only the turns it comes sooner than the cycle's
+    last turn would force it (in a cycle that the game's end cuts short,
+    every turn left)."""
+    left = rounds_left(state)
+    if not map_of(state).action_cycle or state["phase"] != "actions":
+        return left
+    still_open = len(open_actions(state))
+    return left if still_open > left else still_open - 1
+
+
 def reserve(state: State, seat: int, new_shares: int = 0) -> int:
     """Cash to keep for this turn's expenses after this turn's income."""
     return max(0, expenses(typed(state), seat) + new_shares - int(state["income"][seat]))
@@ -252,7 +280,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
         railroad will soon have) and, built, its track."""
         game = typed(state)
         net = network(game)
-        eng = min(rules().max_engine, int(state["engine"][seat]) + 1) if engine is None else engine
+        eng = planning_engine(state, seat) if engine is None else engine
         before = delivery_value(game, net, seat, eng, horizon(state))
         worth = income_vp(state)
         out = []
@@ -288,7 +316,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
             if k < least or k > most:
                 continue
             budget = cash + k * rules().share_value - reserve(state, seat, k)
-            value, _ = self.best_within(scored, budget, 0.0)
+            value, _ = self.best_within(scored, budget, dollar_vp(state) if money_at_end(state) else 0.0)
             value -= share_vp(state) * (k - least)
             if value > best_value + 1e-9:
                 best_k, best_value = k, value
@@ -332,7 +360,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
         if "locomotive" not in taken and engine < rules().max_engine:
             now = delivery_value(game, net, seat, engine, horizon(state))
             more = delivery_value(game, net, seat, engine + 1, horizon(state))
-            values["locomotive"] = (more - now) * income_vp(state) - turn_dollar_vp(state) * rounds_left(state) + 0.5
+            values["locomotive"] = (more - now) * income_vp(state) - turn_dollar_vp(state) * engine_turns(state) + 0.5
             if engine < self.engine_wanted(state) and self.can_afford_more_expenses(state, seat) \
                     and not money_at_end(state):
                 values["locomotive"] += ENGINE_BONUS
@@ -393,6 +421,10 @@ class PlanningRailroad(AgeOfSteamPolicy):
                          if plan.cost <= budget), key=lambda x: (-x[0], x[2].cost))
         if any(plan.extends for _, _, plan in ranked):
             ranked = [r for r in ranked if r[2].extends]  # finish the link begun before starting another
+        elif money_at_end(state):
+            pair = best_pair(state, seat, left, budget)
+            if pair is not None and (not ranked or pair[0] > ranked[0][0]):
+                ranked.insert(0, pair)
         net = network(typed(state))
         safe = money_left_at_end(state, seat) if money_at_end(state) else -1
         for value, worth, plan in ranked:
@@ -495,8 +527,55 @@ def urbanizations(railroad: PlanningRailroad, state: State, seat: int) -> list[t
             opened = delivery_value(trial, network(trial), seat, engine, horizon(state)) - now
             after = railroad.best_within(railroad.scored_plans(cast(State, trial), seat, rules().builds_per_turn, touching=town),
                                      budget, dollar_vp(state))[0]
-            out.append((opened * income_vp(state) + max(0.0, after - base), town, letter))
+            out.append((opened * income_vp(state) + max(0.0, after - base) + hub_worth(state, town), town, letter))
     return sorted(out, key=lambda x: (-x[0], x[1], x[2]))
+
+
+def best_pair(state: State, seat: int, tiles: int, budget: int) -> tuple[float, float, LinkPlan] | None:
+    """On a cash-scored map, the two links built together this turn (on
+    different hexes, within ``tiles`` and ``budget``) whose deliveries
+    are worth most after their cost, as (net worth, worth, the link to
+    build first: the one worth more alone); None when no two fit. A
+    link is often worth nothing alone and much with its neighbour (a
+    cube carried on through a new city), which one link at a time never
+    sees."""
+    game = typed(state)
+    net = network(game)
+    engine = planning_engine(state, seat)
+    before = delivery_value(game, net, seat, engine, horizon(state))
+    plans = [p for p in link_plans(game, net, seat, tiles) if p.cost < budget]
+    alone = {id(p): plan_gain(game, p, seat, engine, horizon(state), before) for p in plans}
+    best: tuple[float, float, LinkPlan] | None = None
+    for i, first in enumerate(plans):
+        hexes = {h for h, _, _ in first.tiles}
+        for second in plans[i + 1:]:
+            if first.cost + second.cost > budget or len(first.tiles) + len(second.tiles) > tiles \
+                    or hexes & {h for h, _, _ in second.tiles}:
+                continue
+            trial = with_plan(with_plan(game, first, seat), second, seat)
+            worth = (delivery_value(trial, network(trial), seat, engine, horizon(state)) - before) * income_vp(state)
+            value = worth - dollar_vp(state) * (first.cost + second.cost)
+            if best is None or value > best[0]:
+                lead = first if alone[id(first)] >= alone[id(second)] else second
+                best = (value, worth, lead)
+    return best
+
+
+HUB_WORTH = 0.5
+"""On a cash-scored map, what each city near a new city adds to its worth,
+per turn left."""
+
+
+def hub_worth(state: State, town: str) -> float:
+    """On a cash-scored map (Barbados), what a new city on ``town`` is
+    worth for the cities near it (within :data:`URBAN_REACH`): the goods
+    growth keeps bringing them cubes it could take, so a town among
+    several cities pays over the turns left where a town beside one city
+    pays a delivery or two (nothing on the VP maps)."""
+    if not money_at_end(state):
+        return 0.0
+    near = sum(1 for city in network(typed(state)).cities if city != town and hex_distance(town, city) <= URBAN_REACH)
+    return HUB_WORTH * near * rounds_left(state)
 
 
 def produced_cube(state: State, seat: int, texts: list[str]) -> str:
