@@ -39,11 +39,13 @@ the $5 it brought), track nothing; the engine is upgraded by the
 Locomotive action the action cycle forces, never in Move Goods; no link is
 built that would turn an end on course to pay the buy-back into a loss
 (:meth:`PlanningRailroad.keeps_the_end_safe`). There a link is judged on
-the engine the railroad has (:func:`planning_engine`), two links built
+this turn's deliveries with the engine the railroad has and, at a part,
+later ones with a longer engine (:func:`plan_deliveries`), two links built
 together are weighed as one (:func:`best_pair`), a new city among several
 cities is worth their cubes to come (:func:`hub_worth`), a share's cash
 is weighed net of what it buys, and Locomotive costs only the turns it
-comes before the action cycle would force it (:func:`engine_turns`).
+comes before the action cycle would force it (:func:`engine_turns`), and
+never when its dollar would cut the income.
 
 It reads only the seat's view (nothing of the state is hidden; future
 draws are never read).
@@ -70,14 +72,15 @@ from .actions_step import open_actions
 from .economy import expenses, reduction_for, shares_to_pay
 from .goods import routes
 from .map_goods import payees, route_for
-from .links import LinkPlan, delivery_value, delivery_values, link_plans, plan_gain, with_plan
+from .links import (COMING, WEIGHTS, LinkPlan, coming_cubes, delivery_value, delivery_values, link_plans, weighted,
+                    with_plan)
 from .hexmap import board_of, hex_distance
 from .maps import map_of
 from .params import rules
 from .placement import Refused, evaluate
 from .railroad import AgeOfSteamPolicy
 from .state import AgeOfSteamState, typed
-from .track import network
+from .track import Network, network
 
 DOLLAR_VP = 0.6
 """What a dollar is worth in VP while shares pay for it ($5 a share for 3 VP
@@ -195,6 +198,25 @@ def planning_engine(state: State, seat: int) -> int:
     return engine if money_at_end(state) else min(rules().max_engine, engine + 1)
 
 
+LATER = 0.5
+"""On a cash-scored map, what a later delivery counts against one of this
+turn (:func:`plan_deliveries`)."""
+
+
+def plan_deliveries(game: AgeOfSteamState, net: Network, seat: int, engine: int, deliveries: int) -> float:
+    """What a board's deliveries are worth to a plan (:func:`links.delivery_value`);
+    on a cash-scored map this turn's two with the engine the seat has and
+    the later ones with an engine one link longer (the action cycle brings
+    Locomotive within a few turns)."""
+    if map_of(game).buy_back is None:
+        return delivery_value(game, net, seat, engine, deliveries)
+    longer = min(rules().max_engine, engine + 1)
+    now = delivery_values(game, net, seat, engine)[:2]
+    later = delivery_values(game, net, seat, longer)[len(now):deliveries]
+    soon = delivery_values({**game, "cubes": coming_cubes(game)}, net, seat, longer)[:deliveries]
+    return sum(now) + LATER * (sum(w * v for w, v in zip(WEIGHTS[len(now):], later)) + COMING * weighted(soon))
+
+
 def engine_turns(state: State) -> int:
     """The turns a link of engine bought now adds to the expenses: every
     turn left; on an action-cycle map (Barbados), where Locomotive comes
@@ -281,13 +303,14 @@ class PlanningRailroad(AgeOfSteamPolicy):
         game = typed(state)
         net = network(game)
         eng = planning_engine(state, seat) if engine is None else engine
-        before = delivery_value(game, net, seat, eng, horizon(state))
+        before = plan_deliveries(game, net, seat, eng, horizon(state))
         worth = income_vp(state)
         out = []
         for plan in link_plans(game, net, seat, max_tiles):
             if touching is not None and touching not in (plan.origin, plan.end):
                 continue
-            gain = plan_gain(game, plan, seat, eng, horizon(state), before)
+            trial = with_plan(game, plan, seat)
+            gain = plan_deliveries(trial, network(trial), seat, eng, horizon(state)) - before
             out.append((gain * worth + track_vp(state) * len(plan.tiles), plan))
         return out
 
@@ -366,6 +389,9 @@ class PlanningRailroad(AgeOfSteamPolicy):
                 values["locomotive"] += ENGINE_BONUS
         budget = int(state["cash"][seat]) - reserve(state, seat)
         three = self.best_within(self.scored_plans(state, seat, rules().builds_per_turn), budget, dollar_vp(state))[0]
+        if "locomotive" in values and money_at_end(state):
+            if int(state["cash"][seat]) + int(state["income"][seat]) <= expenses(game, seat):
+                values["locomotive"] = -100.0  # its dollar would cut the income: on turn 2 it put a railroad out
         if "engineer" not in taken:
             four = self.best_within(self.scored_plans(state, seat, rules().engineer_builds), budget, dollar_vp(state))[0]
             values["engineer"] = four - three + 0.3
@@ -542,9 +568,13 @@ def best_pair(state: State, seat: int, tiles: int, budget: int) -> tuple[float, 
     game = typed(state)
     net = network(game)
     engine = planning_engine(state, seat)
-    before = delivery_value(game, net, seat, engine, horizon(state))
+    before = plan_deliveries(game, net, seat, engine, horizon(state))
+
+    def gain(trial: AgeOfSteamState) -> float:
+        return plan_deliveries(trial, network(trial), seat, engine, horizon(state)) - before
+
     plans = [p for p in link_plans(game, net, seat, tiles) if p.cost < budget]
-    alone = {id(p): plan_gain(game, p, seat, engine, horizon(state), before) for p in plans}
+    alone = {id(p): gain(with_plan(game, p, seat)) for p in plans}
     best: tuple[float, float, LinkPlan] | None = None
     for i, first in enumerate(plans):
         hexes = {h for h, _, _ in first.tiles}
@@ -552,8 +582,7 @@ def best_pair(state: State, seat: int, tiles: int, budget: int) -> tuple[float, 
             if first.cost + second.cost > budget or len(first.tiles) + len(second.tiles) > tiles \
                     or hexes & {h for h, _, _ in second.tiles}:
                 continue
-            trial = with_plan(with_plan(game, first, seat), second, seat)
-            worth = (delivery_value(trial, network(trial), seat, engine, horizon(state)) - before) * income_vp(state)
+            worth = gain(with_plan(with_plan(game, first, seat), second, seat)) * income_vp(state)
             value = worth - dollar_vp(state) * (first.cost + second.cost)
             if best is None or value > best[0]:
                 lead = first if alone[id(first)] >= alone[id(second)] else second
