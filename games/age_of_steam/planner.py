@@ -38,7 +38,14 @@ is a dollar each turn left, a share its dollar a turn (the buy-back repays
 the $5 it brought), track nothing; the engine is upgraded by the
 Locomotive action the action cycle forces, never in Move Goods; no link is
 built that would turn an end on course to pay the buy-back into a loss
-(:meth:`PlanningRailroad.keeps_the_end_safe`).
+(:meth:`PlanningRailroad.keeps_the_end_safe`). There a link is judged on
+this turn's deliveries with the engine the railroad has and, at a part,
+later ones with a longer engine (:func:`plan_deliveries`), two links built
+together are weighed as one (:func:`best_pair`), a new city among several
+cities is worth their cubes to come (:func:`hub_worth`), a share's cash
+is weighed net of what it buys, and Locomotive costs only the turns it
+comes before the action cycle would force it (:func:`engine_turns`), and
+never when its dollar would cut the income.
 
 It reads only the seat's view (nothing of the state is hidden; future
 draws are never read).
@@ -65,14 +72,15 @@ from .actions_step import open_actions
 from .economy import expenses, reduction_for, shares_to_pay
 from .goods import routes
 from .map_goods import payees, route_for
-from .links import LinkPlan, delivery_value, delivery_values, link_plans, plan_gain, with_plan
+from .links import (COMING, WEIGHTS, LinkPlan, coming_cubes, delivery_value, delivery_values, link_plans, weighted,
+                    with_plan)
 from .hexmap import board_of, hex_distance
 from .maps import map_of
 from .params import rules
 from .placement import Refused, evaluate
 from .railroad import AgeOfSteamPolicy
 from .state import AgeOfSteamState, typed
-from .track import network
+from .track import Network, network
 
 DOLLAR_VP = 0.6
 """What a dollar is worth in VP while shares pay for it ($5 a share for 3 VP
@@ -180,6 +188,48 @@ def with_forced_locomotive(state: State, seat: int) -> State:
     return {**state, "engine": [int(e) + (1 if s == seat else 0) for s, e in enumerate(state["engine"])]}
 
 
+def planning_engine(state: State, seat: int) -> int:
+    """The engine a link plan is judged with: one link longer than the
+    seat's (it will soon have it); on a cash-scored map the seat's own
+    (the income of the deliveries it makes now is the money it ends
+    with; a plan judged on an engine it lacks paid nothing in its first
+    turns)."""
+    engine = int(state["engine"][seat])
+    return engine if money_at_end(state) else min(rules().max_engine, engine + 1)
+
+
+LATER = 0.5
+"""On a cash-scored map, what a later delivery counts against one of this
+turn (:func:`plan_deliveries`)."""
+
+
+def plan_deliveries(game: AgeOfSteamState, net: Network, seat: int, engine: int, deliveries: int) -> float:
+    """What a board's deliveries are worth to a plan (:func:`links.delivery_value`);
+    on a cash-scored map this turn's two with the engine the seat has and
+    the later ones with an engine one link longer (the action cycle brings
+    Locomotive within a few turns)."""
+    if map_of(game).buy_back is None:
+        return delivery_value(game, net, seat, engine, deliveries)
+    longer = min(rules().max_engine, engine + 1)
+    now = delivery_values(game, net, seat, engine)[:2]
+    later = delivery_values(game, net, seat, longer)[len(now):deliveries]
+    soon = delivery_values({**game, "cubes": coming_cubes(game)}, net, seat, longer)[:deliveries]
+    return sum(now) + LATER * (sum(w * v for w, v in zip(WEIGHTS[len(now):], later)) + COMING * weighted(soon))
+
+
+def engine_turns(state: State) -> int:
+    """The turns a link of engine bought now adds to the expenses: every
+    turn left; on an action-cycle map (Barbados), where Locomotive comes
+    once a cycle anyway, only the turns it comes sooner than the cycle's
+    last turn would force it (in a cycle that the game's end cuts short,
+    every turn left)."""
+    left = rounds_left(state)
+    if not map_of(state).action_cycle or state["phase"] != "actions":
+        return left
+    still_open = len(open_actions(state))
+    return left if still_open > left else still_open - 1
+
+
 def reserve(state: State, seat: int, new_shares: int = 0) -> int:
     """Cash to keep for this turn's expenses after this turn's income."""
     return max(0, expenses(typed(state), seat) + new_shares - int(state["income"][seat]))
@@ -252,14 +302,15 @@ class PlanningRailroad(AgeOfSteamPolicy):
         railroad will soon have) and, built, its track."""
         game = typed(state)
         net = network(game)
-        eng = min(rules().max_engine, int(state["engine"][seat]) + 1) if engine is None else engine
-        before = delivery_value(game, net, seat, eng, horizon(state))
+        eng = planning_engine(state, seat) if engine is None else engine
+        before = plan_deliveries(game, net, seat, eng, horizon(state))
         worth = income_vp(state)
         out = []
         for plan in link_plans(game, net, seat, max_tiles):
             if touching is not None and touching not in (plan.origin, plan.end):
                 continue
-            gain = plan_gain(game, plan, seat, eng, horizon(state), before)
+            trial = with_plan(game, plan, seat)
+            gain = plan_deliveries(trial, network(trial), seat, eng, horizon(state)) - before
             out.append((gain * worth + track_vp(state) * len(plan.tiles), plan))
         return out
 
@@ -288,7 +339,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
             if k < least or k > most:
                 continue
             budget = cash + k * rules().share_value - reserve(state, seat, k)
-            value, _ = self.best_within(scored, budget, 0.0)
+            value, _ = self.best_within(scored, budget, dollar_vp(state) if money_at_end(state) else 0.0)
             value -= share_vp(state) * (k - least)
             if value > best_value + 1e-9:
                 best_k, best_value = k, value
@@ -332,12 +383,15 @@ class PlanningRailroad(AgeOfSteamPolicy):
         if "locomotive" not in taken and engine < rules().max_engine:
             now = delivery_value(game, net, seat, engine, horizon(state))
             more = delivery_value(game, net, seat, engine + 1, horizon(state))
-            values["locomotive"] = (more - now) * income_vp(state) - turn_dollar_vp(state) * rounds_left(state) + 0.5
+            values["locomotive"] = (more - now) * income_vp(state) - turn_dollar_vp(state) * engine_turns(state) + 0.5
             if engine < self.engine_wanted(state) and self.can_afford_more_expenses(state, seat) \
                     and not money_at_end(state):
                 values["locomotive"] += ENGINE_BONUS
         budget = int(state["cash"][seat]) - reserve(state, seat)
         three = self.best_within(self.scored_plans(state, seat, rules().builds_per_turn), budget, dollar_vp(state))[0]
+        if "locomotive" in values and money_at_end(state):
+            if int(state["cash"][seat]) + int(state["income"][seat]) <= expenses(game, seat):
+                values["locomotive"] = -100.0  # its dollar would cut the income: on turn 2 it put a railroad out
         if "engineer" not in taken:
             four = self.best_within(self.scored_plans(state, seat, rules().engineer_builds), budget, dollar_vp(state))[0]
             values["engineer"] = four - three + 0.3
@@ -393,6 +447,10 @@ class PlanningRailroad(AgeOfSteamPolicy):
                          if plan.cost <= budget), key=lambda x: (-x[0], x[2].cost))
         if any(plan.extends for _, _, plan in ranked):
             ranked = [r for r in ranked if r[2].extends]  # finish the link begun before starting another
+        elif money_at_end(state):
+            pair = best_pair(state, seat, left, budget)
+            if pair is not None and (not ranked or pair[0] > ranked[0][0]):
+                ranked.insert(0, pair)
         net = network(typed(state))
         safe = money_left_at_end(state, seat) if money_at_end(state) else -1
         for value, worth, plan in ranked:
@@ -495,8 +553,58 @@ def urbanizations(railroad: PlanningRailroad, state: State, seat: int) -> list[t
             opened = delivery_value(trial, network(trial), seat, engine, horizon(state)) - now
             after = railroad.best_within(railroad.scored_plans(cast(State, trial), seat, rules().builds_per_turn, touching=town),
                                      budget, dollar_vp(state))[0]
-            out.append((opened * income_vp(state) + max(0.0, after - base), town, letter))
+            out.append((opened * income_vp(state) + max(0.0, after - base) + hub_worth(state, town), town, letter))
     return sorted(out, key=lambda x: (-x[0], x[1], x[2]))
+
+
+def best_pair(state: State, seat: int, tiles: int, budget: int) -> tuple[float, float, LinkPlan] | None:
+    """On a cash-scored map, the two links built together this turn (on
+    different hexes, within ``tiles`` and ``budget``) whose deliveries
+    are worth most after their cost, as (net worth, worth, the link to
+    build first: the one worth more alone); None when no two fit. A
+    link is often worth nothing alone and much with its neighbour (a
+    cube carried on through a new city), which one link at a time never
+    sees."""
+    game = typed(state)
+    net = network(game)
+    engine = planning_engine(state, seat)
+    before = plan_deliveries(game, net, seat, engine, horizon(state))
+
+    def gain(trial: AgeOfSteamState) -> float:
+        return plan_deliveries(trial, network(trial), seat, engine, horizon(state)) - before
+
+    plans = [p for p in link_plans(game, net, seat, tiles) if p.cost < budget]
+    alone = {id(p): gain(with_plan(game, p, seat)) for p in plans}
+    best: tuple[float, float, LinkPlan] | None = None
+    for i, first in enumerate(plans):
+        hexes = {h for h, _, _ in first.tiles}
+        for second in plans[i + 1:]:
+            if first.cost + second.cost > budget or len(first.tiles) + len(second.tiles) > tiles \
+                    or hexes & {h for h, _, _ in second.tiles}:
+                continue
+            worth = gain(with_plan(with_plan(game, first, seat), second, seat)) * income_vp(state)
+            value = worth - dollar_vp(state) * (first.cost + second.cost)
+            if best is None or value > best[0]:
+                lead = first if alone[id(first)] >= alone[id(second)] else second
+                best = (value, worth, lead)
+    return best
+
+
+HUB_WORTH = 0.5
+"""On a cash-scored map, what each city near a new city adds to its worth,
+per turn left."""
+
+
+def hub_worth(state: State, town: str) -> float:
+    """On a cash-scored map (Barbados), what a new city on ``town`` is
+    worth for the cities near it (within :data:`URBAN_REACH`): the goods
+    growth keeps bringing them cubes it could take, so a town among
+    several cities pays over the turns left where a town beside one city
+    pays a delivery or two (nothing on the VP maps)."""
+    if not money_at_end(state):
+        return 0.0
+    near = sum(1 for city in network(typed(state)).cities if city != town and hex_distance(town, city) <= URBAN_REACH)
+    return HUB_WORTH * near * rounds_left(state)
 
 
 def produced_cube(state: State, seat: int, texts: list[str]) -> str:

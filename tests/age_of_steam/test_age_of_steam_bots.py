@@ -182,12 +182,23 @@ def test_a_hard_search_past_its_time_limit_plays_the_normal_bots_choice() -> Non
     assert chosen == policy_for("age-of-steam", "normal").choose(GAME, state, seat, random.Random(3))
 
 
+PLAYOUT_BUDGET = 8
+"""The most actions of a hard play-out in the small-map games below (a
+turn of two railroads takes some twenty)."""
+
+
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 @pytest.mark.parametrize("slug,seats", [("barbados", 1), ("st-lucia", 2)])
-def test_each_bot_level_plays_each_small_map_to_the_end(level: str, slug: str, seats: int) -> None:
+def test_each_bot_level_plays_each_small_map_to_the_end(level: str, slug: str, seats: int,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """Every seat played by the level's bot: the game on Barbados or St.
     Lucia ends (every action legal, or apply would refuse it) with an
-    outcome, and the invariants hold at the end."""
+    outcome, and the invariants hold at the end. The hard bot searches
+    on a small budget (two candidates, each played out once for at most
+    :data:`PLAYOUT_BUDGET` actions): the same search, shorter."""
+    monkeypatch.setattr(hard_level, "CANDIDATES", 2)
+    monkeypatch.setattr(hard_level, "SAMPLES", 1)
+    monkeypatch.setattr(hard_level, "PLAYOUT_ACTIONS", PLAYOUT_BUDGET)
     final = play_game(GAME, [policy_for("age-of-steam", level)] * seats, seed=3, options={"map": slug})
     assert GAME.is_over(final) and final["map"] == slug
     assert GAME.check_invariants(final) == []
