@@ -50,7 +50,7 @@ def make_service(store: Store) -> GameService:
 
 
 async def open_race(service: GameService, players: int = 2, schedule: Schedule | None = None,
-                 slug: str = "race") -> int:
+                    slug: str = "race") -> int:
     row = await service.lobby.new_game(slug, ANN, "ann", seed=3)
     if schedule is not None:
         await service.seats.set_schedule(row.id, schedule)
@@ -60,7 +60,7 @@ async def open_race(service: GameService, players: int = 2, schedule: Schedule |
 
 
 async def start_race(service: GameService, players: int = 2, schedule: Schedule | None = None,
-                   slug: str = "race") -> int:
+                     slug: str = "race") -> int:
     game_id = await open_race(service, players, schedule, slug)
     await service.lobby.start(game_id, ANN)
     return game_id
