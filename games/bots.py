@@ -125,7 +125,7 @@ LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
 """The level of a bot seat whose table chose none."""
 
-_levels: dict[str, Mapping[str, Policy]] = {}
+LEVEL_TABLES: dict[str, Mapping[str, Policy]] = {}
 """Slug -> its read-only table of levels, read once (the same for every thread)."""
 
 
@@ -142,7 +142,7 @@ def levels_of(slug: str) -> Mapping[str, Policy]:
     is :data:`RANDOM` for a registered game it names none for. An unknown
     game (KeyError), a module that fails to import, has no ``LEVELS`` or
     lacks a level raises."""
-    found = _levels.get(slug)
+    found = LEVEL_TABLES.get(slug)
     if found is not None:
         return found
     if slug not in slugs():
@@ -155,7 +155,7 @@ def levels_of(slug: str) -> Mapping[str, Policy]:
         table = dict(module.LEVELS)
         if sorted(table) != sorted(LEVELS):
             raise LookupError(f"{name}.LEVELS has {', '.join(sorted(table))}, not {', '.join(LEVELS)}")
-    found = _levels[slug] = MappingProxyType(table)
+    found = LEVEL_TABLES[slug] = MappingProxyType(table)
     return found
 
 

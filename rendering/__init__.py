@@ -28,18 +28,18 @@ from . import kit
 Renderer = Callable[[dict[str, Any], "int | None"], bytes]
 
 
-_REGISTERED: dict[str, Renderer] = {}
-_REGISTERED_FULL: dict[str, Renderer] = {}
+REGISTERED_RENDERERS: dict[str, Renderer] = {}
+REGISTERED_FULL_RENDERERS: dict[str, Renderer] = {}
 
 
 def register_renderer(slug: str, renderer: Renderer, full: Renderer | None = None) -> None:
     """Use ``renderer`` (and ``full`` for the whole board, if the chat image
     is a compact one) for ``slug`` instead of the module convention (tests'
     stand-in games)."""
-    _REGISTERED[slug] = renderer
-    _REGISTERED_FULL.pop(slug, None)
+    REGISTERED_RENDERERS[slug] = renderer
+    REGISTERED_FULL_RENDERERS.pop(slug, None)
     if full is not None:
-        _REGISTERED_FULL[slug] = full
+        REGISTERED_FULL_RENDERERS[slug] = full
 
 
 def _module(slug: str) -> ModuleType:
@@ -47,8 +47,8 @@ def _module(slug: str) -> ModuleType:
 
 
 def renderer_for(slug: str) -> Renderer:
-    if slug in _REGISTERED:
-        return _REGISTERED[slug]
+    if slug in REGISTERED_RENDERERS:
+        return REGISTERED_RENDERERS[slug]
     return cast(Renderer, _module(slug).render)
 
 
@@ -62,8 +62,8 @@ def render(state: dict[str, Any], viewer: int | None) -> bytes:
 def has_full_board(slug: str) -> bool:
     """Whether the game's chat image is a compact one with a whole board
     kept apart (``render_full``)."""
-    if slug in _REGISTERED:
-        return slug in _REGISTERED_FULL
+    if slug in REGISTERED_RENDERERS:
+        return slug in REGISTERED_FULL_RENDERERS
     return hasattr(_module(slug), "render_full")
 
 
@@ -73,7 +73,7 @@ def render_full(state: dict[str, Any], viewer: int | None) -> bytes:
     slug = str(state["game"])
     if not has_full_board(slug):
         return render(state, viewer)
-    full = _REGISTERED_FULL.get(slug) or cast(Renderer, _module(slug).render_full)
+    full = REGISTERED_FULL_RENDERERS.get(slug) or cast(Renderer, _module(slug).render_full)
     return full(kit.drawable_state(state), viewer)
 
 
@@ -88,7 +88,7 @@ def step_picture(state: dict[str, Any], viewer: int | None, prefix: list[str]) -
     played yet); None where it has none, and the service falls back to
     :func:`option_sheet`."""
     slug = str(state["game"])
-    finder = None if slug in _REGISTERED else getattr(_module(slug), "step_picture", None)
+    finder = None if slug in REGISTERED_RENDERERS else getattr(_module(slug), "step_picture", None)
     if finder is None:
         return None
     return cast(StepPicture, finder)(kit.drawable_state(state), viewer, prefix)
@@ -109,7 +109,7 @@ def focus_box(state: dict[str, Any], viewer: int | None) -> Box | None:
     """Where the last placement is on the board image of ``state`` (a
     renderer may define ``focus_box``; None when it doesn't or there is none)."""
     slug = str(state["game"])
-    finder = None if slug in _REGISTERED else getattr(_module(slug), "focus_box", None)
+    finder = None if slug in REGISTERED_RENDERERS else getattr(_module(slug), "focus_box", None)
     return cast("Box | None", finder(state, viewer)) if finder is not None else None
 
 

@@ -36,7 +36,7 @@ ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KiB window, fastest level (check bits: 
 SPLIT_FROM = 1 << 16
 """Images of fewer pixels than this are done in one piece."""
 
-_HELPER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="png-half")
+HELPER_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="png-half")
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -70,7 +70,7 @@ def _stream(image: Image.Image, palette: Image.Image, level: int) -> bytes:
         return zlib.compress(_rows(image, (0, 0, width, height), palette), level)
     cut = height // 2
     top, bottom = (0, 0, width, cut), (0, cut, width, height)
-    first = _HELPER.submit(_deflated_half, image, top, palette, level, False)
+    first = HELPER_THREAD.submit(_deflated_half, image, top, palette, level, False)
     second, bottom_rows = _deflated_half(image, bottom, palette, level, True)
     head, top_rows = _deflated_half(image, top, palette, level, False) if first.cancel() else first.result()
     check = zlib.adler32(bottom_rows, zlib.adler32(top_rows))

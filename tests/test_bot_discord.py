@@ -14,56 +14,23 @@ import pytest
 from bot.app import RailyardBot
 from bot.service import ServiceError
 from games.registry import get_game
-from tests.support.discord import game_lobby, said
+from tests.support.discord import bot_service, game_lobby, panel_message, race_lobby, said, started_race
 from tests.support.race import RACE
 
 
-async def opened_lobby(env: Any) -> tuple[Any, Any, Any, Any, Any]:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    ann = guild.add_member(env.create_user("ann"))
-    bob = guild.add_member(env.create_user("bob"))
-    result = await ann.slash(channel, "game new", game="race")
-    assert not result.ephemeral
-    lobby = result.response
-    assert "Seats 1/4" in lobby.content and "ann" in lobby.content
-    thread = channel.threads[0]
-    return channel, thread, lobby, ann, bob
-
-
-def service_of(env: Any) -> Any:
-    bot = env.bot
-    assert isinstance(bot, RailyardBot)
-    return bot.service
-
-
-async def started_game(env: Any) -> tuple[Any, Any, Any, Any]:
-    """A started race between ann and bob; returns thread, due actor, other actor, game id."""
-    _channel, thread, lobby, ann, bob = await opened_lobby(env)
-    joined = await bob.click(lobby, label="Join")
-    assert joined.ephemeral and "bob joined" in joined.response.content
-    started = await ann.slash(thread, "game start")
-    assert started.ephemeral
-    service = service_of(env)
-    row = await service.store.game_for_thread(thread.id)
-    due = get_game("race").to_act(row.state)
-    first, second = (ann, bob) if due == [0] else (bob, ann)
-    return thread, first, second, row.id
-
-
 async def test_new_game_posts_lobby_and_opens_thread(env: Any) -> None:
-    channel, thread, lobby, ann, _bob = await opened_lobby(env)
+    channel, thread, lobby, ann, _bob = await race_lobby(env)
     labels = [c.get("label") or c["placeholder"] for row in lobby.components for c in row["components"]]
     assert labels == ["Join", "Leave", "Start", "Add bot", "Remove bot", "🤖 Add a bot at a level…"]
     assert thread.name == "Race #1"
     assert env.backend.channels[thread.id].thread_metadata.auto_archive_duration == 10080  # a week
     assert "home of Race #1" in thread.history()[0].content
-    row = await service_of(env).store.game_for_thread(thread.id)
+    row = await bot_service(env).store.game_for_thread(thread.id)
     assert row.lobby_message_id == lobby.id and row.channel_id == channel.id
 
 
 async def test_join_leave_and_start_rules(env: Any) -> None:
-    _channel, thread, lobby, ann, bob = await opened_lobby(env)
+    _channel, thread, lobby, ann, bob = await race_lobby(env)
     alone = await ann.slash(thread, "game start")
     assert alone.ephemeral and "played by 2-4 players; 1 seated" in said(alone)
     again = await ann.click(lobby, label="Join")
@@ -81,7 +48,7 @@ async def test_join_leave_and_start_rules(env: Any) -> None:
 
 
 async def test_board_posted_after_each_move_pings_only_next_player(env: Any) -> None:
-    thread, first, second, _game = await started_game(env)
+    thread, first, second, _game = await started_race(env)
     before = len([m for m in thread.history() if m.attachments])
     result = await first.slash(thread, "race step", choice="step 2")
     assert result.ephemeral
@@ -94,8 +61,8 @@ async def test_board_posted_after_each_move_pings_only_next_player(env: Any) -> 
 
 
 async def test_out_of_turn_and_non_player_are_refused(env: Any) -> None:
-    thread, first, second, game_id = await started_game(env)
-    service = service_of(env)
+    thread, first, second, game_id = await started_race(env)
+    service = bot_service(env)
     version = (await service.context.get(game_id)).version
     wrong = await second.slash(thread, "race step", choice="step 1")
     assert wrong.ephemeral
@@ -105,8 +72,8 @@ async def test_out_of_turn_and_non_player_are_refused(env: Any) -> None:
 
 
 async def test_illegal_text_is_refused_with_a_reason(env: Any) -> None:
-    thread, first, _second, game_id = await started_game(env)
-    service = service_of(env)
+    thread, first, _second, game_id = await started_race(env)
+    service = bot_service(env)
     version = (await service.context.get(game_id)).version
     bad = await first.slash(thread, "race step", choice="step 9")
     text = said(bad)
@@ -115,7 +82,7 @@ async def test_illegal_text_is_refused_with_a_reason(env: Any) -> None:
 
 
 async def test_spectator_cannot_act_or_open_panel(env: Any) -> None:
-    thread, _first, _second, game_id = await started_game(env)
+    thread, _first, _second, game_id = await started_race(env)
     guild = thread.guild
     cid = guild.add_member(env.create_user("cid"))
     act = await cid.slash(thread, "race roll", choice="roll")
@@ -126,7 +93,7 @@ async def test_spectator_cannot_act_or_open_panel(env: Any) -> None:
 
 
 async def test_your_turn_panel_reaches_confirm_and_applies(env: Any) -> None:
-    thread, first, second, game_id = await started_game(env)
+    thread, first, second, game_id = await started_race(env)
     turn_post = [m for m in thread.history() if m.attachments][-1]
     opened = await first.click(turn_post, label="Your turn")
     assert opened.ephemeral
@@ -145,27 +112,27 @@ async def test_your_turn_panel_reaches_confirm_and_applies(env: Any) -> None:
     assert panel.content.startswith("✅ Done")
     last = [m for m in thread.history() if m.attachments][-1]
     assert "stepped to space 2" in last.content
-    row = await service_of(env).context.get(game_id)
+    row = await bot_service(env).context.get(game_id)
     assert row.state["positions"][0 if first.name == "ann" else 1] == 2
     assert not panel.components  # the finished panel offers nothing more to press
 
 
 async def test_restart_mid_game_keeps_game_and_buttons(env: Any, db_path: str) -> None:
-    thread, first, second, game_id = await started_game(env)
+    thread, first, second, game_id = await started_race(env)
     await first.slash(thread, "race step", choice="step 1")
-    version = (await service_of(env).context.get(game_id)).version
+    version = (await bot_service(env).context.get(game_id)).version
     await env.restart_bot(RailyardBot(db_path))
-    row = await service_of(env).context.get(game_id)
+    row = await bot_service(env).context.get(game_id)
     assert row.version == version and row.status == "active"
     turn_post = [m for m in thread.history() if m.attachments][-1]
     opened = await second.click(turn_post, label="Your turn")
     assert "What do you do?" in said(opened)
     await second.slash(thread, "race step", choice="step 2")
-    assert (await service_of(env).context.get(game_id)).version > version
+    assert (await bot_service(env).context.get(game_id)).version > version
 
 
 async def test_status_log_rules_and_abandon(env: Any) -> None:
-    thread, first, second, game_id = await started_game(env)
+    thread, first, second, game_id = await started_race(env)
     await first.slash(thread, "race step", choice="step 1")
     status = await second.slash(thread, "game status")
     assert status.ephemeral and (status.followups or [status.response])[-1].attachments
@@ -181,18 +148,18 @@ async def test_status_log_rules_and_abandon(env: Any) -> None:
     creator = first if first.name == "ann" else second
     done = await creator.slash(thread, "game abandon")
     assert not done.ephemeral and "abandoned" in done.response.content
-    assert (await service_of(env).context.get(game_id)).status == "abandoned"
+    assert (await bot_service(env).context.get(game_id)).status == "abandoned"
 
 
 async def test_choice_autocomplete_offers_only_legal_actions(env: Any) -> None:
-    thread, first, second, _game = await started_game(env)
+    thread, first, second, _game = await started_race(env)
     offered = await first.autocomplete(thread, "race step", "choice", "")
     assert [c["value"] for c in offered] == ["step 1", "step 2"]
     assert await second.autocomplete(thread, "race step", "choice", "") == []
 
 
 async def test_commands_outside_a_game_thread_explain_themselves(env: Any) -> None:
-    channel, _thread, _lobby_msg, ann, _bob = await opened_lobby(env)
+    channel, _thread, _lobby_msg, ann, _bob = await race_lobby(env)
     result = await ann.slash(channel, "game status")
     assert result.ephemeral and "no game in this channel" in result.response.content.lower()
 
@@ -211,10 +178,6 @@ async def test_every_game_can_be_started_on_discord(env: Any, slug: str) -> None
     assert len(posts) == 1 and "Your turn" in posts[0].content
 
 
-def panel_message(thread: Any, viewer: Any, message_id: int) -> Any:
-    return next(m for m in thread.history(viewer=viewer) if m.id == message_id)
-
-
 async def test_more_than_25_choices_become_a_paged_select(env: Any) -> None:
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
@@ -224,7 +187,7 @@ async def test_more_than_25_choices_become_a_paged_select(env: Any) -> None:
     thread = channel.threads[0]
     await bob.click(lobby, label="Join")
     await ann.slash(thread, "game start")
-    row = await service_of(env).store.game_for_thread(thread.id)
+    row = await bot_service(env).store.game_for_thread(thread.id)
     player = ann if get_game("race").to_act(row.state) == [0] else bob
     turn_post = [m for m in thread.history() if m.attachments][-1]
     panel = (await player.click(turn_post, label="Your turn")).response
@@ -240,12 +203,12 @@ async def test_more_than_25_choices_become_a_paged_select(env: Any) -> None:
     panel = panel_message(thread, player, panel.id)
     assert "Confirm" in panel.content and "30 spaces" in panel.content
     await player.click(panel, label="Confirm")
-    row = await service_of(env).context.get(row.id)
+    row = await bot_service(env).context.get(row.id)
     assert max(row.state["positions"]) == 30
 
 
 async def test_move_post_mentions_only_the_player_now_due(env: Any) -> None:
-    thread, first, second, _game = await started_game(env)
+    thread, first, second, _game = await started_race(env)
     await first.slash(thread, "race step", choice="step 1")
     posts = [r for r in env.http_requests
              if r.method == "POST" and r.path == f"/channels/{thread.id}/messages"]
@@ -257,8 +220,8 @@ async def test_move_post_mentions_only_the_player_now_due(env: Any) -> None:
 async def test_unexpected_error_is_answered_politely_and_changes_nothing(
         env: Any, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
     env.railyard_expected = (RuntimeError,)
-    thread, first, _second, game_id = await started_game(env)
-    service = service_of(env)
+    thread, first, _second, game_id = await started_race(env)
+    service = bot_service(env)
     version = (await service.context.get(game_id)).version
 
     def broken(*args: Any) -> Any:
@@ -274,8 +237,8 @@ async def test_unexpected_error_is_answered_politely_and_changes_nothing(
 
 async def test_a_board_that_cant_be_drawn_never_blocks_the_move(
         env: Any, caplog: pytest.LogCaptureFixture) -> None:
-    thread, first, _second, game_id = await started_game(env)
-    service = service_of(env)
+    thread, first, _second, game_id = await started_race(env)
+    service = bot_service(env)
     version = (await service.context.get(game_id)).version
 
     def broken(state: Any, viewer: Any) -> bytes:
@@ -299,7 +262,7 @@ async def test_panel_skips_steps_with_a_single_option_and_back_returns_to_a_real
     for u in users[1:]:
         await u.click(lobby, label="Join")
     await users[0].slash(thread, "game start")
-    row = await service_of(env).store.game_for_thread(thread.id)
+    row = await bot_service(env).store.game_for_thread(thread.id)
     due = next(s for s in get_game("age-of-steam").to_act(row.state) if s >= 0)
     player = users[due]
     turn_post = [m for m in thread.history() if m.attachments][-1]
@@ -331,7 +294,7 @@ async def test_game_options_autocomplete_and_bad_options_are_refused(env: Any) -
 
 
 async def test_posting_to_an_archived_thread_reopens_it(env: Any) -> None:
-    thread, first, _second, _game = await started_game(env)
+    thread, first, _second, _game = await started_race(env)
     bot_thread = env.bot.get_channel(thread.id)
     await bot_thread.edit(archived=True)
     await env.settle()
@@ -342,16 +305,16 @@ async def test_posting_to_an_archived_thread_reopens_it(env: Any) -> None:
 
 
 async def test_move_is_kept_when_its_thread_cannot_be_posted_to(env: Any) -> None:
-    thread, first, _second, game_id = await started_game(env)
-    version = (await service_of(env).context.get(game_id)).version
+    thread, first, _second, game_id = await started_race(env)
+    version = (await bot_service(env).context.get(game_id)).version
     env.inject_error("POST", f"/channels/{thread.id}/messages", status=500)
     result = await first.slash(thread, "race step", choice="step 1")
     assert "Done" in said(result) and "went wrong" not in said(result)
-    assert (await service_of(env).context.get(game_id)).version > version
+    assert (await bot_service(env).context.get(game_id)).version > version
 
 
 async def test_a_game_played_to_the_end_through_the_panel(env: Any) -> None:
-    channel, thread, lobby, ann, bob = await opened_lobby(env)
+    channel, thread, lobby, ann, bob = await race_lobby(env)
     await bob.click(lobby, label="Join")
     await ann.click(lobby, label="Start")
     players = {"ann": ann, "bob": bob}
@@ -407,7 +370,7 @@ async def test_real_games_take_turns_through_the_panel(env: Any, slug: str) -> N
     rng = random.Random(3)
     for _turn in range(4):
         posts = [m for m in thread.history() if m.attachments]
-        row = await service_of(env).store.game_for_thread(thread.id)
+        row = await bot_service(env).store.game_for_thread(thread.id)
         due = next(s for s in get_game(slug).to_act(row.state) if s >= 0)
         player = users[due]
         panel = (await player.click(posts[-1], label="Your turn")).response
@@ -415,7 +378,7 @@ async def test_real_games_take_turns_through_the_panel(env: Any, slug: str) -> N
         await player.click(panel_message(thread, player, panel.id), label="Confirm")
         assert panel_message(thread, player, panel.id).content.startswith("✅ Done")
         assert len([m for m in thread.history() if m.attachments]) == len(posts) + 1
-    assert (await service_of(env).context.get(row.id)).version > row.version
+    assert (await bot_service(env).context.get(row.id)).version > row.version
 
 
 async def test_a_compact_chat_image_keeps_the_full_board_one_tap_away(env: Any) -> None:
@@ -429,9 +392,9 @@ async def test_a_compact_chat_image_keeps_the_full_board_one_tap_away(env: Any) 
     drawn: list[Any] = []
     register_renderer(RACE.slug, render, full=whole)
     try:
-        thread, first, _second, game_id = await started_game(env)
+        thread, first, _second, game_id = await started_race(env)
         await first.slash(thread, "race step", choice="step 1")
-        seat = await service_of(env).context.seat_of_user(game_id, first.id)
+        seat = await bot_service(env).context.seat_of_user(game_id, first.id)
         post = thread.history()[-1]
         labels = [c.label for row in post.components for c in row.children]
         assert labels == ["Your turn", "Full board", "Undo"]
@@ -444,7 +407,7 @@ async def test_a_compact_chat_image_keeps_the_full_board_one_tap_away(env: Any) 
 
 
 async def test_a_game_drawn_whole_in_the_chat_has_no_full_board_button(env: Any) -> None:
-    thread, first, _second, _game_id = await started_game(env)
+    thread, first, _second, _game_id = await started_race(env)
     await first.slash(thread, "race step", choice="step 1")
     post = thread.history()[-1]
     assert [c.label for row in post.components for c in row.children] == ["Your turn", "Undo"]
@@ -454,9 +417,9 @@ async def test_leave_on_a_finished_game_says_it_is_finished(env: Any) -> None:
     _channel, thread, lobby, ann, bob = await game_lobby(env, options="stride=30")
     await bob.click(lobby, label="Join")
     await ann.slash(thread, "game start")
-    row = await service_of(env).store.game_for_thread(thread.id)
+    row = await bot_service(env).store.game_for_thread(thread.id)
     first = ann if get_game("race").to_act(row.state) == [0] else bob
     await first.slash(thread, "race step", choice="step 10")
-    assert (await service_of(env).context.get(row.id)).status == "finished"
+    assert (await bot_service(env).context.get(row.id)).status == "finished"
     left = await bob.slash(thread, "game leave")
     assert left.ephemeral and "This game is finished" in said(left) and "started" not in said(left)

@@ -23,7 +23,7 @@ from bot.store import SeatRow, Store, open_store
 from bot.store.sqlite import MIGRATIONS
 from games.bots import RANDOM, Policy
 from games.core import Game, State
-from tests.test_scheduler import ANN, BOB, FakeClock, _bot_due, _due_user, _lobby, _service, _started
+from tests.test_scheduler import ANN, BOB, FakeClock, due_user, make_service, open_race, race_with_bot_due, start_race
 
 SAFETY_S = 20.0
 """How long a blocked fake decision waits before giving up: never reached
@@ -34,8 +34,8 @@ then fails on the order of events instead of hanging."""
 # -- the store: a seat's level ------------------------------------------------------------
 
 async def test_a_bot_seat_keeps_the_level_it_was_seated_or_handed_over_at(store: Store) -> None:
-    service = _service(store)
-    game_id = await _lobby(service, players=2)
+    service = make_service(store)
+    game_id = await open_race(service, players=2)
     row = await service.context.get(game_id)
     added = await store.add_bot_seat(game_id, seen=row, level="hard")
     assert added == SeatRow(2, -1, "Bot 1 (hard)", True, "hard")
@@ -50,8 +50,8 @@ async def test_a_bot_seat_keeps_the_level_it_was_seated_or_handed_over_at(store:
 
 
 async def test_a_bot_seat_keeps_its_level_when_a_player_leaves_the_lobby(store: Store) -> None:
-    service = _service(store)
-    game_id = await _lobby(service, players=2)
+    service = make_service(store)
+    game_id = await open_race(service, players=2)
     await service.seats.add_bot(game_id, ANN, "easy")
     await service.lobby.leave(game_id, BOB)
     assert [(s.seat, s.name, s.level) for s in await store.seats(game_id)] == [(0, "ann", "normal"),
@@ -84,7 +84,7 @@ async def _back_to_version_7(store_target: str) -> None:
 
 async def test_a_version_7_database_keeps_its_bot_seats_playing_at_normal(store_target: str) -> None:
     old = await open_store(store_target)
-    await _lobby(_service(old), players=1)
+    await open_race(make_service(old), players=1)
     await old.close()
     await _back_to_version_7(store_target)
     store = await open_store(store_target)
@@ -100,15 +100,15 @@ async def test_a_version_7_database_keeps_its_bot_seats_playing_at_normal(store_
 # -- the service: choosing a level and naming it ----------------------------------------------
 
 async def test_the_lobby_names_a_bot_with_its_level(store: Store) -> None:
-    service = _service(store)
-    game_id = await _lobby(service, players=1)
+    service = make_service(store)
+    game_id = await open_race(service, players=1)
     assert await service.seats.add_bot(game_id, ANN, "hard") == "Bot 1 (hard) 🤖 takes a seat."
     assert "Seats 2/4 (plays 2-4): ann, Bot 1 (hard) 🤖." in await service.lobby.text(game_id)
 
 
 async def test_an_unknown_level_is_refused_and_changes_nothing(store: Store) -> None:
-    service = _service(store)
-    game_id = await _lobby(service, players=2)
+    service = make_service(store)
+    game_id = await open_race(service, players=2)
     with pytest.raises(ServiceError, match="no bot level 'brutal'.*easy, normal, hard"):
         await service.seats.add_bot(game_id, ANN, "brutal")
     await service.lobby.start(game_id, ANN)
@@ -118,8 +118,8 @@ async def test_an_unknown_level_is_refused_and_changes_nothing(store: Store) -> 
 
 
 async def test_a_player_hands_his_seat_to_the_bot_at_the_level_he_chose_and_posts_name_it(store: Store) -> None:
-    service = _service(store)
-    game_id = await _started(service)
+    service = make_service(store)
+    game_id = await start_race(service)
     said = await service.seats.leave_to_bot(game_id, BOB, "hard")
     assert said == "bob left the game: the bot 🤖 (hard) plays the seat from now on."
     bob = (await store.seats(game_id))[1]
@@ -137,8 +137,8 @@ async def test_the_scheduler_plays_each_bot_seat_at_its_own_level(store: Store,
         return RANDOM
 
     monkeypatch.setattr("bot.scheduler.players.policy_for", recording_policy_for)
-    service = _service(store)
-    game_id = await _lobby(service, players=1)
+    service = make_service(store)
+    game_id = await open_race(service, players=1)
     await service.seats.add_bot(game_id, ANN, "hard")
     await service.seats.add_bot(game_id, ANN, "easy")
     await service.lobby.start(game_id, ANN)
@@ -213,15 +213,15 @@ async def _until(check: Any) -> None:
 async def test_bots_thinking_in_other_games_never_hold_up_a_players_move(store: Store) -> None:
     executor = ThreadPoolExecutor(2)  # the loop's default executor, where the service draws every move,
     asyncio.get_running_loop().set_default_executor(executor)  # as small as two thinking bots could fill
-    service = _service(store)
-    bot_games = [await _bot_due(service) for _ in range(3)]
-    human_game = await _started(service)
+    service = make_service(store)
+    bot_games = [await race_with_bot_due(service) for _ in range(3)]
+    human_game = await start_race(service)
     blocking = Blocking()
     scheduler = Scheduler(service, FakeClock(), bot_player=blocking, pool=BotPool(2))
     thinking = [asyncio.create_task(scheduler.bot_move(g, 1)) for g in bot_games]
     try:
         await _until(lambda: blocking.started == 2)
-        await service.turns.act(human_game, await _due_user(service, human_game), "step 1")
+        await service.turns.act(human_game, await due_user(service, human_game), "step 1")
         blocking.order.append("player moved")
         assert blocking.started == 2  # the third game's bot waits for a thread of the pool
     finally:
@@ -303,8 +303,8 @@ async def test_in_a_tick_a_bot_thinking_in_one_game_never_holds_up_another_games
                 self.other_decided.set()
             return RANDOM.choose(game, state_view, seat, rng)
 
-    service = _service(store)
-    games = [await _bot_due(service) for _ in range(2)]
+    service = make_service(store)
+    games = [await race_with_bot_due(service) for _ in range(2)]
     player = FirstWaitsForTheOther()
     notices = await Scheduler(service, FakeClock(), bot_player=player, pool=BotPool(2)).tick()
     assert player.order[:2] == ["other decided", "first waited"]

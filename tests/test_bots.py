@@ -73,7 +73,7 @@ def test_each_game_plays_the_levels_its_registry_entry_names() -> None:
 def _fresh_levels(monkeypatch: pytest.MonkeyPatch, slug: str, module: str) -> None:
     """The registry names ``module`` for ``slug``, nothing read yet."""
     monkeypatch.setattr(games.bots, "BOT_LEVELS", {**BOT_LEVELS, slug: module})
-    monkeypatch.setattr(games.bots, "_levels", {})
+    monkeypatch.setattr(games.bots, "LEVEL_TABLES", {})
 
 
 def test_a_levels_module_that_fails_to_import_raises_rather_than_playing_another_level(
@@ -359,14 +359,14 @@ def test_the_string_railway_bot_places_a_station_searching_strings_once_per_leng
     state["phase"], state["company"], state["current"] = "place", 0, 0
     state["drawn"] = [next(t for t in state["deck"] if t <= 4)]
     calls: list[str] = []
-    search = routes._search
+    search = routes.search_proposals
 
     def counting(ctx: Any, company: int, length: str) -> Any:
         calls.append(length)
         return search(ctx, company, length)
 
-    monkeypatch.setattr(routes, "_CACHE", Recent(64))
-    monkeypatch.setattr(routes, "_search", counting)
+    monkeypatch.setattr(routes, "RECENT_PROPOSALS", Recent(64))
+    monkeypatch.setattr(routes, "search_proposals", counting)
     bot_action(GAME, state, 0, random.Random(1))
     assert sorted(calls) == ["long", "short"]
 

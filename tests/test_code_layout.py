@@ -6,7 +6,9 @@ class over about 250). Issue 34: no import circle among the modules of
 ``games/`` (imports inside functions included), and each game's bot in one
 shape: ``easy.py``, ``normal.py``, ``hard.py`` importing no other level,
 ``levels.py`` the only module that imports them. Issue 35: no import circle
-in ``bot/`` or ``rendering/`` either."""
+in ``bot/`` or ``rendering/`` either, and a name another module uses is
+public: no module imports an underscore name from another, nor reaches one
+as an attribute of a module it imported."""
 
 from __future__ import annotations
 
@@ -169,3 +171,77 @@ def test_each_games_bot_levels_import_no_other_level(slug: str) -> None:
         assert not graph[level] & (levels | {module}), f"{level} imports {graph[level] & (levels | {module})}"
     importers = sorted(m for m, found in graph.items() if found & levels and m != module)
     assert not importers, f"modules other than {module} import a level: {importers}"
+
+
+PUBLIC_NAME_FOLDERS = ("games", "rendering", "bench", "tests")
+"""The folders whose modules use no underscore name of another module of
+these folders."""
+
+
+def _private(name: str) -> bool:
+    """An underscore name: a leading underscore, not a dunder (``__version__``)."""
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _underscore_uses(source: str, package: str) -> list[str]:
+    """The other modules' underscore names that a module (in ``package``)
+    uses, as ``module.name``, in the order of the source: imported
+    (``from m import _x``, relative too, or ``import m._x``), or reached as
+    an attribute of a name an import bound (``import m`` then ``m._x``,
+    ``from pkg import m`` then ``m._x``)."""
+    tree = ast.parse(source)
+    found: list[tuple[int, int, str]] = []
+    bound: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    bound[alias.asname] = alias.name
+                else:
+                    bound[alias.name.partition(".")[0]] = alias.name.partition(".")[0]
+                if any(_private(part) for part in alias.name.split(".")):
+                    found.append((node.lineno, node.col_offset, alias.name))
+        elif isinstance(node, ast.ImportFrom):
+            base = package
+            for _ in range(node.level - 1):
+                base = base.rpartition(".")[0]
+            target = ".".join(p for p in ((base if node.level else ""), node.module or "") if p)
+            for alias in node.names:
+                bound[alias.asname or alias.name] = f"{target}.{alias.name}"
+                if _private(alias.name):
+                    found.append((node.lineno, node.col_offset, f"{target}.{alias.name}"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _private(node.attr):
+            chain = [node.attr]
+            base_node = node.value
+            while isinstance(base_node, ast.Attribute):
+                chain.append(base_node.attr)
+                base_node = base_node.value
+            if isinstance(base_node, ast.Name) and base_node.id in bound:
+                found.append((node.lineno, node.col_offset, ".".join([bound[base_node.id], *reversed(chain)])))
+    return [used for _line, _col, used in sorted(found)]
+
+
+def test_the_underscore_check_finds_imported_and_reached_underscore_names() -> None:
+    source = ("from __future__ import annotations\nfrom rendering.kit import _ink, font\n"
+              "from .geometry import _px as px\nfrom . import tags\nimport games.bots\nimport bench.city_tags as ct\n\n"
+              "def draw(self):\n    tags._lay_out(1)\n    games.bots._levels.clear()\n    ct._covered()\n"
+              "    self._own = games.__name__\n    return tags.lay_out(2)._cache\n")
+    assert _underscore_uses(source, "rendering.age_of_steam") == [
+        "rendering.kit._ink", "rendering.age_of_steam.geometry._px", "rendering.age_of_steam.tags._lay_out",
+        "games.bots._levels", "bench.city_tags._covered"]
+    assert _underscore_uses("from ..kit import _ink\n", "rendering.age_of_steam") == ["rendering.kit._ink"]
+    assert _underscore_uses("import games._hidden\n", "tests") == ["games._hidden"]
+    assert _underscore_uses("def _own():\n    return _own()\n", "games") == []
+
+
+def test_no_underscore_name_is_imported_from_another_module() -> None:
+    uses = []
+    for top in PUBLIC_NAME_FOLDERS:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            name = _module_name(path)
+            package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+            uses.extend(f"{path.relative_to(ROOT)}: {used}"
+                        for used in _underscore_uses(path.read_text(encoding="utf-8"), package)
+                        if used.partition(".")[0] in PUBLIC_NAME_FOLDERS)
+    assert not uses, f"underscore names used by another module: {uses}"

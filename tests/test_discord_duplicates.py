@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot.discord_io import already_acknowledged
-from tests.test_bot_discord import opened_lobby, panel_message, service_of, started_game
+from tests.support.discord import bot_service, panel_message, race_lobby, started_race
 
 
 def _last_interaction(env: Any) -> Any:
@@ -43,8 +43,8 @@ def _answers(requests: list[Any]) -> list[Any]:
 async def test_a_replayed_panel_confirm_is_applied_once_and_quietly(
         env: Any, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG, logger="railyard")
-    thread, first, _second, game_id = await started_game(env)
-    service = service_of(env)
+    thread, first, _second, game_id = await started_race(env)
+    service = bot_service(env)
     turn_post = [m for m in thread.history() if m.attachments][-1]
     panel = (await first.click(turn_post, label="Your turn")).response
     await first.click(panel_message(thread, first, panel.id), label="Step")
@@ -64,8 +64,8 @@ async def test_a_replayed_slash_command_is_applied_once_and_quietly(
         env: Any, caplog: pytest.LogCaptureFixture) -> None:
     env.railyard_expected = (discord.HTTPException,)  # simcord records what reaches the tree's handler
     caplog.set_level(logging.DEBUG, logger="railyard")
-    thread, first, _second, game_id = await started_game(env)
-    service = service_of(env)
+    thread, first, _second, game_id = await started_race(env)
+    service = bot_service(env)
     await first.slash(thread, "race step", choice="step 1")
     step = _last_interaction(env)
     version = (await service.context.get(game_id)).version
@@ -80,7 +80,7 @@ async def test_a_replayed_slash_command_is_applied_once_and_quietly(
 
 async def test_a_replayed_join_button_is_answered_once(env: Any, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG, logger="railyard")
-    _channel, _thread, lobby, _ann, bob = await opened_lobby(env)
+    _channel, _thread, lobby, _ann, bob = await race_lobby(env)
     joined = await bob.click(lobby, label="Join")
     assert "bob joined" in joined.response.content
     requests = await _replay(env, _last_interaction(env))

@@ -52,7 +52,7 @@ async def test_synced_command_payloads_fit_discord_limits() -> None:
         assert _chars(command) <= 4000, command["name"]
 
 
-def check_view(view: discord.ui.View) -> None:
+def check_view_fits_discord(view: discord.ui.View) -> None:
     """The view as discord.py sends it: at most 5 rows of 5 buttons or one select."""
     rows = view.to_components()
     assert 1 <= len(rows) <= 5
@@ -73,8 +73,8 @@ def check_view(view: discord.ui.View) -> None:
 
 
 def test_lobby_and_turn_views_fit_discord_limits() -> None:
-    check_view(lobby_view(2**53))
-    check_view(turn_view(2**53))
+    check_view_fits_discord(lobby_view(2**53))
+    check_view_fits_discord(turn_view(2**53))
 
 
 @pytest.fixture
@@ -109,7 +109,7 @@ async def test_every_turn_panel_fits_discord_limits(service: GameService, slug: 
             for page in range((len(options) + 24) // 25):
                 content, view = panel(board, path, labels, options, page)
                 assert len(content) <= 2000
-                check_view(view)
+                check_view_fits_discord(view)
                 checked += 1
             index = rng.randrange(len(options))
             path.append(index)
@@ -118,7 +118,7 @@ async def test_every_turn_panel_fits_discord_limits(service: GameService, slug: 
             if options[index].complete:
                 content, view = confirm_panel(board, path, labels)
                 assert len(content) <= 2000
-                check_view(view)
+                check_view_fits_discord(view)
                 break
             options = game.options_at(b.state, seat, tokens)
         for choice in game.legal_actions(b.state, seat):

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.discord_text import NAME_MAX, clean_name, escape_name
-from tests.test_bot_discord import service_of
+from tests.support.discord import bot_service
 
 MARKERS = "*_~`|<"
 BLOCK_START = re.compile(r"^(?:#{1,3}\s|-#\s|>\s|>>>\s|[-*+]\s|[0-9]+\.\s)")
@@ -114,7 +114,7 @@ def _check_shape(text: str) -> None:
 async def test_hostile_names_keep_every_post_in_shape_and_ping_nobody(env: Any) -> None:
     channel, thread, lobby, players, cid = await _hostile_game(env)
     await players[0].click(lobby, label="Start")
-    service = service_of(env)
+    service = bot_service(env)
     row = await service.store.game_for_thread(thread.id)
     for _move in range(40):
         row = await service.context.get(row.id)
@@ -158,7 +158,7 @@ async def test_lobby_edit_carries_no_mentions(env: Any) -> None:
 
 
 async def test_every_reply_to_a_hostile_name_carries_no_mentions(env: Any) -> None:
-    channel, thread, opened_lobby, players, _cid = await _hostile_game(env)
+    channel, thread, _lobby, players, _cid = await _hostile_game(env)
     abandoned = await players[0].slash(thread, "game abandon")
     assert not abandoned.ephemeral and abandoned.response.content.startswith("\\`\\`\\`ann: ")
     sends = [r for r in env.http_requests if r.method in ("POST", "PATCH") and isinstance(r.json, dict)

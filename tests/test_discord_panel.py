@@ -18,14 +18,14 @@ from bot.service import Board
 from bot.ui import Walk, back_path, confirm_panel, panel, path_sig
 from games.core import Option
 from games.registry import registered
+from tests.support.discord import bot_service, panel_message
 from tests.support.pledge import PLEDGE
 from tests.support.pledge import render as render_pledge
-from tests.test_bot_discord import panel_message, service_of
 
 
 @pytest.fixture(autouse=True)
 def pledge_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setitem(rendering._REGISTERED, PLEDGE.slug, render_pledge)
+    monkeypatch.setitem(rendering.REGISTERED_RENDERERS, PLEDGE.slug, render_pledge)
     with registered(PLEDGE):
         yield
 
@@ -37,7 +37,7 @@ async def _pledge_game(env: Any) -> tuple[Any, Any, Any, int]:
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
     bob = guild.add_member(env.create_user("bob"))
-    service = service_of(env)
+    service = bot_service(env)
     row = await service.lobby.new_game(PLEDGE.slug, ann.id, "ann", guild_id=guild.id, channel_id=channel.id, seed=1)
     await service.lobby.join(row.id, bob.id, "bob")
     bot_channel = env.bot.get_channel(channel.id)
@@ -120,7 +120,7 @@ async def _pledge_through_panel(thread: Any, player: Any, shown: Any, labels: tu
 
 async def test_a_panel_opened_before_another_due_seat_acted_still_works(env: Any) -> None:
     thread, ann, bob, game_id = await _pledge_game(env)
-    service = service_of(env)
+    service = bot_service(env)
     ann_panel = await _open(thread, ann)
     bob_panel = await _pledge_through_panel(thread, bob, await _open(thread, bob), ("Red", "1 coin", "Confirm"))
     assert bob_panel.content.startswith("✅ Done")
@@ -141,13 +141,13 @@ async def test_a_confirm_shown_before_another_due_seat_acted_is_applied(env: Any
     result, ann_panel = await _click(thread, ann, ann_panel.id, "Confirm")
     said = "\n".join(m.content for m in result.followups)
     assert ann_panel.content.startswith("✅ Done"), said
-    assert (await service_of(env).context.get(game_id)).state["pledges"][0] == ["blue", "east", "2"]
+    assert (await bot_service(env).context.get(game_id)).state["pledges"][0] == ["blue", "east", "2"]
 
 
 async def test_a_confirm_shown_before_another_due_seat_acted_reaches_the_service_with_its_version(
         env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     thread, ann, bob, game_id = await _pledge_game(env)
-    service = service_of(env)
+    service = bot_service(env)
     version = (await service.context.get(game_id)).version
     ann_panel = await _pledge_through_panel(thread, ann, await _open(thread, ann), ("Blue", "East", "2 coins"))
     await _pledge_through_panel(thread, bob, await _open(thread, bob), ("Red", "2 coins", "Confirm"))
@@ -170,7 +170,7 @@ async def test_a_stale_panel_never_applies_a_different_choice(env: Any) -> None:
     """ann's panel offered Blue first; bob took Blue, so the first option is
     now Red: ann's click on Blue must not pledge on Red."""
     thread, ann, bob, game_id = await _pledge_game(env)
-    service = service_of(env)
+    service = bot_service(env)
     ann_panel = await _open(thread, ann)
     await _pledge_through_panel(thread, bob, await _open(thread, bob), ("Blue", "South", "1 coin", "Confirm"))
     version = (await service.context.get(game_id)).version
@@ -220,7 +220,7 @@ async def test_a_typed_variant_is_answered_and_logged_in_its_canonical_form(env:
     typed = await ann.slash(thread, "pledge pledge", choice="BLUE East 02")
     said = "\n".join(m.content for m in [*([typed.response] if typed.response else []), *typed.followups])
     assert "✅ Done: `blue east 2`" in said and "BLUE" not in said
-    log = await service_of(env).store.log(game_id)
+    log = await bot_service(env).store.log(game_id)
     assert [a.action for a in log] == ["blue east 2"]
     assert "ann pledged 2 on blue via east." in [m for m in thread.history() if m.attachments][-1].content
 
@@ -256,7 +256,7 @@ async def test_two_moves_at_once_are_posted_in_log_order_whatever_their_drawing_
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     ann, bob, cid = (guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cid"))
-    service = service_of(env)
+    service = bot_service(env)
     row = await service.lobby.new_game(PLEDGE.slug, ann.id, "ann", guild_id=guild.id, channel_id=channel.id, seed=1)
     await service.lobby.join(row.id, bob.id, "bob")
     await service.lobby.join(row.id, cid.id, "cid")

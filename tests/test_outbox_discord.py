@@ -13,7 +13,8 @@ from bot.app import RailyardBot
 from bot.scheduler import OUTBOX_LEASE
 from games.registry import get_game
 from tests.support.discord import game_lobby
-from tests.test_reminders_discord import clock, scheduler_tick, simcord_bot, timed_game  # noqa: F401 - the same bot and clock
+# the same bot and clock (the fixtures clock and simcord_bot)
+from tests.test_reminders_discord import clock, simcord_bot, start_game, tick_scheduler  # noqa: F401
 from tests.test_scheduler import HOUR, FakeClock
 
 
@@ -28,8 +29,8 @@ def _reminders(thread: Any) -> list[Any]:
 @pytest.mark.parametrize("crash", ["after Discord took it", "before Discord got it"])
 async def test_a_reminder_is_posted_exactly_once_across_a_crash_and_a_restart(
         env: Any, clock: FakeClock, db_path: str, monkeypatch: pytest.MonkeyPatch, crash: str) -> None:
-    thread, _lobby, first, _second, _game_id = await timed_game(env, remind="6h")
-    await scheduler_tick(env)
+    thread, _lobby, first, _second, _game_id = await start_game(env, remind="6h")
+    await tick_scheduler(env)
     clock.advance(6 * HOUR + 1)
     bot = env.bot
     assert isinstance(bot, RailyardBot) and bot.store is not None and bot.scheduler is not None
@@ -43,14 +44,14 @@ async def test_a_reminder_is_posted_exactly_once_across_a_crash_and_a_restart(
     else:
         bot.scheduler.notify = dies
     with pytest.raises(Crash):
-        await scheduler_tick(env)
+        await tick_scheduler(env)
     assert len(_reminders(thread)) == (1 if crash == "after Discord took it" else 0)
 
     await env.restart_bot(RailyardBot(db_path, scheduler_seconds=0, clock=clock))
     clock.advance(OUTBOX_LEASE)
-    await scheduler_tick(env)
+    await tick_scheduler(env)
     clock.advance(OUTBOX_LEASE)
-    await scheduler_tick(env)
+    await tick_scheduler(env)
     reminders = _reminders(thread)
     assert len(reminders) == 1 and f"<@{first.id}>" in reminders[0].content
 
@@ -72,9 +73,9 @@ async def test_a_turn_dm_goes_once_when_its_post_is_tried_again(
     bot.scheduler.wall_clock = lambda: env.backend.clock.now().timestamp()
     monkeypatch.setattr(bot, "wake_scheduler", lambda: None)  # the test ticks
     if kind == "reminder":
-        thread, _lobby, player, _second, game_id = await timed_game(env, remind="6h")
+        thread, _lobby, player, _second, game_id = await start_game(env, remind="6h")
         await player.slash(thread, "game notify", how="dm")
-        await scheduler_tick(env)
+        await tick_scheduler(env)
         clock.advance(6 * HOUR + 1)
     else:
         _channel, thread, lobby, player, _bob = await game_lobby(env, remind="off")
@@ -85,16 +86,16 @@ async def test_a_turn_dm_goes_once_when_its_post_is_tried_again(
         if get_game("race").to_act((await bot.service.context.get(game_id)).state) == [0]:
             await player.slash(thread, "race step", choice="step 1")  # the bot is due now
         else:
-            await scheduler_tick(env)  # the bot moves first, then its step after the player's
+            await tick_scheduler(env)  # the bot moves first, then its step after the player's
             await player.slash(thread, "race step", choice="step 1")
     before, sent = len(thread.history()), len(_dms(env, player))
     env.inject_error("POST", f"/channels/{thread.id}/messages", status=503, message="Service Unavailable")
-    await scheduler_tick(env)
+    await tick_scheduler(env)
     assert len(thread.history()) == before  # the thread post failed: it stays queued
     assert len(_dms(env, player)) == sent + 1
     for _ in range(2):
         clock.advance(OUTBOX_LEASE)
-        await scheduler_tick(env)
+        await tick_scheduler(env)
     assert len(_dms(env, player)) == sent + 1, _dms(env, player)
     posted = [r for r in env.http_requests if r.method == "POST" and r.path == f"/channels/{thread.id}/messages"]
     assert len(thread.history()) == before + 1  # the post, once

@@ -64,7 +64,7 @@ def test_a_large_image_is_written_in_two_pieces_joined_into_one_stream() -> None
 def test_a_busy_helper_never_holds_the_board_up() -> None:
     """With the helper thread stuck, the caller does both halves itself."""
     release = threading.Event()
-    stuck = png._HELPER.submit(release.wait, 10)
+    stuck = png.HELPER_THREAD.submit(release.wait, 10)
     try:
         image = _board(995, 1017, seed=5)
         back = _decoded(png.palette_png(image, _palette()))

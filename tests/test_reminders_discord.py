@@ -46,14 +46,14 @@ def _labels(message: Any) -> list[str]:
     return [getattr(c, "label", None) or c.placeholder for row in message.components for c in row.children]
 
 
-async def scheduler_tick(env: Any) -> None:
+async def tick_scheduler(env: Any) -> None:
     bot = env.bot
     assert isinstance(bot, RailyardBot) and bot.scheduler is not None
     await bot.scheduler.tick()
     await env.settle()
 
 
-async def timed_game(env: Any, game: str = "race", **settings: str) -> tuple[Any, Any, Any, Any, int]:
+async def start_game(env: Any, game: str = "race", **settings: str) -> tuple[Any, Any, Any, Any, int]:
     """A started race between ann and bob; thread, lobby, due member, other member, game id."""
     _channel, thread, lobby, ann, bob = await game_lobby(env, game, **settings)
     await bob.click(lobby, label="Join")
@@ -94,10 +94,10 @@ async def test_bad_settings_are_refused_before_any_game_exists(env: Any, setting
 
 
 async def test_reminder_pings_only_the_due_player_and_can_be_muted(env: Any, clock: FakeClock) -> None:
-    thread, _lobby, first, second, _game_id = await timed_game(env, remind="6h")
-    await scheduler_tick(env)
+    thread, _lobby, first, second, _game_id = await start_game(env, remind="6h")
+    await tick_scheduler(env)
     clock.advance(6 * HOUR + 1)
-    await scheduler_tick(env)
+    await tick_scheduler(env)
     reminder = thread.history()[-1]
     assert f"<@{first.id}>" in reminder.content and "still your turn" in reminder.content
     assert _stored(env, reminder).ping_user_ids == [first.id]
@@ -108,12 +108,12 @@ async def test_reminder_pings_only_the_due_player_and_can_be_muted(env: Any, clo
     assert muted.ephemeral and "muted for you" in said(muted)
     count = len(thread.history())
     clock.advance(6 * HOUR + 1)
-    await scheduler_tick(env)
+    await tick_scheduler(env)
     assert len(thread.history()) == count
 
 
 async def test_game_remind_pings_the_due_player_once_an_hour(env: Any, clock: FakeClock) -> None:
-    thread, _lobby, first, second, _game_id = await timed_game(env)
+    thread, _lobby, first, second, _game_id = await start_game(env)
     nudged = await second.slash(thread, "game remind")
     assert not nudged.ephemeral and f"<@{first.id}>" in nudged.response.content
     assert env.backend.messages[thread.id][nudged.response.id].ping_user_ids == [first.id]
@@ -129,10 +129,10 @@ async def clock_ran_out(env: Any, clock: FakeClock, game: str = "race") -> tuple
     """A started game with a 2 h turn clock whose due player let it run out:
     its thread, the late player, the other, the game's id and the post
     saying it ran out."""
-    thread, _lobby, first, second, game_id = await timed_game(env, game=game, remind="off", clock="2h")
-    await scheduler_tick(env)
+    thread, _lobby, first, second, game_id = await start_game(env, game=game, remind="off", clock="2h")
+    await tick_scheduler(env)
     clock.advance(2 * HOUR)
-    await scheduler_tick(env)
+    await tick_scheduler(env)
     ran_out = thread.history()[-1]
     assert "turn clock ran out" in ran_out.content
     return thread, first, second, game_id, ran_out
@@ -149,7 +149,7 @@ async def test_clock_ran_out_offers_skip_and_bot_and_the_player_takes_his_seat_b
     skipped = await second.click(ran_out, label="Skip the turn")  # race has no pass: the bot plays
     assert skipped.ephemeral
     assert any("no safe way to skip" in m.content for m in thread.history())
-    await scheduler_tick(env)
+    await tick_scheduler(env)
     log = await env.bot.service.store.log(game_id)
     assert log[-1].seat == late_seat  # the bot moved for him
     row = await env.bot.service.context.get(game_id)
@@ -168,9 +168,9 @@ async def test_lobby_never_started_expires_and_its_buttons_go(env: Any, clock: F
     ann = guild.add_member(env.create_user("ann"))
     lobby = (await ann.slash(channel, "game new", game="race")).response
     thread = channel.threads[0]
-    await scheduler_tick(env)
+    await tick_scheduler(env)
     clock.advance(LOBBY_TTL + 1)
-    await scheduler_tick(env)
+    await tick_scheduler(env)
     shown = next(m for m in channel.history() if m.id == lobby.id)
     assert "Abandoned" in shown.content and shown.components == []
     assert any("expired" in m.content for m in thread.history())
@@ -178,25 +178,25 @@ async def test_lobby_never_started_expires_and_its_buttons_go(env: Any, clock: F
 
 
 async def test_idle_game_is_warned_then_archived_with_its_thread(env: Any, clock: FakeClock) -> None:
-    thread, _lobby, first, _second, game_id = await timed_game(env, remind="off")
-    await scheduler_tick(env)
+    thread, _lobby, first, _second, game_id = await start_game(env, remind="off")
+    await tick_scheduler(env)
     clock.advance(IDLE_AFTER + 1)
-    await scheduler_tick(env)
+    await tick_scheduler(env)
     warning = thread.history()[-1]
     assert "Nobody has moved" in warning.content and _stored(env, warning).ping_user_ids == [first.id]
     clock.advance(IDLE_GRACE + 1)
-    await scheduler_tick(env)
+    await tick_scheduler(env)
     assert "archived" in thread.history()[-1].content
     assert (await env.bot.service.context.get(game_id)).status == "abandoned"
     assert env.backend.channels[thread.id].thread_metadata.archived
 
 
 async def test_archived_thread_of_an_active_game_is_reopened(env: Any, clock: FakeClock) -> None:
-    thread, _lobby, _first, _second, _game_id = await timed_game(env, remind="off")
-    await scheduler_tick(env)
+    thread, _lobby, _first, _second, _game_id = await start_game(env, remind="off")
+    await tick_scheduler(env)
     env.backend.channels[thread.id].thread_metadata.archived = True  # Discord's week without a message
     clock.advance(KEEPALIVE + 1)
-    await scheduler_tick(env)
+    await tick_scheduler(env)
     assert not env.backend.channels[thread.id].thread_metadata.archived
 
 
@@ -205,7 +205,7 @@ async def test_a_thread_reopened_while_another_process_archived_its_game_is_clos
     """The keep-alive found the game active, then another process archived
     it (and closed its thread) before Discord was asked to reopen it: the
     thread ends closed, as the archive left it."""
-    thread, _lobby, _first, _second, game_id = await timed_game(env, remind="off")
+    thread, _lobby, _first, _second, game_id = await start_game(env, remind="off")
     channels = env.backend.channels
     channels[thread.id].thread_metadata.archived = True  # Discord's week without a message
     bot = env.bot
@@ -226,11 +226,11 @@ async def test_a_thread_reopened_while_another_process_archived_its_game_is_clos
 
 
 async def test_timers_survive_a_restart_of_the_bot(env: Any, clock: FakeClock, db_path: str) -> None:
-    thread, _lobby, first, _second, _game_id = await timed_game(env, remind="6h")
-    await scheduler_tick(env)
+    thread, _lobby, first, _second, _game_id = await start_game(env, remind="6h")
+    await tick_scheduler(env)
     await env.restart_bot(RailyardBot(db_path, scheduler_seconds=0, clock=clock))
     clock.advance(6 * HOUR + 1)
-    await scheduler_tick(env)
+    await tick_scheduler(env)
     reminder = thread.history()[-1]
     assert "still your turn" in reminder.content and _stored(env, reminder).ping_user_ids == [first.id]
 
@@ -242,7 +242,7 @@ def test_scheduler_interval_is_read_strictly(value: str, seconds: float) -> None
 
 @pytest.mark.parametrize("simcord_bot", ["looping"], indirect=True)
 async def test_the_bots_own_loop_ticks_the_scheduler(env: Any, clock: FakeClock) -> None:
-    thread, _lobby, first, _second, _game_id = await timed_game(env, remind="6h")
+    thread, _lobby, first, _second, _game_id = await start_game(env, remind="6h")
     clock.advance(6 * HOUR + 1)
     await env.advance_time(31)  # the loop's next look (virtual time)
     assert any("still your turn" in m.content and f"<@{first.id}>" in m.content for m in thread.history())
@@ -257,8 +257,8 @@ async def test_a_player_teamed_with_a_bot_gets_the_first_say(env: Any, clock: Fa
     await ann.click(lobby, label="Add bot")
     started = await ann.slash(thread, "game start")
     assert "Started!" in said(started)
-    await scheduler_tick(env)
-    await scheduler_tick(env)
+    await tick_scheduler(env)
+    await tick_scheduler(env)
     row = await env.bot.service.context.get((await env.bot.service.context.game_in_thread(thread.id)).id)
     assert row.status == "active"
     assert [a.seat for a in await env.bot.service.store.log(row.id) if a.seat >= 0] == []  # no bot moved

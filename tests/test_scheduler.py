@@ -45,12 +45,12 @@ def no_render(state: object, viewer: object) -> bytes:
     return b"png"
 
 
-def _service(store: Store) -> GameService:
+def make_service(store: Store) -> GameService:
     return GameService(store, renderer=no_render)
 
 
-async def _lobby(service: GameService, players: int = 2, schedule: Schedule | None = None,
-                 slug: str = "race") -> int:
+async def open_race(service: GameService, players: int = 2, schedule: Schedule | None = None,
+                    slug: str = "race") -> int:
     row = await service.lobby.new_game(slug, ANN, "ann", seed=3)
     if schedule is not None:
         await service.seats.set_schedule(row.id, schedule)
@@ -59,25 +59,25 @@ async def _lobby(service: GameService, players: int = 2, schedule: Schedule | No
     return row.id
 
 
-async def _started(service: GameService, players: int = 2, schedule: Schedule | None = None,
-                   slug: str = "race") -> int:
-    game_id = await _lobby(service, players, schedule, slug)
+async def start_race(service: GameService, players: int = 2, schedule: Schedule | None = None,
+                     slug: str = "race") -> int:
+    game_id = await open_race(service, players, schedule, slug)
     await service.lobby.start(game_id, ANN)
     return game_id
 
 
-async def _due_user(service: GameService, game_id: int) -> int:
+async def due_user(service: GameService, game_id: int) -> int:
     t = await service.context.table(game_id)
     seat = next(s for s in t.game.to_act(t.state) if s != CHANCE)
     return t.seats[seat].user_id
 
 
-async def _bot_due(service: GameService) -> int:
+async def race_with_bot_due(service: GameService) -> int:
     """A started race of ann and Bot 1, with the bot due."""
-    game_id = await _lobby(service, players=1)
+    game_id = await open_race(service, players=1)
     await service.seats.add_bot(game_id, ANN)
     await service.lobby.start(game_id, ANN)
-    if (await _due_user(service, game_id)) == ANN:
+    if (await due_user(service, game_id)) == ANN:
         await service.turns.act(game_id, ANN, "step 1")
     return game_id
 
@@ -180,10 +180,10 @@ def test_schedule_defaults_and_hours_need_a_clock() -> None:
 # -- reminders ------------------------------------------------------------------------
 
 async def test_due_seat_is_reminded_after_the_interval_at_most_a_few_times(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    game_id = await _started(service, schedule=Schedule(remind_every=6 * HOUR))
+    service, clock = make_service(store), FakeClock()
+    game_id = await start_race(service, schedule=Schedule(remind_every=6 * HOUR))
     scheduler = Scheduler(service, clock)
-    due = await _due_user(service, game_id)
+    due = await due_user(service, game_id)
     assert await scheduler.tick() == []
     clock.advance(6 * HOUR - 60)
     assert await scheduler.tick() == []
@@ -199,11 +199,11 @@ async def test_due_seat_is_reminded_after_the_interval_at_most_a_few_times(store
 async def _planned_reminding(store: Store) -> tuple[GameService, FakeClock, Scheduler, int, int]:
     """A started race reminding every 6 hours, planned at the clock's start,
     and the user due."""
-    service, clock = _service(store), FakeClock()
-    game_id = await _started(service, schedule=Schedule(remind_every=6 * HOUR))
+    service, clock = make_service(store), FakeClock()
+    game_id = await start_race(service, schedule=Schedule(remind_every=6 * HOUR))
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
-    return service, clock, scheduler, game_id, await _due_user(service, game_id)
+    return service, clock, scheduler, game_id, await due_user(service, game_id)
 
 
 async def test_a_move_starts_the_next_seats_reminder_afresh(store: Store) -> None:
@@ -215,23 +215,23 @@ async def test_a_move_starts_the_next_seats_reminder_afresh(store: Store) -> Non
     assert await scheduler.tick() == []  # the new seat waited 2 h, not 7
     clock.advance(4 * HOUR)
     reminded = await scheduler.tick()
-    assert [n.ping_user_ids for n in reminded] == [[await _due_user(service, game_id)]]
+    assert [n.ping_user_ids for n in reminded] == [[await due_user(service, game_id)]]
 
 
 async def test_muted_player_is_not_reminded(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    game_id = await _started(service, schedule=Schedule(remind_every=6 * HOUR))
+    service, clock = make_service(store), FakeClock()
+    game_id = await start_race(service, schedule=Schedule(remind_every=6 * HOUR))
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
-    due = await _due_user(service, game_id)
+    due = await due_user(service, game_id)
     await service.seats.mute_reminders(game_id, due)
     clock.advance(7 * HOUR)
     assert [n for n in await scheduler.tick() if n.kind == "reminder"] == []
 
 
 async def test_reminders_off_means_none(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    await _started(service, schedule=Schedule(remind_every=None))
+    service, clock = make_service(store), FakeClock()
+    await start_race(service, schedule=Schedule(remind_every=None))
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
     clock.advance(3 * 24 * HOUR)
@@ -239,10 +239,10 @@ async def test_reminders_off_means_none(store: Store) -> None:
 
 
 async def test_nudge_pings_the_due_player_once_an_hour_per_game(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    game_id = await _started(service)
+    service, clock = make_service(store), FakeClock()
+    game_id = await start_race(service)
     keeping = service.seats
-    due = await _due_user(service, game_id)
+    due = await due_user(service, game_id)
     other = BOB if due == ANN else ANN
     with pytest.raises(ServiceError, match="your own turn"):
         await keeping.nudge(game_id, due, clock(), NUDGE_GAP)
@@ -260,8 +260,8 @@ async def test_nudge_pings_the_due_player_once_an_hour_per_game(store: Store) ->
 # -- the turn clock --------------------------------------------------------------------
 
 async def test_clock_runs_out_only_after_the_active_hours_add_up(store: Store) -> None:
-    service, clock = _service(store), FakeClock()  # START is 12:00 UTC
-    await _started(service, schedule=Schedule(None, 2 * HOUR, "18-23", "UTC"))
+    service, clock = make_service(store), FakeClock()  # START is 12:00 UTC
+    await start_race(service, schedule=Schedule(None, 2 * HOUR, "18-23", "UTC"))
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
     clock.advance(7 * HOUR)  # 19:00: one active hour so far
@@ -274,11 +274,11 @@ async def test_clock_runs_out_only_after_the_active_hours_add_up(store: Store) -
 
 
 async def test_timed_out_seat_is_handed_to_the_bot_and_taken_back(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    game_id = await _started(service, schedule=Schedule(None, HOUR))
+    service, clock = make_service(store), FakeClock()
+    game_id = await start_race(service, schedule=Schedule(None, HOUR))
     scheduler, keeping = Scheduler(service, clock), service.seats
     await scheduler.tick()
-    late = await _due_user(service, game_id)
+    late = await due_user(service, game_id)
     other = BOB if late == ANN else ANN
     with pytest.raises(ServiceError, match="No other player's turn clock has run out"):
         await keeping.timed_out_to_bot(game_id, other)
@@ -325,11 +325,11 @@ def test_default_action_is_a_pass_where_the_game_offers_one() -> None:
 async def test_timed_out_seat_is_skipped_with_the_games_safe_default(store: Store) -> None:
     register_renderer(PassRace.slug, render)
     with registered(PassRace()):
-        service, clock = _service(store), FakeClock()
-        game_id = await _started(service, schedule=Schedule(None, HOUR), slug="pass-race")
+        service, clock = make_service(store), FakeClock()
+        game_id = await start_race(service, schedule=Schedule(None, HOUR), slug="pass-race")
         scheduler, keeping = Scheduler(service, clock), service.seats
         await scheduler.tick()
-        late = await _due_user(service, game_id)
+        late = await due_user(service, game_id)
         other = BOB if late == ANN else ANN
         clock.advance(HOUR)
         await scheduler.tick()
@@ -337,15 +337,15 @@ async def test_timed_out_seat_is_skipped_with_the_games_safe_default(store: Stor
         assert not isinstance(post, str) and post.action == "pass" and "passes" in post.text
         log = await store.log(game_id, last=1)
         assert log[0].action == "pass" and log[0].seat == (0 if late == ANN else 1)
-        assert await _due_user(service, game_id) == other
+        assert await due_user(service, game_id) == other
 
 
 async def test_race_without_a_safe_default_hands_the_skipped_seat_to_the_bot(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    game_id = await _started(service, schedule=Schedule(None, HOUR))
+    service, clock = make_service(store), FakeClock()
+    game_id = await start_race(service, schedule=Schedule(None, HOUR))
     scheduler, keeping = Scheduler(service, clock), service.seats
     await scheduler.tick()
-    late = await _due_user(service, game_id)
+    late = await due_user(service, game_id)
     clock.advance(HOUR)
     await scheduler.tick()
     said = await keeping.skip_timed_out(game_id, BOB if late == ANN else ANN)
@@ -356,8 +356,8 @@ async def test_race_without_a_safe_default_hands_the_skipped_seat_to_the_bot(sto
 # -- bots ----------------------------------------------------------------------------
 
 async def test_bot_seats_play_through_the_service_and_are_never_pinged(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    game_id = await _lobby(service, players=1)
+    service, clock = make_service(store), FakeClock()
+    game_id = await open_race(service, players=1)
     keeping = service.seats
     assert "Bot 1" in await keeping.add_bot(game_id, ANN)
     with pytest.raises(ServiceError, match="Only the player who created"):
@@ -367,7 +367,7 @@ async def test_bot_seats_play_through_the_service_and_are_never_pinged(store: St
     assert [(s.name, s.bot) for s in seats] == [("ann", False), ("Bot 1 (normal)", True), ("Bot 2 (normal)", True)]
     start = await service.lobby.start(game_id, ANN)
     assert all(u > 0 for u in start.ping_user_ids) and "<@-" not in start.text
-    if await _due_user(service, game_id) == ANN:
+    if await due_user(service, game_id) == ANN:
         await service.turns.act(game_id, ANN, "step 1")
     notices = await Scheduler(service, clock).tick()
     moves = [n for n in notices if n.kind == "move"]
@@ -388,8 +388,8 @@ async def test_bot_chooser_is_injectable_and_sees_only_its_view(store: Store) ->
             seen.append((seat, state_view))
             return "step 2"
 
-    service, clock = _service(store), FakeClock()
-    game_id = await _bot_due(service)
+    service, clock = make_service(store), FakeClock()
+    game_id = await race_with_bot_due(service)
     await Scheduler(service, clock, bot_player=Stepper()).tick()
     assert seen and seen[0][0] == 1
     assert [a.action for a in await store.log(game_id) if a.seat == 1] == ["step 2"]
@@ -400,15 +400,15 @@ async def test_a_refused_bot_choice_falls_back_to_a_legal_move(store: Store) -> 
         def choose(self, game: Any, state_view: State, seat: int, rng: Any) -> str:
             return "fly 9"
 
-    service, clock = _service(store), FakeClock()
-    game_id = await _bot_due(service)
+    service, clock = make_service(store), FakeClock()
+    game_id = await race_with_bot_due(service)
     await Scheduler(service, clock, bot_player=Wrong()).tick()
-    assert await _due_user(service, game_id) == ANN
+    assert await due_user(service, game_id) == ANN
 
 
 async def test_a_bot_move_that_keeps_failing_is_retried_ever_less_often_and_told_once(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    game_id = await _bot_due(service)
+    service, clock = make_service(store), FakeClock()
+    game_id = await race_with_bot_due(service)
     real_act, tries = service.turns.act, []
 
     async def broken_act(*args: Any, **kwargs: Any) -> Any:
@@ -427,12 +427,12 @@ async def test_a_bot_move_that_keeps_failing_is_retried_ever_less_often_and_told
     service.turns.act = real_act  # type: ignore[method-assign]
     clock.advance(BOT_RETRY_MAX)
     await scheduler.tick()
-    assert await _due_user(service, game_id) == ANN  # the bot moved once the database was back
+    assert await due_user(service, game_id) == ANN  # the bot moved once the database was back
 
 
 async def test_player_who_leaves_a_running_game_is_replaced_by_the_bot(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    game_id = await _started(service, players=3)
+    service, clock = make_service(store), FakeClock()
+    game_id = await start_race(service, players=3)
     keeping = service.seats
     assert "the bot" in await keeping.leave_to_bot(game_id, BOB)
     with pytest.raises(ServiceError, match="already plays your seat"):
@@ -440,7 +440,7 @@ async def test_player_who_leaves_a_running_game_is_replaced_by_the_bot(store: St
     scheduler = Scheduler(service, clock)
     for _ in range(3):
         await scheduler.tick()
-        due = await _due_user(service, game_id)
+        due = await due_user(service, game_id)
         assert due != BOB
         await service.turns.act(game_id, due, "step 1")
     assert any(a.seat == 1 for a in await store.log(game_id))
@@ -450,8 +450,8 @@ async def test_player_who_leaves_a_running_game_is_replaced_by_the_bot(store: St
 
 
 async def test_bot_seat_keeps_its_flag_when_a_player_leaves_the_lobby(store: Store) -> None:
-    service = _service(store)
-    game_id = await _lobby(service, players=2)
+    service = make_service(store)
+    game_id = await open_race(service, players=2)
     await service.seats.add_bot(game_id, ANN)
     await service.lobby.leave(game_id, BOB)
     assert [(s.seat, s.name, s.bot) for s in await store.seats(game_id)] == [(0, "ann", False),
@@ -461,8 +461,8 @@ async def test_bot_seat_keeps_its_flag_when_a_player_leaves_the_lobby(store: Sto
 # -- housekeeping ----------------------------------------------------------------------
 
 async def test_lobby_never_started_expires(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    game_id = await _lobby(service)
+    service, clock = make_service(store), FakeClock()
+    game_id = await open_race(service)
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
     clock.advance(LOBBY_TTL - 60)
@@ -474,11 +474,11 @@ async def test_lobby_never_started_expires(store: Store) -> None:
 
 
 async def test_idle_game_is_warned_then_archived(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    game_id = await _started(service, schedule=Schedule(remind_every=None))
+    service, clock = make_service(store), FakeClock()
+    game_id = await start_race(service, schedule=Schedule(remind_every=None))
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
-    due = await _due_user(service, game_id)
+    due = await due_user(service, game_id)
     clock.advance(IDLE_AFTER + 1)
     warned = [n for n in await scheduler.tick() if n.kind == "idle_warning"]
     assert len(warned) == 1 and warned[0].ping_user_ids == [due]
@@ -488,21 +488,21 @@ async def test_idle_game_is_warned_then_archived(store: Store) -> None:
 
 
 async def test_a_move_after_the_warning_keeps_the_game(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    game_id = await _started(service, schedule=Schedule(remind_every=None))
+    service, clock = make_service(store), FakeClock()
+    game_id = await start_race(service, schedule=Schedule(remind_every=None))
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
     clock.advance(IDLE_AFTER + 1)
     await scheduler.tick()
-    await service.turns.act(game_id, await _due_user(service, game_id), "step 1")
+    await service.turns.act(game_id, await due_user(service, game_id), "step 1")
     clock.advance(IDLE_GRACE + 1)
     assert "idle_archived" not in _kinds(await scheduler.tick())
     assert (await service.context.get(game_id)).status == "active"
 
 
 async def test_active_games_thread_is_kept_alive_each_period(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    await _started(service, schedule=Schedule(remind_every=None))
+    service, clock = make_service(store), FakeClock()
+    await start_race(service, schedule=Schedule(remind_every=None))
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
     clock.advance(KEEPALIVE + 1)
@@ -512,8 +512,8 @@ async def test_active_games_thread_is_kept_alive_each_period(store: Store) -> No
 
 
 async def test_finished_game_has_no_more_timers_after_they_come_due(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    game_id = await _started(service)
+    service, clock = make_service(store), FakeClock()
+    game_id = await start_race(service)
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
     await service.lobby.abandon(game_id, ANN, False)
@@ -527,16 +527,16 @@ async def test_finished_game_has_no_more_timers_after_they_come_due(store: Store
 async def test_scheduler_after_a_restart_picks_up_the_stored_timers(store_target: str) -> None:
     clock = FakeClock()
     first = await open_store(store_target)
-    service = _service(first)
-    game_id = await _started(service, schedule=Schedule(remind_every=6 * HOUR))
+    service = make_service(first)
+    game_id = await start_race(service, schedule=Schedule(remind_every=6 * HOUR))
     await Scheduler(service, clock).tick()
-    due = await _due_user(service, game_id)
+    due = await due_user(service, game_id)
     await first.close()  # the process stops; no timer lives in memory
 
     clock.advance(6 * HOUR + 1)
     again = await open_store(store_target)
     try:
-        notices = await Scheduler(_service(again), clock).tick()
+        notices = await Scheduler(make_service(again), clock).tick()
         assert [(n.kind, n.ping_user_ids) for n in notices] == [("reminder", [due])]
     finally:
         await again.close()
@@ -544,9 +544,9 @@ async def test_scheduler_after_a_restart_picks_up_the_stored_timers(store_target
 
 async def test_two_schedulers_on_one_database_fire_a_reminder_once(store: Store) -> None:
     clock = FakeClock()
-    service = _service(store)
-    await _started(service, schedule=Schedule(remind_every=6 * HOUR))
-    one, two = Scheduler(service, clock), Scheduler(_service(store), clock)
+    service = make_service(store)
+    await start_race(service, schedule=Schedule(remind_every=6 * HOUR))
+    one, two = Scheduler(service, clock), Scheduler(make_service(store), clock)
     await one.tick()
     clock.advance(6 * HOUR + 1)
     timers = await store.due_timers(clock())
@@ -594,7 +594,7 @@ async def test_schema_2_database_is_upgraded_with_players_seats_and_default_sett
         assert [(s.name, s.bot) for s in await store.seats(1)] == [("ann", False)]
         assert await store.schedule(1) == Schedule()
         clock = FakeClock()
-        await Scheduler(_service(store), clock).tick()
+        await Scheduler(make_service(store), clock).tick()
         assert [(t.kind, t.due_at) for t in await store.timers(1)] == [("lobby", clock() + LOBBY_TTL)]
     finally:
         await store.close()
@@ -605,19 +605,19 @@ async def test_a_failing_game_never_stalls_the_others(store: Store) -> None:
         def choose(self, game: Any, state_view: State, seat: int, rng: Any) -> str:
             raise ZeroDivisionError("a bug in a policy")
 
-    service, clock = _service(store), FakeClock()
-    botted = await _lobby(service, players=1)
+    service, clock = make_service(store), FakeClock()
+    botted = await open_race(service, players=1)
     await service.seats.add_bot(botted, ANN)
     await service.lobby.start(botted, ANN)
-    if await _due_user(service, botted) == ANN:
+    if await due_user(service, botted) == ANN:
         await service.turns.act(botted, ANN, "step 1")
-    other = await _started(service, schedule=Schedule(remind_every=6 * HOUR))
+    other = await start_race(service, schedule=Schedule(remind_every=6 * HOUR))
     scheduler = Scheduler(service, clock, bot_player=Broken())
     await scheduler.tick()
     clock.advance(6 * HOUR + 1)
     reminded = [n for n in await scheduler.tick() if n.kind == "reminder"]
     assert [n.game_id for n in reminded] == [other]
-    assert (await _due_user(service, botted)) < 0  # the broken bot's turn waits, retried later
+    assert (await due_user(service, botted)) < 0  # the broken bot's turn waits, retried later
 
 
 # -- a bot teammate ------------------------------------------------------------------
@@ -625,7 +625,7 @@ async def test_a_failing_game_never_stalls_the_others(store: Store) -> None:
 async def _carts_with_bot_partners(service: GameService) -> int:
     """Mine Carts: ann and bob, each teamed with a bot (Red: ann + Bot 1,
     Blue: bob + Bot 2), a turn clock of an hour."""
-    game_id = await _lobby(service, players=2, schedule=Schedule(None, HOUR), slug="mine-carts")
+    game_id = await open_race(service, players=2, schedule=Schedule(None, HOUR), slug="mine-carts")
     keeping = service.seats
     await keeping.add_bot(game_id, ANN)
     await keeping.add_bot(game_id, ANN)
@@ -634,7 +634,7 @@ async def _carts_with_bot_partners(service: GameService) -> int:
 
 
 async def test_a_bot_waits_while_its_human_teammate_is_due(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
+    service, clock = make_service(store), FakeClock()
     game_id = await _carts_with_bot_partners(service)
     table = await service.context.table(game_id)
     due = table.game.to_act(table.state)
@@ -646,7 +646,7 @@ async def test_a_bot_waits_while_its_human_teammate_is_due(store: Store) -> None
 
 
 async def test_a_bot_plays_for_its_team_once_the_teammates_clock_runs_out(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
+    service, clock = make_service(store), FakeClock()
     game_id = await _carts_with_bot_partners(service)
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
@@ -671,11 +671,11 @@ class Stepper:
 
 
 async def test_the_bots_move_in_a_handed_over_seat_is_not_its_players_to_take_back(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    game_id = await _started(service, schedule=Schedule(None, HOUR))
+    service, clock = make_service(store), FakeClock()
+    game_id = await start_race(service, schedule=Schedule(None, HOUR))
     scheduler, keeping = Scheduler(service, clock, bot_player=Stepper()), service.seats
     await scheduler.tick()
-    late = await _due_user(service, game_id)
+    late = await due_user(service, game_id)
     clock.advance(HOUR)
     await scheduler.tick()
     await keeping.timed_out_to_bot(game_id, BOB if late == ANN else ANN)
@@ -690,10 +690,10 @@ async def test_the_bots_move_in_a_handed_over_seat_is_not_its_players_to_take_ba
 # -- at scale: due times first, planning in slices ------------------------------------------
 
 async def test_the_first_tick_fires_what_is_due_before_it_plans_the_backlog(store: Store) -> None:
-    service, clock = _service(store), FakeClock()
-    reminded = await _started(service, schedule=Schedule(remind_every=6 * HOUR))
+    service, clock = make_service(store), FakeClock()
+    reminded = await start_race(service, schedule=Schedule(remind_every=6 * HOUR))
     await Scheduler(service, clock).tick()  # planned by an earlier run
-    backlog = [await _started(service) for _ in range(3)]  # never planned
+    backlog = [await start_race(service) for _ in range(3)]  # never planned
     clock.advance(6 * HOUR + 1)
     unplanned_when_posted: list[list[int]] = []
 
@@ -710,8 +710,8 @@ async def test_the_first_tick_fires_what_is_due_before_it_plans_the_backlog(stor
 async def test_a_tick_plans_a_backlog_a_slice_at_a_time_for_at_most_its_budget(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("bot.scheduler.planning.PLAN_SLICE", 2)
-    service, clock = _service(store), FakeClock()
-    games = [await _started(service) for _ in range(5)]
+    service, clock = make_service(store), FakeClock()
+    games = [await start_race(service) for _ in range(5)]
     scheduler = Scheduler(service, clock)
     scheduler.plan_budget = 0.0  # one slice a tick
     left = []
@@ -726,9 +726,9 @@ async def test_a_big_backlogs_games_with_a_bot_seat_are_planned_first(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("bot.scheduler.planning.PLAN_SLICE", 2)
     monkeypatch.setattr("bot.scheduler.planning.BACKLOG_READ", 3)
-    service, clock = _service(store), FakeClock()
-    humans = [await _started(service) for _ in range(4)]
-    botted = await _bot_due(service)  # the last of the backlog, by id
+    service, clock = make_service(store), FakeClock()
+    humans = [await start_race(service) for _ in range(4)]
+    botted = await race_with_bot_due(service)  # the last of the backlog, by id
     scheduler = Scheduler(service, clock)
     scheduler.pass_began = scheduler.wall_clock() + DAY  # all changed before the pass began: a restart
     scheduler.plan_budget = 0.0
@@ -739,13 +739,13 @@ async def test_a_big_backlogs_games_with_a_bot_seat_are_planned_first(
 
 async def test_thousands_of_due_reminders_hold_up_no_bots_move(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("bot.scheduler.tick.FIRE_BATCH", 1)  # a round fires one of each
-    service, clock = _service(store), FakeClock()
+    service, clock = make_service(store), FakeClock()
     for _ in range(2):
-        await _started(service, schedule=Schedule(remind_every=6 * HOUR))
+        await start_race(service, schedule=Schedule(remind_every=6 * HOUR))
     scheduler = Scheduler(service, clock)
     await scheduler.tick()
     clock.advance(6 * HOUR + 1)
-    botted = await _bot_due(service)
+    botted = await race_with_bot_due(service)
     await scheduler.plan(botted, clock())  # its move due now, after both reminders
     notices = await scheduler.tick()
     assert sorted(n.kind for n in notices) == ["move", "reminder", "reminder"]
@@ -757,8 +757,8 @@ async def test_a_due_timer_of_a_game_changed_since_its_plan_fires_only_as_planne
     clock.advance(6 * HOUR + 1)
     assert [n.ping_user_ids for n in await scheduler.tick()] == [[first]]
     await service.turns.act(game_id, first, "step 1")
-    await service.turns.act(game_id, await _due_user(service, game_id), "step 1")
-    assert await _due_user(service, game_id) == first  # due again, his reminder from before now due too
+    await service.turns.act(game_id, await due_user(service, game_id), "step 1")
+    assert await due_user(service, game_id) == first  # due again, his reminder from before now due too
     clock.advance(6 * HOUR)
     assert await scheduler.tick() == []  # his new turn waited no time: not reminded
     remind = next(t for t in await store.timers(game_id) if t.kind == "remind")

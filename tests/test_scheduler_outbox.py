@@ -13,7 +13,7 @@ import pytest
 from bot.scheduler import LOBBY_TTL, OUTBOX_LEASE, OUTBOX_MAX_TRIES, Notice, Scheduler
 from bot.service import GameService
 from bot.store import OutboxPost, Schedule, Store, open_store
-from tests.test_scheduler import HOUR, FakeClock, _bot_due, _lobby, _service, _started
+from tests.test_scheduler import HOUR, FakeClock, make_service, open_race, race_with_bot_due, start_race
 
 
 class Crash(BaseException):
@@ -53,14 +53,14 @@ async def _past_two_leases(scheduler: Scheduler, clock: FakeClock) -> None:
 async def _restarted(store_target: str, clock: FakeClock) -> tuple[Store, Thread, Scheduler]:
     store = await open_store(store_target)
     thread = Thread(store)
-    return store, thread, Scheduler(_service(store), clock, thread)
+    return store, thread, Scheduler(make_service(store), clock, thread)
 
 
 async def test_a_bot_move_committed_just_before_a_crash_is_posted_once_after_the_restart(store_target: str) -> None:
     clock = FakeClock()
     first = await open_store(store_target)
-    service = _service(first)
-    game_id = await _bot_due(service)
+    service = make_service(first)
+    game_id = await race_with_bot_due(service)
     version = (await service.context.get(game_id)).version
     with pytest.raises(Crash):
         await Scheduler(service, clock, Thread(first, crash="before")).tick()
@@ -86,8 +86,8 @@ async def test_a_bot_move_committed_just_before_a_crash_is_posted_once_after_the
 async def test_a_reminder_claimed_just_before_a_crash_is_posted_once_after_the_restart(store_target: str) -> None:
     clock = FakeClock()
     first = await open_store(store_target)
-    service = _service(first)
-    await _started(service, schedule=Schedule(remind_every=6 * HOUR))
+    service = make_service(first)
+    await start_race(service, schedule=Schedule(remind_every=6 * HOUR))
     await Scheduler(service, clock).tick()
     clock.advance(6 * HOUR + 1)
     with pytest.raises(Crash):
@@ -109,8 +109,8 @@ async def test_a_bot_move_discord_took_just_before_a_crash_is_not_posted_again(s
     remembered message and posts nothing."""
     clock = FakeClock()
     first = await open_store(store_target)
-    service = _service(first)
-    await _bot_due(service)
+    service = make_service(first)
+    await race_with_bot_due(service)
     crashed = Thread(first, crash="after")
     with pytest.raises(Crash):
         await Scheduler(service, clock, crashed).tick()
@@ -129,14 +129,14 @@ async def test_a_bot_move_discord_took_just_before_a_crash_is_not_posted_again(s
 
 async def test_a_post_discord_refuses_stays_queued_and_is_given_up_after_a_few_tries(store: Store) -> None:
     clock = FakeClock()
-    service = _service(store)
+    service = make_service(store)
     refused: list[Notice] = []
 
     async def refusing(notice: Notice) -> bool:
         refused.append(notice)
         return notice.kind == "keepalive"
 
-    await _started(service, schedule=Schedule(remind_every=6 * HOUR))
+    await start_race(service, schedule=Schedule(remind_every=6 * HOUR))
     scheduler = Scheduler(service, clock, refusing)
     await scheduler.tick()
     clock.advance(6 * HOUR + 1)
@@ -151,8 +151,8 @@ async def test_a_post_discord_refuses_stays_queued_and_is_given_up_after_a_few_t
 
 async def test_two_schedulers_post_a_queued_post_once(store: Store) -> None:
     clock = FakeClock()
-    service = _service(store)
-    await _bot_due(service)
+    service = make_service(store)
+    await race_with_bot_due(service)
     with pytest.raises(Crash):
         await Scheduler(service, clock, Thread(store, crash="before")).tick()
     clock.advance(OUTBOX_LEASE)
@@ -161,12 +161,12 @@ async def test_two_schedulers_post_a_queued_post_once(store: Store) -> None:
     assert [q.kind for q in queued] == ["move"]
     assert await store.lease_post(queued[0], clock() + OUTBOX_LEASE)
     assert not await store.lease_post(queued[0], clock() + OUTBOX_LEASE)  # the other one lost the race
-    await Scheduler(_service(store), clock, one).tick()
-    await Scheduler(_service(store), clock, two).tick()
+    await Scheduler(make_service(store), clock, one).tick()
+    await Scheduler(make_service(store), clock, two).tick()
     assert [n.kind for n in one.posted + two.posted if n.kind == "move"] == []  # leased: neither yet
     clock.advance(OUTBOX_LEASE)
-    await Scheduler(_service(store), clock, one).tick()
-    await Scheduler(_service(store), clock, two).tick()
+    await Scheduler(make_service(store), clock, one).tick()
+    await Scheduler(make_service(store), clock, two).tick()
     assert len([n for n in one.posted + two.posted if n.kind == "move"]) == 1
 
 
@@ -175,8 +175,8 @@ async def test_a_queued_posts_direct_message_is_claimed_by_one_try_only(store: S
     """A turn's direct message for a queued post: of two tries at once, one
     claims it; a failed one is given back (the thread post pings him then);
     a post no longer queued claims nothing."""
-    service = _service(store)
-    game_id = await _started(service)
+    service = make_service(store)
+    game_id = await start_race(service)
     await store.queue_post(OutboxPost("reminder:x", game_id, "reminder", "still your turn", 0.0, (1, 2)))
     claims = await asyncio.gather(store.take_ping("reminder:x", 1), store.take_ping("reminder:x", 1))
     assert sorted(claims) == [False, True]
@@ -196,7 +196,7 @@ class CrashBeforeEnding(Crash):
 async def _expiry_interrupted(service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> int:
     """A lobby whose expiry was claimed (its post queued) by a scheduler
     that died before ending it."""
-    game_id = await _lobby(service)
+    game_id = await open_race(service)
     await Scheduler(service, clock).tick()
     clock.advance(LOBBY_TTL + 1)
     dying = Scheduler(service, clock, Thread(service.store))
@@ -218,7 +218,7 @@ async def test_a_lobby_expiry_claimed_just_before_a_crash_ends_the_lobby_after_t
     goes out once."""
     clock = FakeClock()
     first = await open_store(store_target)
-    service = _service(first)
+    service = make_service(first)
     game_id = await _expiry_interrupted(service, clock, monkeypatch)
     assert (await service.context.get(game_id)).status == "lobby"
     await first.close()
@@ -227,7 +227,7 @@ async def test_a_lobby_expiry_claimed_just_before_a_crash_ends_the_lobby_after_t
     try:
         await _past_two_leases(scheduler, clock)
         assert [n.kind for n in thread.posted] == ["lobby_expired"]
-        assert (await _service(again).context.get(game_id)).status == "abandoned"
+        assert (await make_service(again).context.get(game_id)).status == "abandoned"
     finally:
         await again.close()
 
@@ -236,7 +236,7 @@ async def test_a_lobby_started_after_an_interrupted_expiry_is_not_announced_expi
         store_target: str, monkeypatch: pytest.MonkeyPatch) -> None:
     clock = FakeClock()
     first = await open_store(store_target)
-    service = _service(first)
+    service = make_service(first)
     game_id = await _expiry_interrupted(service, clock, monkeypatch)
     await service.lobby.start(game_id, 1)
     await first.close()
@@ -246,6 +246,6 @@ async def test_a_lobby_started_after_an_interrupted_expiry_is_not_announced_expi
         clock.advance(OUTBOX_LEASE)
         await scheduler.tick()
         assert "lobby_expired" not in [n.kind for n in thread.posted]
-        assert (await _service(again).context.get(game_id)).status == "active"
+        assert (await make_service(again).context.get(game_id)).status == "active"
     finally:
         await again.close()

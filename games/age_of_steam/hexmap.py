@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any, Mapping
 
 from .maps import FILES, RUST_BELT
-from .params import _load
+from .params import load_data
 
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 
@@ -99,7 +99,7 @@ def neighbour_coord(col: int, row: int, edge: int) -> tuple[int, int]:
 @cache
 def board(slug: str = RUST_BELT) -> Board:
     """The static map of ``slug`` (a key of :data:`maps.FILES`)."""
-    raw = _load(FILES[slug])
+    raw = load_data(FILES[slug])
     hexes: dict[str, MapHex] = {}
     cities: dict[str, City] = {}
     towns: dict[str, str] = {}

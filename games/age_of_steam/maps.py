@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .params import COLOURS, _load, rules
+from .params import COLOURS, load_data, rules
 
 RUST_BELT = "rust-belt"
 """The base game's map, the default (and the map of every state stored
@@ -126,7 +126,7 @@ def _display(raw: Any) -> tuple[bool, tuple[str, ...], dict[str, int] | None, di
 @cache
 def map_rules(slug: str) -> MapRules:
     """The switches of map ``slug`` (a key of :data:`FILES`)."""
-    raw = _load(FILES[slug])
+    raw = load_data(FILES[slug])
     sw: dict[str, Any] = raw.get("rules", {})
     base = rules()
     shares = int(sw.get("start_shares", base.start_shares))

@@ -18,7 +18,7 @@ COLOURS = ("red", "blue", "purple", "yellow", "black")
 COLOUR_LETTER = {"red": "R", "blue": "B", "purple": "P", "yellow": "Y", "black": "K"}
 
 
-def _load(name: str) -> Any:
+def load_data(name: str) -> Any:
     """``data/age_of_steam/<name>``, through :func:`games.data.load_json`."""
     return load_json("age_of_steam", name)
 
@@ -58,7 +58,7 @@ class Rules:
 
 @cache
 def rules() -> Rules:
-    raw = _load("rules.json")
+    raw = load_data("rules.json")
     derived: dict[str, Any] = {
         "turns_by_players": {int(k): int(v) for k, v in raw["turns_by_players"].items()},
         "income_reduction": tuple((int(a), int(b)) for a, b in raw["income_reduction"]),

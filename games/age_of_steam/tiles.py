@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .hexmap import DIRECTIONS
-from .params import _load
+from .params import load_data
 
 Path = tuple[int, ...]
 """A path inside a hex: two edges (sorted), or one edge for a town exit."""
@@ -55,7 +55,7 @@ class Variant:
 
 @cache
 def kinds() -> dict[str, TileKind]:
-    raw = _load("tiles.json")
+    raw = load_data("tiles.json")
     out: dict[str, TileKind] = {}
     for t in raw["tiles"]:
         if t["class"] == "town":

@@ -56,7 +56,7 @@ MARGIN = 0.01
 
 
 @lru_cache(maxsize=8)
-def _normals(companies: int) -> Any:
+def normal_draws(companies: int) -> Any:
     """Fixed standard normal draws, ``DRAWS`` x ``companies`` (antithetic:
     every draw's mirror is in too, so an even position is worth one half)."""
     half = np.random.default_rng(24).standard_normal((DRAWS // 2, companies))
@@ -87,7 +87,7 @@ def win_chance(state: StringRailwayState, seat: int, long_kept: float = 0.0) -> 
     """The seat's chance of winning (a tie half), by the rulebook's ranking
     over :data:`DRAWS` draws of the final scores (:func:`finals`)."""
     means, spreads = finals(state, long_kept)
-    scores = means[None, :] + spreads[None, :] * _normals(len(means))
+    scores = means[None, :] + spreads[None, :] * normal_draws(len(means))
     seats = [[k for k, c in enumerate(state["companies"]) if c["seat"] == s] for s in range(len(state["players"]))]
     mine = np.sort(scores[:, seats[seat]], axis=1)
     beaten = np.ones(len(scores), dtype=bool)

@@ -53,7 +53,7 @@ BENT_PAIRS = 8
 """At most this many blocked station pairs get a bending route (the last
 resort tries them all)."""
 
-_CACHE: Recent[str, tuple[Laid, ...]] = Recent(64)
+RECENT_PROPOSALS: Recent[str, tuple[Laid, ...]] = Recent(64)
 """The proposals of recent (state, company, length)s, shared by threads."""
 
 Route = tuple[str, ...]
@@ -70,7 +70,8 @@ def proposals(state: StringRailwayState, company: int, length: str) -> list[Laid
     """The best distinct legal strings of this length for ``company``, best
     first (most points, then fewest crossings, then shortest); empty only
     when no string of this length can be laid."""
-    found = _CACHE.get(_key(state, company, length), lambda: tuple(_search(Context.of(state), company, length)))
+    found = RECENT_PROPOSALS.get(_key(state, company, length),
+                                 lambda: tuple(search_proposals(Context.of(state), company, length)))
     return list(found)
 
 
@@ -371,7 +372,7 @@ def _try(ctx: Context, company: int, length: str, path: Route | None, laid: list
     return True
 
 
-def _search(ctx: Context, company: int, length: str) -> list[Laid]:
+def search_proposals(ctx: Context, company: int, length: str) -> list[Laid]:
     t = table()
     limit = t.string_lengths[length]
     if not len(ctx.cells):

@@ -26,10 +26,10 @@ def legal_cells(state: StringRailwayState) -> list[str]:
     """Every cell a drawn station may be centred on now, in grid order."""
     key = json.dumps([state["shape"], state["river"], state["mountain"], [s["cell"] for s in state["stations"]],
                       [s["path"] for s in state["strings"]]])
-    return list(_LEGAL.get(key, lambda: _legal_cells(state)))
+    return list(RECENT_LEGAL_CELLS.get(key, lambda: _legal_cells(state)))
 
 
-_LEGAL: Recent[str, tuple[str, ...]] = Recent(32)
+RECENT_LEGAL_CELLS: Recent[str, tuple[str, ...]] = Recent(32)
 
 
 def _legal_cells(state: StringRailwayState) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from games.age_of_steam.track import Network
 from rendering import kit
 from rendering.age_of_steam.geometry import MAP_W, TURN_FILL
 from rendering.age_of_steam.panel_text import (actions_are_last_turns, chat_last_lines, draw_turn_arrow, due_seats,
-                                               seat_order, warning, wrap_lines)
+                                               player_cell, seat_order, warning, wrap_lines)
 from rendering.age_of_steam.sprites import draw_essential, draw_marker, draw_text
 
 
@@ -67,7 +67,7 @@ def draw_chat_panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfS
             draw_turn_arrow(draw, x + 6, y, 32)
         elif state["eliminated"][s]:
             draw.rectangle(row, fill=(235, 228, 212))
-        name = state["players"][s][:12] + (" (you)" if s == viewer else "")
+        name = player_cell(state["players"][s], " (you)" if s == viewer else "", CHAT_COLUMNS[2][1], CHAT_ROW, s in due)
         nxt = f"${seen.cash}" if expenses_to_come(state) and not state["eliminated"][s] else "-"
         act = state["action"][s]
         note = warning(state, s, seen) or (rules().action_label[act] if act else "")

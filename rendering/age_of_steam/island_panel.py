@@ -37,8 +37,8 @@ from games.age_of_steam.track import Network
 from rendering import kit
 from rendering.age_of_steam.board_map import draw_map, map_canvas, paste_cube
 from rendering.age_of_steam.geometry import TERRAIN, TURN_FILL, map_size
-from rendering.age_of_steam.panel_text import (chat_last_lines, draw_turn_arrow, due_seats, seat_order, warning,
-                                               wrap_lines)
+from rendering.age_of_steam.panel_text import (chat_last_lines, draw_turn_arrow, due_seats, player_cell, seat_order,
+                                               warning, wrap_lines)
 from rendering.age_of_steam.sprites import draw_essential, draw_marker, draw_text
 
 ISLAND_W = 660
@@ -50,6 +50,8 @@ COLUMNS = (("", 28), ("", 32), ("player", 104), ("cash", 68), ("income", 84), ("
 """The players' table, then the last column: VP, or the score on a map that buys its shares back."""
 BLOCKED_FILL = (205, 200, 190)
 FOOTNOTE = "Next turn: cash after the coming income and expenses. The full board is one tap away."
+"""Under the players' table; a player's own image adds "* you": the table's
+player column is too narrow for a mark as wide as " (you)" beside a name."""
 
 
 def buy_back_score(state: AgeOfSteamState, seat: int) -> int | None:
@@ -159,7 +161,8 @@ def _rows(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamState,
         score = buy_back_score(state, s)
         last = str(score) if score is not None else str(seen.vp)
         nxt = f"${seen.cash}" if expenses_to_come(state) and not state["eliminated"][s] else "-"
-        cells = ["", "", state["players"][s][:10] + (" (you)" if s == viewer else ""), f"${state['cash'][s]}",
+        name = player_cell(state["players"][s], "*" if s == viewer else "", COLUMNS[2][1], ROW, s in due)
+        cells = ["", "", name, f"${state['cash'][s]}",
                  str(state["income"][s]), str(state["shares"][s]), str(state["engine"][s]), nxt, last]
         cx = x
         for text, (_head, w) in zip(cells, (*COLUMNS, (last_head, 56))):
@@ -200,7 +203,7 @@ def _panel(state: AgeOfSteamState, net: Network, letters: list[str], viewer: int
         draw_text(panel, (x, y + 4), "Goods display (light side; new cities A-D)", 18, False, kit.MUTED)
         y = draw_light_display(panel, draw, state, x, y + 28)
     y = _rows(panel, draw, state, net, letters, viewer, x, y + 6, width)
-    for part in wrap_lines(FOOTNOTE, width, 17, False):
+    for part in wrap_lines(FOOTNOTE + (" * you." if viewer is not None else ""), width, 17, False):
         draw_text(panel, (x, y + 4), part, 17, False, kit.MUTED)
         y += 22
     return panel.crop((0, 0, ISLAND_W, y + 10))

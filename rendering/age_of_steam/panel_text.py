@@ -116,3 +116,12 @@ def wrap_lines(text: str, width: int, size: int, bold: bool = False) -> tuple[st
     """``text`` wrapped at words to ``width`` pixels in the kit's font of
     ``size`` (:func:`rendering.kit.wrap_text`), remembered."""
     return tuple(kit.wrap_text(text, kit.font(size, bold), width))
+
+
+def player_cell(name: str, mark: str, width: int, size: int, bold: bool = False) -> str:
+    """A player's name and ``mark`` (" (you)", "*") as they fit a column
+    ``width`` pixels wide with 4 pixels either side, in the kit's font of
+    ``size``: the name cut with an ellipsis in pixels
+    (:func:`rendering.kit.fit_text`), the mark kept whole."""
+    face = kit.font(size, bold)
+    return kit.fit_text(name, face, width - 8 - face.getlength(mark)) + mark

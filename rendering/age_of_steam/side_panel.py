@@ -22,7 +22,7 @@ from rendering.age_of_steam.geometry import PANEL_W, TURN_FILL, map_size
 from rendering.age_of_steam.island_panel import (blocked_line, buy_back_score, draw_action_chips, draw_light_display,
                                                  priority_lines)
 from rendering.age_of_steam.panel_text import (actions_are_last_turns, draw_turn_arrow, due_seats, last_text,
-                                               seat_order, step_lines, warning, wrap_lines)
+                                               player_cell, seat_order, step_lines, warning, wrap_lines)
 from rendering.age_of_steam.sprites import draw_marker, draw_text
 
 
@@ -136,7 +136,8 @@ def _players(image: Image.Image, draw: ImageDraw.ImageDraw, state: AgeOfSteamSta
         elif out:
             draw.rectangle((x, y, x + width, y + 26), fill=(235, 228, 212))
         nxt = f"${seen.cash}" if expenses_to_come(state) and not out else "-"
-        cells = ["", state["players"][s][:9] + ("*" if s == viewer else ""), str(state["cash"][s]),
+        name = player_cell(state["players"][s], "*" if s == viewer else "", columns[1][1], 16, s in due)
+        cells = ["", name, str(state["cash"][s]),
                  str(state["income"][s]), str(state["shares"][s]), str(state["engine"][s]), nxt,
                  str(seen.vp if (score := buy_back_score(state, s)) is None else score),
                  "out" if out else (rules().action_label[act] if act else "-")]

@@ -197,7 +197,7 @@ def _crowded_first(field: TagField, state: AgeOfSteamState) -> list[str]:
     if not labels:  # St. Lucia before its first new city
         return []
     spots = [tag_boxes(state["map"], label, _name_tag(tag_names(state, label)[-1][0], city_colour(state, label),
-                                         TAG_FONT).width) for label in labels]
+                                        TAG_FONT).width) for label in labels]
     free = field.sieve([box for boxes in spots for box in boxes]).tolist()
     room, at = {}, 0
     for label, boxes in zip(labels, spots):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from games.string_railway import board, scoring
 from games.string_railway.params import table
@@ -35,12 +35,12 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, state: dict[str, 
     size = next((n for n in range(TURN_SIZE, TURN_MIN - 1, -2)
                  if draw.textlength(status, font=kit.font(n, bold=True)) <= WIDTH - MARGIN - x), TURN_MIN)
     face = kit.essential_font("turn", size, bold=True)
-    draw.text((x, 14 + (TURN_SIZE - size) // 2), _fit(draw, status, face, WIDTH - MARGIN - x), font=face,
+    draw.text((x, 14 + (TURN_SIZE - size) // 2), kit.fit_text(status, face, WIDTH - MARGIN - x), font=face,
               fill=kit.INK)
     text = last_line(state)
     if text:
         face = kit.essential_font("last", LAST_SIZE)
-        draw.text((MARGIN, 62), _fit(draw, text, face, WIDTH - 2 * MARGIN), font=face, fill=kit.INK)
+        draw.text((MARGIN, 62), kit.fit_text(text, face, WIDTH - 2 * MARGIN), font=face, fill=kit.INK)
 
 
 def last_line(state: dict[str, Any]) -> str:
@@ -56,12 +56,6 @@ def last_line(state: dict[str, Any]) -> str:
         rs = state["strings"][-1]
         text += f" \u00b7 {rs['points']:+d} points, {scoring.crossed_text(rs['crossed'])}"
     return text
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """``text`` cut with "…" to ``width`` in ``face``: :func:`rendering.kit.fit_text`
-    (the callers here and in ``proposals.py`` are to call it directly)."""
-    return kit.fit_text(text, face, width)
 
 
 def draw_scores(draw: ImageDraw.ImageDraw, state: dict[str, Any], letters: list[str], g: Geometry) -> None:
@@ -94,7 +88,7 @@ def draw_scores(draw: ImageDraw.ImageDraw, state: dict[str, Any], letters: list[
         draw.line(pts, fill=(255, 255, 255), width=5)
         draw_dashed(draw, pts, kit.player_colour(i), 5, DASHES[i % len(DASHES)])
         name = state["players"][c["seat"]]
-        draw.text((MARGIN + 136, mid), _fit(draw, name, face, 320), font=face, fill=kit.INK, anchor="lm")
+        draw.text((MARGIN + 136, mid), kit.fit_text(name, face, 320), font=face, fill=kit.INK, anchor="lm")
         draw.text((MARGIN + 470, mid), str(c["score"]), font=bold, fill=kit.INK, anchor="lm")
         left = c["strings"]
         draw.text((MARGIN + 600, mid), f"short {left.get('short', 0)} \u00b7 long {left.get('long', 0)}",

@@ -16,7 +16,6 @@ from rendering import kit
 from rendering.string_railway.board_map import posted_board
 from rendering.string_railway.geometry import field_geometry, string_points, to_pixels
 from rendering.string_railway.palette import board_png
-from rendering.string_railway.panel import _fit
 
 
 SHEET_WIDTH = 1000
@@ -106,5 +105,5 @@ def _two_lines(text: str, face: ImageFont.FreeTypeFont, draw: ImageDraw.ImageDra
     cut = max((i + 1 for i, ch in enumerate(text)
                if ch in " -" and draw.textlength(text[:i + 1].rstrip(), font=face) <= width), default=0)
     if cut == 0:
-        return [_fit(draw, text, face, width)]
-    return [text[:cut].rstrip(), _fit(draw, text[cut:].lstrip(), face, width)]
+        return [kit.fit_text(text, face, width)]
+    return [text[:cut].rstrip(), kit.fit_text(text[cut:].lstrip(), face, width)]

@@ -254,6 +254,18 @@ def test_the_panel_warns_of_lost_income_and_elimination_at_the_coming_expenses()
     assert notes == ["! goes out", "! income -1", ""]
 
 
+def test_a_long_player_name_is_cut_in_pixels_to_its_column_and_keeps_its_mark() -> None:
+    from rendering.age_of_steam.panel_text import player_cell
+    bold, plain = kit.font(22, True), kit.font(16)
+    cell = player_cell("Wilhelmina Montgomery", " (you)", 150, 22, True)
+    assert cell.startswith("Wil") and cell.endswith(kit.ELLIPSIS + " (you)"), cell
+    assert bold.getlength(cell) <= 150 - 8
+    assert player_cell("ann", " (you)", 150, 22, True) == "ann (you)"
+    wide = player_cell("WWWWWWWWW", "*", 92, 16)  # nine wide letters: more than the column holds
+    assert wide.endswith(kit.ELLIPSIS + "*") and plain.getlength(wide) <= 92 - 8, wide
+    assert player_cell("iiiiiiiiiiiiii", "*", 92, 16) == "iiiiiiiiiiiiii*"  # narrow letters: more than nine fit
+
+
 def test_the_chat_image_frames_the_row_of_the_player_whose_turn_it_is() -> None:
     from rendering.age_of_steam.geometry import TURN_FILL
     from rendering.age_of_steam.panel_text import due_seats

@@ -72,8 +72,8 @@ def test_every_panel_step_on_a_full_table_offers_a_way_to_a_complete_action() ->
             state, *_ = step(GAME, state, rng)
             continue
         seat = GAME.to_act(state)[0]
-        routes._CACHE.clear()
-        stations._LEGAL.clear()
+        routes.RECENT_PROPOSALS.clear()
+        stations.RECENT_LEGAL_CELLS.clear()
         state = GAME.apply(state, seat, random_action(GAME, state, seat, rng)).state
         walked += 1
     assert walked >= 6

@@ -14,7 +14,7 @@ import pytest
 from games import bot_search
 from games.core import CHANCE, State
 from games.string_railway import GAME
-from games.string_railway.outlook import _normals, finals, outlook, win_chance
+from games.string_railway.outlook import finals, normal_draws, outlook, win_chance
 from games.string_railway.params import tile_kinds
 from games.string_railway.judgement import PLAYER
 from games.string_railway.hard import Lookahead, candidates, draws, evaluate, turn_over
@@ -143,7 +143,7 @@ def test_a_candidates_turn_ends_where_the_next_turn_begins_even_with_the_deck_em
 
 
 def test_the_fixed_draws_shared_by_threads_are_read_only() -> None:
-    assert not _normals(4).flags.writeable
+    assert not normal_draws(4).flags.writeable
 
 
 def test_the_normal_bot_counts_a_long_string_still_in_hand_as_points_to_come() -> None:
