@@ -8,8 +8,12 @@ interface with two backends.
 
 :func:`open_store` picks the backend. Every query is written once, in terms
 of a :class:`Tx`, in the backend-neutral :class:`Store` (:mod:`.base`); a
-backend supplies only transactions and the classification of its driver's
-errors. Its queries live by concern, each a mixin over one core:
+backend supplies only transactions, the classification of its driver's
+errors and, as methods, where a query differs between the two (a read's
+shared lock: :meth:`StoreCore.share_locked`). The backends import the
+modules below the package (:mod:`.base`, :mod:`.core`, :mod:`.errors`),
+never the package itself, which opens them. Its queries live by concern,
+each a mixin over one core:
 
 - :mod:`.core`: :class:`Tx`, what a backend supplies, the guard every change
   to a game takes first (:func:`~.core.hold`), the row helpers;
