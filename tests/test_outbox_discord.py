@@ -34,7 +34,7 @@ async def test_a_reminder_is_posted_exactly_once_across_a_crash_and_a_restart(
     clock.advance(6 * HOUR + 1)
     bot = env.bot
     assert isinstance(bot, RailyardBot) and bot.store is not None and bot.scheduler is not None
-    bot.scheduler.wall_clock = lambda: env.backend.clock.now().timestamp()  # the simulated Discord's time
+    bot.scheduler.context.wall_clock = lambda: env.backend.clock.now().timestamp()  # the simulated Discord's time
 
     async def dies(*args: Any, **kwargs: Any) -> None:
         raise Crash
@@ -42,7 +42,7 @@ async def test_a_reminder_is_posted_exactly_once_across_a_crash_and_a_restart(
     if crash == "after Discord took it":
         monkeypatch.setattr(bot.store, "post_done", dies)
     else:
-        bot.scheduler.notify = dies
+        bot.scheduler.context.notify = dies
     with pytest.raises(Crash):
         await tick_scheduler(env)
     assert len(_reminders(thread)) == (1 if crash == "after Discord took it" else 0)
@@ -70,7 +70,7 @@ async def test_a_turn_dm_goes_once_when_its_post_is_tried_again(
     and the DM is not sent a second time, nor its player pinged in the thread."""
     bot = env.bot
     assert isinstance(bot, RailyardBot) and bot.scheduler is not None
-    bot.scheduler.wall_clock = lambda: env.backend.clock.now().timestamp()
+    bot.scheduler.context.wall_clock = lambda: env.backend.clock.now().timestamp()
     monkeypatch.setattr(bot, "wake_scheduler", lambda: None)  # the test ticks
     if kind == "reminder":
         thread, _lobby, player, _second, game_id = await start_game(env, remind="6h")

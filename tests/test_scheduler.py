@@ -730,7 +730,7 @@ async def test_a_big_backlogs_games_with_a_bot_seat_are_planned_first(
     humans = [await start_race(service) for _ in range(4)]
     botted = await race_with_bot_due(service)  # the last of the backlog, by id
     scheduler = Scheduler(service, clock)
-    scheduler.pass_began = scheduler.wall_clock() + DAY  # all changed before the pass began: a restart
+    scheduler.planning.pass_began = scheduler.context.wall_clock() + DAY  # all changed before the pass began: a restart
     scheduler.plan_budget = 0.0
     notices = await scheduler.tick()
     assert [(n.kind, n.game_id) for n in notices] == [("move", botted)]

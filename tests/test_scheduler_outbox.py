@@ -204,7 +204,7 @@ async def _expiry_interrupted(service: GameService, clock: FakeClock, monkeypatc
     async def crash(*_args: object, **_kwargs: object) -> bool:
         raise CrashBeforeEnding
 
-    monkeypatch.setattr(dying.keeping, "end_quietly", crash)
+    monkeypatch.setattr(dying.context.keeping, "end_quietly", crash)
     with pytest.raises(CrashBeforeEnding):
         await dying.tick()
     monkeypatch.undo()

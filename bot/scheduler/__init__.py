@@ -11,16 +11,20 @@ and hands back :class:`Notice` s for the transport to post; the Discord side
 (``bot.app``) only calls ``tick()`` in a loop.
 
 The entry point is :class:`Scheduler` (:mod:`.tick`: the tick and the
-firing of one timer); its work lives by concern, over one shared core
-(:mod:`.core`: the service, the store, the clocks, one game's failure kept
-from the others):
+firing of one timer). It is made of parts, each an object holding one
+shared context (:mod:`.core`: the service, the store, the clocks, the
+transport's callback, the bots' player and pool, one game's failure kept
+from the others), and each call names the part it goes to:
 
-- :mod:`.planning`: each game's timers planned for its version;
-- :mod:`.reminders`: reminders and turn clocks run out;
-- :mod:`.bots`: bot seats' moves (who chooses them: :mod:`.players`);
-- :mod:`.housekeeping`: lobby expiry, the idle watch and archive, the
-  thread's keep-alive;
-- :mod:`.delivery`: posting through the outbox, and again after a crash;
+- ``scheduler.planning`` (:mod:`.planning`): each game's timers planned
+  for its version, and the pass over the backlog;
+- ``scheduler.handlers[timer.kind]`` (:mod:`.handlers`): what a due timer
+  of each kind does, one module each: ``bot`` (:mod:`.bots`; who chooses
+  the move: :mod:`.players`), ``remind`` (:mod:`.reminders`), ``clock``
+  (:mod:`.clock_out`), ``lobby`` (:mod:`.lobby_expiry`), ``idle``
+  (:mod:`.idle_watch`), ``keepalive`` (:mod:`.keepalive`);
+- ``scheduler.delivery`` (:mod:`.delivery`): posting through the outbox,
+  and again after a crash;
 - :mod:`.settings`, :mod:`.turn_clock`, :mod:`.timing`: the ``/game new``
   settings parsed and shown, the turn clock inside active hours, the
   scheduler's times and limits; :mod:`.notices`: what the transport posts.
@@ -29,7 +33,7 @@ Everything is importable from ``bot.scheduler`` itself.
 
 Planning
     Whenever a lobby or an active game is at another version than its timers
-    were planned for, :meth:`Scheduler.plan` (re)writes them: a lobby's
+    were planned for, :meth:`Planning.plan` (re)writes them: a lobby's
     expiry; for each seat due, a bot move (now) if the bot plays it, else a
     reminder after the game's interval and, with a turn clock, the clock's
     end counted only inside the game's active hours; the idle watch; the
@@ -86,9 +90,13 @@ Posting: the outbox
 from __future__ import annotations
 
 from .bots import BotMoves, bot_retry_delay, claimed_as
-from .core import SchedulerCore
+from .clock_out import ClockOut
+from .core import SchedulerContext
 from .delivery import ENDINGS, OutboxDelivery
-from .housekeeping import Housekeeping
+from .handlers import TimerHandler, timer_handlers
+from .idle_watch import IdleWatch
+from .keepalive import KeepAlive
+from .lobby_expiry import LobbyExpiry
 from .notices import Notice, Notify, mention
 from .planning import SEAT_KINDS, Plan, Planning, bot_may_act, plan_timers
 from .players import BotPlayer, GameBots, at_level
@@ -105,8 +113,9 @@ __all__ = [
     "BOT_RETRY_MAX", "BOT_STUCK_AFTER", "CLOCK_RANGE", "DAY", "DEFAULT_REMIND", "ENDINGS", "FIRE_BATCH", "FRESH_MARGIN",
     "HOUR", "IDLE_AFTER", "IDLE_GRACE", "KEEPALIVE", "LOBBY_TTL", "MAX_REMINDERS", "MAX_ROUNDS", "NUDGE_GAP",
     "OUTBOX_LEASE", "OUTBOX_MAX_TRIES", "PLAN_BUDGET", "PLAN_SLICE", "REMIND_RANGE", "RETRY", "SEAT_KINDS", "BotMoves",
-    "BotPlayer", "GameBots", "Housekeeping", "Notice", "Notify", "OutboxDelivery", "Plan", "Planning", "Reminders",
-    "Scheduler", "SchedulerCore", "active_seconds", "at_level", "bot_may_act", "bot_retry_delay", "claimed_as",
-    "clock_deadline", "clock_hours", "describe_duration", "mention", "parse_duration", "parse_hours", "parse_schedule",
-    "parse_zone", "plan_timers", "schedule_text",
+    "BotPlayer", "ClockOut", "GameBots", "IdleWatch", "KeepAlive", "LobbyExpiry", "Notice", "Notify",
+    "OutboxDelivery", "Plan", "Planning", "Reminders", "Scheduler", "SchedulerContext", "TimerHandler",
+    "active_seconds", "at_level", "bot_may_act", "bot_retry_delay", "claimed_as", "clock_deadline", "clock_hours",
+    "describe_duration", "mention", "parse_duration", "parse_hours", "parse_schedule", "parse_zone", "plan_timers",
+    "schedule_text", "timer_handlers",
 ]

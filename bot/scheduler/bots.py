@@ -13,7 +13,7 @@ from games.playout import random_action
 
 from ..service import Post, ServiceError
 from ..store import StoreError, Timer
-from .core import SchedulerCore, log
+from .core import SchedulerContext, log
 from .notices import Notice
 from .planning import bot_may_act
 from .players import BotPlayer, at_level
@@ -21,10 +21,17 @@ from .settings import describe_duration
 from .timing import BOT_RETRY_MAX, BOT_STUCK_AFTER, OUTBOX_LEASE, RETRY
 
 
-class BotMoves(SchedulerCore):
-    """The scheduler's bot seats (see the module)."""
+class BotMoves:
+    """The handler of ``bot`` timers: the bot seats' moves (see the module)."""
 
-    async def _bot(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
+    status = "active"
+    """The game's status a ``bot`` timer fires in (else it is dropped)."""
+
+    def __init__(self, context: SchedulerContext) -> None:
+        self.context = context
+        self.store = context.store
+
+    async def fire(self, timer: Timer, now: float, thread_id: int | None) -> list[Notice]:
         """The bot's move. The timer is claimed first, due again after
         :func:`bot_retry_delay`, so a move that fails (the database down, a
         bug) is tried again later, ever less often, and the thread is told
@@ -46,9 +53,9 @@ class BotMoves(SchedulerCore):
             text = (f"🤖 The bot could not make its move for seat {timer.seat + 1} ({tries} tries); it keeps "
                     f"trying, at least every {describe_duration(BOT_RETRY_MAX)}, and the error is logged for "
                     "the server's bot operator.")
-            stuck = self._queued(timer, "bot_stuck", text, now)
+            stuck = self.context.queued(timer, "bot_stuck", text, now)
             await self.store.queue_post(stuck)
-            return [self._notice(stuck, thread_id)]
+            return [self.context.notice(stuck, thread_id)]
         await self.store.claim_timer(claimed_as(timer, again, tries), None, 0, drop=True)
         if post is not None:
             post.undo_seq = None  # nobody clicks for a bot
@@ -61,7 +68,8 @@ class BotMoves(SchedulerCore):
         ``queue_until``, its post is queued in the outbox with the move. The
         chooser sees the seat's view; a choice the rules refuse is replaced
         by a uniformly random legal action (and logged)."""
-        table = await self.service.context.table(game_id)
+        context = self.context
+        table = await context.service.context.table(game_id)
         due = table.game.to_act(table.state)
         if seat >= len(table.seats) or not table.seats[seat].bot or seat not in due:
             return None
@@ -73,11 +81,11 @@ class BotMoves(SchedulerCore):
         # a policy may think for seconds: off the event loop, in the bots'
         # own pool, so every interaction and every other game's move
         # meanwhile is still answered at once
-        player = at_level(self.bot_player, table.seats[seat].level)
-        action = await self.pool.decide(game_id, self._choice, player, table.game, table.state, seat, rng, game_id)
-        return await self.service.turns.act(game_id, user_id, action, expected_version=table.row.version,
-                                            interaction_id=f"bot:{game_id}:{table.row.version + 1}",
-                                            queue_until=queue_until)
+        player = at_level(context.bot_player, table.seats[seat].level)
+        action = await context.pool.decide(game_id, self._choice, player, table.game, table.state, seat, rng, game_id)
+        return await context.service.turns.act(game_id, user_id, action, expected_version=table.row.version,
+                                               interaction_id=f"bot:{game_id}:{table.row.version + 1}",
+                                               queue_until=queue_until)
 
     async def _timed_out(self, game_id: int) -> set[int]:
         """The seats whose turn clock ran out (a spent clock mark)."""

@@ -1,9 +1,10 @@
-"""The scheduler's shared core: the service, the store, the clocks, the
-transport's :data:`~bot.scheduler.notices.Notify`, the bots' player; one
-game's failure kept from the others (:meth:`SchedulerCore._guard`), and
-the outbox entry and notice of a timer's firing. The concerns
-(:mod:`.planning`, :mod:`.reminders`, :mod:`.bots`,
-:mod:`.housekeeping`, :mod:`.delivery`) are mixins over it."""
+"""The scheduler's context: what every part of the scheduler shares (the
+service, the store, the clocks, the transport's
+:data:`~bot.scheduler.notices.Notify`, the bots' player and pool); one
+game's failure kept from the others (:meth:`SchedulerContext.guard`), and
+the outbox entry and notice of a timer's firing. The parts
+(:mod:`.planning`, the timer handlers of :mod:`.handlers`, :mod:`.delivery`)
+each hold it."""
 
 from __future__ import annotations
 
@@ -16,13 +17,13 @@ from ..service import GameService, ServiceError
 from ..store import NO_SEAT, OutboxPost, SeatRow, StoreError, Timer
 from .notices import Notice, Notify
 from .players import BotPlayer, GameBots
-from .timing import FRESH_MARGIN, OUTBOX_LEASE, PLAN_BUDGET
+from .timing import OUTBOX_LEASE
 
 log = logging.getLogger("railyard.scheduler")
 
 
-class SchedulerCore:
-    """The state every concern of the scheduler shares (see the module).
+class SchedulerContext:
+    """The state every part of the scheduler shares (see the module).
     ``clock`` gives now (seconds since the epoch; a fake one in tests);
     ``notify`` receives each :class:`Notice` as it happens (the transport
     posts it); ``bot_player`` chooses the bots' moves (each seat at its
@@ -42,19 +43,8 @@ class SchedulerCore:
         self.wall_clock: Callable[[], float] = time.time
         """Real time, as Discord stamps its messages (when a post was queued:
         a retry looks only at messages since); ``clock`` may be a test's."""
-        self.plan_budget = PLAN_BUDGET
-        """Seconds a tick spends planning a backlog (:mod:`.planning`)."""
-        self.plan_cursor: tuple[str, int] = ("start", 0)
-        """Where the pass over the games to plan is: ``start``, ``bots``
-        (a big backlog's games with a bot seat) or ``rest``, after which
-        game id."""
-        self.backlog: list[int] = []
-        """Games of the pass read and not yet planned."""
-        self.pass_began = self.wall_clock() - FRESH_MARGIN
-        """When the current pass began (the store's clock): a game changed
-        since is planned before the rest of the backlog."""
 
-    async def _guard(self, game_id: int, work: Awaitable[list[Notice] | None]) -> list[Notice] | None:
+    async def guard(self, game_id: int, work: Awaitable[list[Notice] | None]) -> list[Notice] | None:
         """One game's failure never stops the others (it is logged; its
         timer is tried again later)."""
         try:
@@ -66,16 +56,19 @@ class SchedulerCore:
             log.exception("game %s: scheduler step failed", game_id)
             return None
 
-    def _queued(self, timer: Timer, kind: str, text: str, now: float, pings: Sequence[int] = ()) -> OutboxPost:
+    def queued(self, timer: Timer, kind: str, text: str, now: float, pings: Sequence[int] = ()) -> OutboxPost:
         """The outbox entry of what ``timer``'s firing posts (one key per firing)."""
         key = f"{kind}:{timer.game_id}:{timer.seat}:{timer.count}:{timer.due_at!r}"
         return OutboxPost(key, timer.game_id, kind, text, now + OUTBOX_LEASE, tuple(pings),
                           None if timer.seat == NO_SEAT else timer.seat, created_at=self.wall_clock())
 
-    def _notice(self, item: OutboxPost, thread_id: int | None) -> Notice:
+    @staticmethod
+    def notice(item: OutboxPost, thread_id: int | None) -> Notice:
+        """The notice of the queued post ``item``, for the transport."""
         return Notice(item.kind, item.game_id, thread_id, item.text, list(item.pings), seat=item.seat,
                       outbox_key=item.key)
 
-    async def _seat_due(self, timer: Timer) -> tuple[list[SeatRow], bool]:
+    async def seat_due(self, timer: Timer) -> tuple[list[SeatRow], bool]:
+        """The game's seats, and whether ``timer``'s seat is due (read from its state)."""
         table = await self.service.context.table(timer.game_id)
         return table.seats, timer.seat in table.game.to_act(table.state)

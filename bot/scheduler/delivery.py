@@ -7,7 +7,7 @@ unless Discord already has it or the game moved on (see :mod:`bot.scheduler`,
 from __future__ import annotations
 
 from ..store import OutboxPost, StoreError
-from .core import SchedulerCore, log
+from .core import SchedulerContext, log
 from .notices import Notice
 from .timing import OUTBOX_LEASE, OUTBOX_MAX_TRIES
 
@@ -17,23 +17,28 @@ ENDINGS = {"lobby_expired": "lobby", "idle_archived": "active"}
 the game ends from."""
 
 
-class OutboxDelivery(SchedulerCore):
+class OutboxDelivery:
     """The scheduler's posting (see the module)."""
 
-    async def _deliver(self, notice: Notice, notices: list[Notice]) -> None:
+    def __init__(self, context: SchedulerContext) -> None:
+        self.context = context
+        self.store = context.store
+
+    async def deliver(self, notice: Notice, notices: list[Notice]) -> None:
         """Hand ``notice`` to the transport (without one, to the caller of
         :meth:`tick`: that is its delivery) and take its post out of the
         outbox once taken; a post that fails stays queued."""
         notices.append(notice)
         posted = True
-        if self.notify is not None:
+        notify = self.context.notify
+        if notify is not None:
             try:
-                posted = await self.notify(notice) is not False
+                posted = await notify(notice) is not False
             except Exception:  # noqa: BLE001 - the post stays queued and is tried again
                 log.exception("game %s: the scheduler's %s could not be posted", notice.game_id, notice.kind)
                 posted = False
         if posted and notice.outbox_key is not None:
-            await self._guard(notice.game_id, self.store.post_done(notice.outbox_key))
+            await self.context.guard(notice.game_id, self.store.post_done(notice.outbox_key))
 
     async def post_queued(self, now: float, notices: list[Notice]) -> None:
         """Post again what is still queued in the outbox past its lease (a
@@ -44,9 +49,9 @@ class OutboxDelivery(SchedulerCore):
             log.warning("the outbox could not be read: %s", exc)
             return
         for item in queued:
-            again = await self._guard(item.game_id, self._queued_notices(item, now))
+            again = await self.context.guard(item.game_id, self._queued_notices(item, now))
             for notice in again or []:
-                await self._deliver(notice, notices)
+                await self.deliver(notice, notices)
 
     async def _queued_notices(self, item: OutboxPost, now: float) -> list[Notice]:
         """The notice of a queued post, leased for one more try; none when
@@ -58,23 +63,23 @@ class OutboxDelivery(SchedulerCore):
                         item.tries)
             await self.store.post_done(item.key)
             return []
-        row = await self.service.context.get(item.game_id)
+        row = await self.context.service.context.get(item.game_id)
         if row.status == "paused":  # its thread is gone; the resume posts the board afresh
             await self.store.post_done(item.key)
             return []
         if not await self.store.lease_post(item, now + OUTBOX_LEASE):
             return []
-        row = await self.service.context.get(item.game_id)
+        row = await self.context.service.context.get(item.game_id)
         if item.kind in ENDINGS and row.status != "abandoned" and not await self._end_interrupted(item, row.status):
             await self.store.post_done(item.key)
             return []
-        notice = self._notice(item, row.thread_id)
+        notice = self.context.notice(item, row.thread_id)
         notice.retry, notice.queued_at = True, item.created_at
         if item.kind == "move":
             if item.seq is not None and await self.store.post_message(item.game_id, item.seq) is not None:
                 await self.store.post_done(item.key)
                 return []
-            notice.post = await self.service.turns.queued_post(item)
+            notice.post = await self.context.service.turns.queued_post(item)
         return [notice]
 
     async def _end_interrupted(self, item: OutboxPost, status: str) -> bool:
@@ -85,4 +90,4 @@ class OutboxDelivery(SchedulerCore):
         it has moved on: the post is then not due."""
         wanted = ENDINGS[item.kind]
         version = None if wanted == "lobby" else await self.store.planned_version(item.game_id)
-        return status == wanted and await self.keeping.end_quietly(item.game_id, wanted, version)
+        return status == wanted and await self.context.keeping.end_quietly(item.game_id, wanted, version)

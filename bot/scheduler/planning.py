@@ -30,7 +30,7 @@ from games.registry import get_game
 
 from ..service import without_legacy_keys
 from ..store import NO_SEAT, PlanInput, Schedule, SeatRow, StoreError, Timer, TimerPlan
-from .core import SchedulerCore, log
+from .core import SchedulerContext, log
 from .settings import clock_hours
 from .timing import FRESH_MARGIN, IDLE_AFTER, KEEPALIVE, LOBBY_TTL, PLAN_SLICE
 from .turn_clock import clock_deadline
@@ -121,8 +121,22 @@ def seats_due(item: PlanInput) -> tuple[list[int], dict[int, list[int]]]:
     return due, {s: list(game.partners(state, s)) for s in due if s >= 0}
 
 
-class Planning(SchedulerCore):
-    """The scheduler's planning (see the module)."""
+class Planning:
+    """The scheduler's planning (see the module), and where its pass over
+    the backlog is."""
+
+    def __init__(self, context: SchedulerContext) -> None:
+        self.context = context
+        self.store = context.store
+        self.cursor: tuple[str, int] = ("start", 0)
+        """Where the pass over the games to plan is: ``start``, ``bots``
+        (a big backlog's games with a bot seat) or ``rest``, after which
+        game id."""
+        self.backlog: list[int] = []
+        """Games of the pass read and not yet planned."""
+        self.pass_began = context.wall_clock() - FRESH_MARGIN
+        """When the current pass began (the store's clock): a game changed
+        since is planned before the rest of the backlog."""
 
     async def plan_slice(self, now: float, failed: set[int], backlog: bool = True) -> int:
         """Plan the next slice of changed games: those changed since this
@@ -147,16 +161,16 @@ class Planning(SchedulerCore):
         that is taken in two rounds: the games with a bot seat first, then
         the rest. [] when the pass is over (the next starts afresh)."""
         while not self.backlog:
-            phase, after = self.plan_cursor
+            phase, after = self.cursor
             ids = await self.store.games_to_plan(after, BACKLOG_READ, with_bots=phase == "bots")
             if phase == "start" and len(ids) == BACKLOG_READ:
-                self.plan_cursor = ("bots", 0)
+                self.cursor = ("bots", 0)
             elif ids:
-                self.backlog, self.plan_cursor = ids, ("rest" if phase == "start" else phase, ids[-1])
+                self.backlog, self.cursor = ids, ("rest" if phase == "start" else phase, ids[-1])
             elif phase == "bots":
-                self.plan_cursor = ("rest", 0)
+                self.cursor = ("rest", 0)
             else:
-                self.plan_cursor, self.pass_began = ("start", 0), self.wall_clock() - FRESH_MARGIN
+                self.cursor, self.pass_began = ("start", 0), self.context.wall_clock() - FRESH_MARGIN
                 return []
         batch, self.backlog = self.backlog[:PLAN_SLICE], self.backlog[PLAN_SLICE:]
         return batch

@@ -8,11 +8,15 @@ interface with two backends.
 
 :func:`open_store` picks the backend. Every query is written once, in terms
 of a :class:`Tx`, in the backend-neutral :class:`Store` (:mod:`.base`); a
-backend supplies only transactions and the classification of its driver's
-errors. Its queries live by concern, each a mixin over one core:
+backend supplies only transactions, the classification of its driver's
+errors and, as methods, where a query differs between the two (a read's
+shared lock: :meth:`StoreCore.share_locked`). The backends import the
+modules below the package (:mod:`.base`, :mod:`.core`, :mod:`.errors`),
+never the package itself, which opens them. Its queries live by concern,
+each a mixin over one core:
 
 - :mod:`.core`: :class:`Tx`, what a backend supplies, the guard every change
-  to a game takes first (:meth:`Store._hold`), the row helpers;
+  to a game takes first (:func:`~.core.hold`), the row helpers;
 - :mod:`.games`: creating, finding, a status, a paused game's resume;
 - :mod:`.seats`: joining, leaving, bot seats;
 - :mod:`.moves`: a move recorded, the log read back, its posts, the archive;
@@ -43,7 +47,7 @@ Every change to a game
     A move, a seat or a status is written only if the game is still at the
     version and status it was decided on (and, for a start, with the seats
     it was decided on): each such write first locks the game's row with a
-    guarding update (:meth:`Store._hold`), so of two processes changing one
+    guarding update (:func:`~.core.hold`), so of two processes changing one
     game one wins and the other gets :class:`VersionConflict`, with nothing
     changed.
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from .core import _GAME_COLUMNS, StoreCore, _game, _json
+from .core import GAME_COLUMNS, StoreCore, game_row, hold_as_seen, to_json
 from .errors import StoreError, VersionConflict
 from .rows import GameRow
 
@@ -23,7 +23,7 @@ class Games(StoreCore):
             row = await tx.fetchone(
                 "INSERT INTO games (guild_id, channel_id, slug, status, options, secret, creator_id,"
                 " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
-                (guild_id, channel_id, slug, _json(options), secret.hex(), creator_id, now, now),
+                (guild_id, channel_id, slug, to_json(options), secret.hex(), creator_id, now, now),
             )
             assert row is not None
             game_id = int(row[0])
@@ -42,13 +42,13 @@ class Games(StoreCore):
 
     async def get_game(self, game_id: int) -> GameRow | None:
         async with self.reading() as tx:
-            row = await tx.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return _game(row) if row else None
+            row = await tx.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return game_row(row) if row else None
 
     async def game_for_thread(self, thread_id: int) -> GameRow | None:
         async with self.reading() as tx:
-            row = await tx.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE thread_id = ?", (thread_id,))
-        return _game(row) if row else None
+            row = await tx.fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE thread_id = ?", (thread_id,))
+        return game_row(row) if row else None
 
     async def secret(self, game_id: int) -> bytes:
         """The game's chance secret (for the service's draws only)."""
@@ -64,9 +64,9 @@ class Games(StoreCore):
         return int(row[0]) if row else 0
 
     async def set_status(self, game_id: int, status: str, *, seen: GameRow | None = None) -> None:
-        """Set the game's status, if it is still as ``seen`` (see :meth:`_hold`)."""
+        """Set the game's status, if it is still as ``seen`` (see :func:`~.core.hold`)."""
         async with self.transaction() as tx:
-            await self._held(tx, game_id, seen)
+            await hold_as_seen(tx, game_id, seen)
             await tx.execute(
                 "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, time.time(), game_id)
             )
@@ -79,7 +79,7 @@ class Games(StoreCore):
         the other opens no thread."""
         try:
             async with self.transaction() as tx:
-                await self._held(tx, game_id, seen)
+                await hold_as_seen(tx, game_id, seen)
                 changed = await tx.execute(
                     "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?"
                     " AND (thread_id IS NULL OR thread_id >= 0 OR updated_at < ?)",
@@ -112,6 +112,6 @@ class Games(StoreCore):
     async def games_in_channel(self, channel_id: int, status: str) -> list[GameRow]:
         """The games of ``status`` created in the channel ``channel_id``, newest first."""
         async with self.reading() as tx:
-            rows = await tx.fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = ?"
+            rows = await tx.fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = ?"
                                      " ORDER BY id DESC LIMIT 100", (channel_id, status))
-        return [_game(r) for r in rows]
+        return [game_row(r) for r in rows]

@@ -13,9 +13,9 @@ import time
 import zlib
 from typing import Any, Iterable, Sequence
 
-from .core import StoreCore, _json, _seat
+from .core import StoreCore, hold, seat_row, to_json
 from .errors import DuplicateInteraction, OutcomeUnknown, StoreUnavailable, UniqueViolation, VersionConflict
-from .outbox import _queue_post
+from .outbox import queue_post_in
 from .rows import ActionRow, NewAction, OutboxPost, SeatRow
 
 log = logging.getLogger("railyard.store")
@@ -56,18 +56,18 @@ class Moves(StoreCore):
         try:
             async with self.transaction() as tx:
                 if was is not None:
-                    await self._hold(tx, game_id, was, expected_version)
+                    await hold(tx, game_id, was, expected_version)
                 if seats is not None:
                     rows = await tx.fetchall(
                         "SELECT seat, user_id, name, bot, level FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-                    if [_seat(r) for r in rows] != list(seats):
+                    if [seat_row(r) for r in rows] != list(seats):
                         raise VersionConflict(f"game {game_id}: the seats changed")
                 if actions:
                     await tx.executemany(
                         "INSERT INTO actions (game_id, seq, seat, action, events, interaction_id, at)"
                         " VALUES (?, ?, ?, ?, ?, ?, ?)",
                         [
-                            (game_id, expected_version + i + 1, a.seat, a.action, _json(list(a.events)),
+                            (game_id, expected_version + i + 1, a.seat, a.action, to_json(list(a.events)),
                              a.interaction_id, now)
                             for i, a in enumerate(actions)
                         ],
@@ -75,12 +75,12 @@ class Moves(StoreCore):
                 changed = await tx.execute(
                     "UPDATE games SET state = ?, schema_version = ?, status = ?, version = ?,"
                     " updated_at = ? WHERE id = ? AND version = ?",
-                    (_json(state), state.get("schema"), status, new_version, now, game_id, expected_version),
+                    (to_json(state), state.get("schema"), status, new_version, now, game_id, expected_version),
                 )
                 if changed != 1:
                     raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
                 if outbox is not None:
-                    await _queue_post(tx, outbox)
+                    await queue_post_in(tx, outbox)
         except UniqueViolation as exc:
             if exc.column == "interaction_id":
                 raise DuplicateInteraction(f"game {game_id}: interaction already applied") from exc
@@ -117,7 +117,7 @@ class Moves(StoreCore):
         when the database can't be asked."""
         try:
             async with self.transaction() as tx:
-                row = await tx.fetchone("SELECT version, updated_at FROM games WHERE id = ?" + self.share_lock,
+                row = await tx.fetchone(self.share_locked("SELECT version, updated_at FROM games WHERE id = ?"),
                                         (game_id,))
                 if not first:
                     return row is not None and row[0] == version and row[1] == at
@@ -177,7 +177,7 @@ class Moves(StoreCore):
                 rows = await tx.fetchall(
                     "SELECT seq, seat, action, events, interaction_id, at FROM actions"
                     " WHERE game_id = ? ORDER BY seq", (game_id,))
-                packed = zlib.compress(_json([list(r) for r in rows]).encode(), 9)
+                packed = zlib.compress(to_json([list(r) for r in rows]).encode(), 9)
                 await tx.execute("INSERT INTO archived_logs (game_id, log) VALUES (?, ?)", (game_id, packed))
                 await tx.execute("UPDATE games SET archived_at = ? WHERE id = ?", (time.time(), game_id))
                 await tx.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))

@@ -7,18 +7,18 @@ from __future__ import annotations
 import json
 import time
 
-from .core import StoreCore, Tx, _json
+from .core import StoreCore, Tx, to_json
 from .rows import OutboxPost
 
 
-async def _queue_post(tx: Tx, post: OutboxPost) -> None:
+async def queue_post_in(tx: Tx, post: OutboxPost) -> None:
     """Put ``post`` in the outbox, inside the caller's transaction (never
     twice: a key already queued is left as it is)."""
     await tx.execute(
         "INSERT INTO outbox (key, game_id, kind, seat, seq, version, text, pings, created_at, leased_until)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
         (post.key, post.game_id, post.kind, post.seat, post.seq, post.version, post.text,
-         _json(list(post.pings)), post.created_at or time.time(), post.leased_until))
+         to_json(list(post.pings)), post.created_at or time.time(), post.leased_until))
 
 
 class Outbox(StoreCore):
@@ -27,7 +27,7 @@ class Outbox(StoreCore):
     async def queue_post(self, post: OutboxPost) -> None:
         """Put ``post`` in the outbox on its own (what no stored change goes with)."""
         async with self.transaction() as tx:
-            await _queue_post(tx, post)
+            await queue_post_in(tx, post)
 
     async def due_posts(self, now: float, limit: int = 50) -> list[OutboxPost]:
         """Posts of the outbox whose lease ran out by ``now``, the oldest first."""
@@ -61,7 +61,7 @@ class Outbox(StoreCore):
                 return False
             pings = [u for u in json.loads(row[0]) if u != user_id] + ([] if taken else [user_id])
             changed = await tx.execute("UPDATE outbox SET pings = ? WHERE key = ? AND pings = ?",
-                                       (_json(pings), key, row[0]))
+                                       (to_json(pings), key, row[0]))
         return changed == 1
 
     async def post_done(self, key: str) -> None:

@@ -47,8 +47,9 @@ from urllib.parse import unquote, urlsplit
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from . import (OutcomeUnknown, Store, StoreDamaged, StoreError, StoreOpenError, StoreUnavailable, Tx,
-               UniqueViolation)
+from .base import Store
+from .core import Tx
+from .errors import OutcomeUnknown, StoreDamaged, StoreError, StoreOpenError, StoreUnavailable, UniqueViolation
 from .postgres_schema import POSTS_TABLE as POSTS_TABLE, SCHEMA as SCHEMA, UPGRADES as UPGRADES
 
 SCHEMA_VERSION = 9
@@ -263,8 +264,6 @@ class PostgresStore(Store):
     backend = "postgres"
     schema_version_known = SCHEMA_VERSION
 
-    share_lock = " FOR SHARE"
-
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str, max_size: int,
                  acquire_timeout: float = 25.0) -> None:
         self.pool = pool
@@ -367,6 +366,10 @@ class PostgresStore(Store):
         async with self.reading() as tx:
             row = await tx.fetchone("SELECT version FROM railyard_schema")
         return int(row[0]) if row else 0
+
+    def share_locked(self, select: str) -> str:
+        """``select ... FOR SHARE``: a row being written is waited for."""
+        return select + " FOR SHARE"
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[PoolConnectionProxy[asyncpg.Record]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.bots import DEFAULT_LEVEL
 
-from .core import StoreCore, _seat
+from .core import StoreCore, hold_as_seen, seat_row
 from .rows import GameRow, SeatRow
 
 
@@ -17,11 +17,11 @@ class Seats(StoreCore):
             rows = await tx.fetchall(
                 "SELECT seat, user_id, name, bot, level FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
             )
-        return [_seat(r) for r in rows]
+        return [seat_row(r) for r in rows]
 
     async def add_seat(self, game_id: int, user_id: int, name: str, *, seen: GameRow | None = None) -> int:
         async with self.transaction() as tx:
-            await self._held(tx, game_id, seen)
+            await hold_as_seen(tx, game_id, seen)
             row = await tx.fetchone("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,))
             seat = int(row[0]) if row else 0
             await tx.execute(
@@ -33,7 +33,7 @@ class Seats(StoreCore):
     async def remove_seat(self, game_id: int, user_id: int, *, seen: GameRow | None = None) -> None:
         """Remove a lobby seat and close the gap so seats stay 0..n-1."""
         async with self.transaction() as tx:
-            await self._held(tx, game_id, seen)
+            await hold_as_seen(tx, game_id, seen)
             rows = await tx.fetchall(
                 "SELECT user_id, name, bot, level FROM seats WHERE game_id = ? AND user_id <> ? ORDER BY seat",
                 (game_id, user_id),
@@ -54,7 +54,7 @@ class Seats(StoreCore):
         all show it (posts add 🤖; the boards' fonts have no emoji, so the
         stored name, which they draw, has none)."""
         async with self.transaction() as tx:
-            await self._held(tx, game_id, seen)
+            await hold_as_seen(tx, game_id, seen)
             rows = await tx.fetchall("SELECT user_id FROM seats WHERE game_id = ?", (game_id,))
             taken = {int(r[0]) for r in rows}
             k = next(k for k in range(1, len(taken) + 2) if -k not in taken)
@@ -71,7 +71,7 @@ class Seats(StoreCore):
         player, keeping the level it had); the game's timers are planned
         again. False when the seat already was so."""
         async with self.transaction() as tx:
-            await self._held(tx, game_id, seen)
+            await hold_as_seen(tx, game_id, seen)
             if bot:
                 changed = await tx.execute(
                     "UPDATE seats SET bot = 1, level = ? WHERE game_id = ? AND seat = ? AND bot <> 1",

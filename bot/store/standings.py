@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Sequence
 
-from .core import _GAME_COLUMNS, StoreCore, Tx, _game, _json
+from .core import GAME_COLUMNS, StoreCore, Tx, game_row, to_json
 from .rows import GameRow, RatingPool, RatingRow, RatingWrite, ResultRow
 
 
@@ -16,7 +16,7 @@ async def _write_ratings(tx: Tx, guild_id: int, slug: str, write: RatingWrite) -
         for table in ("game_results", "ratings", "rated_games"):
             await tx.execute(f"DELETE FROM {table} WHERE guild_id = ? AND slug = ?", (guild_id, slug))
     await tx.executemany("INSERT INTO rated_games (game_id, guild_id, slug, finished_at, match) VALUES (?, ?, ?, ?, ?)",
-                         [(g, guild_id, slug, at, _json(m)) for g, at, m in write.games])
+                         [(g, guild_id, slug, at, to_json(m)) for g, at, m in write.games])
     await tx.executemany(
         "INSERT INTO game_results (game_id, user_id, guild_id, slug, finished_at, won, score, mu_before,"
         " sigma_before, mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -45,12 +45,12 @@ class Standings(StoreCore):
         return await self._games_where("g.guild_id = ? AND g.status IN ('lobby', 'active', 'paused')", (guild_id,))
 
     async def _games_where(self, where: str, params: Sequence[Any]) -> list[tuple[GameRow, float | None]]:
-        columns = ", ".join(f"g.{c.strip()}" for c in _GAME_COLUMNS.split(","))
+        columns = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
         async with self.reading() as tx:
             rows = await tx.fetchall(
                 f"SELECT {columns}, (SELECT MAX(a.at) FROM actions a WHERE a.game_id = g.id) FROM games g"
                 f" WHERE {where} ORDER BY g.id", params)
-        return [(_game(r), r[12]) for r in rows]
+        return [(game_row(r), r[12]) for r in rows]
 
     async def set_notify(self, user_id: int, mode: str) -> None:
         """How ``user_id`` is told it is his turn: "dm" or "thread"."""
@@ -137,9 +137,9 @@ class Standings(StoreCore):
     async def finished_games(self, after: int = 0, limit: int = 100) -> list[GameRow]:
         """Finished games by id (``limit`` of them after ``after``): what a rebuild of the ratings reads."""
         async with self.reading() as tx:
-            rows = await tx.fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'finished' AND id > ?"
+            rows = await tx.fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'finished' AND id > ?"
                                      " ORDER BY id LIMIT ?", (after, limit))
-        return [_game(r) for r in rows]
+        return [game_row(r) for r in rows]
 
     async def clear_ratings(self, guild_id: int | None = None) -> None:
         """Forget every rating (of ``guild_id`` only, when given): a rebuild starts here."""

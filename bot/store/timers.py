@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .core import StoreCore, Tx, _seat
+from .core import StoreCore, Tx, hold, seat_row
 from .errors import VersionConflict
-from .outbox import _queue_post
+from .outbox import queue_post_in
 from .rows import OutboxPost, Schedule, SeatRow, Timer
 
 def due_timers_sql(bots: bool | None = None) -> str:
@@ -135,7 +135,7 @@ class Timers(StoreCore):
             timers_of.setdefault(int(r[0]), []).append(Timer(*r))
         seats_of: dict[int, list[SeatRow]] = {}
         for r in seats:
-            seats_of.setdefault(int(r[0]), []).append(_seat(r[1:]))
+            seats_of.setdefault(int(r[0]), []).append(seat_row(r[1:]))
         rows = {int(r[0]): r for r in games}
         out = []
         for game_id in ids:
@@ -213,14 +213,14 @@ class Timers(StoreCore):
         try:
             async with self.transaction() as tx:
                 if status is not None:
-                    await self._hold(tx, timer.game_id, status, version)
+                    await hold(tx, timer.game_id, status, version)
                 if drop:
                     changed = await tx.execute("DELETE FROM timers" + where, key)
                 else:
                     changed = await tx.execute("UPDATE timers SET due_at = ?, count = ?" + where,
                                                (due_at, count, *key))
                 if changed == 1 and outbox is not None:
-                    await _queue_post(tx, outbox)
+                    await queue_post_in(tx, outbox)
         except VersionConflict:
             return False
         return changed == 1
