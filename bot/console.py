@@ -70,7 +70,7 @@ def _answer(kept: bool) -> str | None:
     return None if sure in ("y", "yes") else _answer(kept)
 
 
-def _ask(game: Game, state: State, seat: int, name: str, kept: bool = True) -> str | None:
+def ask_move(game: Game, state: State, seat: int, name: str, kept: bool = True) -> str | None:
     """One action for ``seat``, by number or typed text (None: quit). Long
     lists are narrowed step by step, as in the Discord turn panel. A typed
     text that is itself an offered choice (a die's value "3") means that
@@ -156,7 +156,7 @@ async def _play(service: GameService, args: argparse.Namespace, names: list[str]
             private = board.game.private_text(board.state, seat)
             if private:
                 print(f"\n({board.seats[seat].name} only) {private}")
-            picked = _ask(board.game, board.state, seat, board.seats[seat].name, kept=bool(args.db))
+            picked = ask_move(board.game, board.state, seat, board.seats[seat].name, kept=bool(args.db))
             if picked is None:
                 return 0
             action = picked

@@ -84,11 +84,9 @@ def _imports(source: str, name: str, package: str, known: set[str]) -> set[str]:
     return {m for m in found if m in known and m != name}
 
 
-def _import_graph(top: str = "games", leave_out: tuple[str, ...] = ()) -> dict[str, set[str]]:
-    """Module of ``top/`` -> the modules of ``top/`` it imports (the
-    packages ``leave_out`` and their modules left out)."""
+def _import_graph(top: str = "games") -> dict[str, set[str]]:
+    """Module of ``top/`` -> the modules of ``top/`` it imports."""
     paths = {_module_name(p): p for p in sorted((ROOT / top).rglob("*.py"))}
-    paths = {name: p for name, p in paths.items() if not any(f"{name}.".startswith(f"{out}.") for out in leave_out)}
     return {name: _imports(path.read_text(encoding="utf-8"), name,
                            name if path.name == "__init__.py" else name.rpartition(".")[0], set(paths))
             for name, path in paths.items()}
@@ -133,7 +131,6 @@ def test_the_import_graph_reads_imports_inside_functions_and_finds_a_circle() ->
     assert _imports(source, "games.g.easy", "games.g", known) == {"games.core", "games.g.plans", "games.g.levels"}
     assert "games.registry" in _import_graph()["games.bots"]
     assert "bot.service" in _import_graph("bot")["bot.app"]
-    assert "bot.store.sqlite" not in _import_graph("bot", ("bot.store",))
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _circles({"a": {"b"}, "b": set()}) == []
 
@@ -143,17 +140,11 @@ def test_no_module_of_games_imports_itself_round_a_circle() -> None:
     assert not circles, f"import circles in games/: {circles}"
 
 
-CIRCLES_MENDED_ELSEWHERE = ("bot.store",)
-"""Issue 35: ``bot.store`` and its backends (``sqlite``, ``postgres``) still
-import each other; that circle is being untangled on another branch, and
-the package joins this test once it is merged."""
-
-
 @pytest.mark.parametrize("top", ["bot", "rendering"])
 def test_no_module_of_bot_or_rendering_imports_itself_round_a_circle(top: str) -> None:
     """Issue 35: where a call lives is visible at the call; the features of
     ``bot/ui`` post through ``bot.poster`` rather than importing each other."""
-    circles = _circles(_import_graph(top, CIRCLES_MENDED_ELSEWHERE))
+    circles = _circles(_import_graph(top))
     assert not circles, f"import circles in {top}/: {circles}"
 
 
@@ -173,7 +164,7 @@ def test_each_games_bot_levels_import_no_other_level(slug: str) -> None:
     assert not importers, f"modules other than {module} import a level: {importers}"
 
 
-PUBLIC_NAME_FOLDERS = ("games", "rendering", "bench", "tests")
+PUBLIC_NAME_FOLDERS = ("bot", "games", "rendering", "bench", "tests")
 """The folders whose modules use no underscore name of another module of
 these folders."""
 
