@@ -590,7 +590,7 @@ def best_pair(state: State, seat: int, tiles: int, budget: int) -> tuple[float, 
     return best
 
 
-HUB_WORTH = 0.5
+HUB_WORTH = 1.0
 """On a cash-scored map, what each city near a new city adds to its worth,
 per turn left."""
 
