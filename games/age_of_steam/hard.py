@@ -36,8 +36,9 @@ from .params import rules
 from .economy import expenses, shares_to_pay
 from .links import delivery_value
 from .maps import map_of
-from .planner import (NORMAL, TURN_DOLLAR_VP, PlanningRailroad, horizon, income_vp, money_at_end,
-                      money_left_at_end, rounds_left, with_forced_locomotive)
+from .forecast import (TURN_DOLLAR_VP, horizon, income_vp, money_at_end, money_left_at_end, rounds_left,
+                       with_forced_locomotive)
+from .planner import NORMAL, PlanningRailroad
 from .scoring import track_points
 from .state import typed
 from .track import network
@@ -101,7 +102,7 @@ def money_worth(state: State, seat: int, over: bool, left: int) -> float:
     """A position on a cash-scored map (Barbados), in dollars at the end:
     the score when the game is over (the cash left after the buy-back),
     else the cash left at the end if nothing changed
-    (:func:`planner.money_left_at_end`) and :data:`POTENTIAL` of the
+    (:func:`forecast.money_left_at_end`) and :data:`POTENTIAL` of the
     deliveries its network offers, each link a dollar a turn left; short
     of the buy-back, :data:`LOSS_PENALTY` less."""
     if over:

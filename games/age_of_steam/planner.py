@@ -32,7 +32,7 @@ a dollar spent is worth :data:`DOLLAR_VP` while shares pay for it.
   a longer engine would pay, unless paying for its link would put the
   railroad out.
 
-On a map scored by the cash left (Barbados' ``buy_back``: :func:`money_at_end`)
+On a map scored by the cash left (Barbados' ``buy_back``: :func:`forecast.money_at_end`)
 every worth above is in dollars at the end instead of VP: an income point
 is a dollar each turn left, a share its dollar a turn (the buy-back repays
 the $5 it brought), track nothing; the engine is upgraded by the
@@ -40,24 +40,16 @@ Locomotive action the action cycle forces, never in Move Goods; no link is
 built that would turn an end on course to pay the buy-back into a loss
 (:meth:`PlanningRailroad.keeps_the_end_safe`). There a link is judged on
 this turn's deliveries with the engine the railroad has and, at a part,
-later ones with a longer engine (:func:`plan_deliveries`), two links built
+later ones with a longer engine (:func:`forecast.plan_deliveries`), two links built
 together are weighed as one (:func:`best_pair`), a new city among several
 cities is worth their cubes to come (:func:`hub_worth`), a share's cash
 is weighed net of what it buys, and Locomotive costs only the turns it
-comes before the action cycle would force it (:func:`engine_turns`), and
+comes before the action cycle would force it (:func:`forecast.engine_turns`), and
 never when its dollar would cut the income.
 
 It reads only the seat's view (nothing of the state is hidden; future
 draws are never read).
 
-Measured (``bench/bot_strength.py --games age-of-steam --levels normal
---seeds 40 --seats 4,5 --all-bot-only --jobs 2 --quiet``, seeds 0-39):
-all-bot games of 4 seats 68.0 VP a seat, winner 84.8, none out; of 5
-seats 53.2 a seat, winner 71.7, 1 railroad of 200 out (before the town
-tile plans, the upgrade check and the delivery rules: 62.2 and 48.1 a
-seat). Decisions: median 33 ms. Against the easy bot (``--levels normal
---seeds 100 --head-to-head-only --jobs 2 --quiet``, seeds 0-99, 3
-seats): 100/100 won.
 """
 
 from __future__ import annotations
@@ -68,25 +60,21 @@ from typing import cast
 
 from games.core import Game, State
 
-from .actions_step import open_actions
 from .economy import expenses, reduction_for, shares_to_pay
+from .forecast import (DOLLAR_VP, dollar_vp, engine_turns, horizon, income_vp, money_at_end,
+                       money_left_at_end, plan_deliveries, planning_engine, rounds_left, share_vp, track_vp,
+                       turn_dollar_vp, with_forced_locomotive)
 from .goods import routes
 from .map_goods import payees, route_for
-from .links import (COMING, WEIGHTS, LinkPlan, coming_cubes, delivery_value, delivery_values, link_plans, weighted,
-                    with_plan)
+from .links import LinkPlan, delivery_value, delivery_values, link_plans, with_plan
 from .hexmap import board_of, hex_distance
 from .maps import map_of
 from .params import rules
 from .placement import Refused, evaluate
 from .railroad import AgeOfSteamPolicy
 from .state import AgeOfSteamState, typed
-from .track import Network, network
+from .track import network
 
-DOLLAR_VP = 0.6
-"""What a dollar is worth in VP while shares pay for it ($5 a share for 3 VP
-and a dollar a turn)."""
-TURN_DOLLAR_VP = 0.5
-"""What a dollar a turn is worth in VP, each turn."""
 MAX_NEW_SHARES = 6
 """The most shares issued in one turn."""
 ENGINE_GOAL = 4
@@ -106,128 +94,6 @@ URBAN_REACH = 3
 MAP_CUBE_COLOURS = 2
 """Of the goods lying on hexes near a town, the commonest colours whose new
 city the normal bot weighs there (each weighing plans links: they are slow)."""
-
-
-def rounds_left(state: State) -> int:
-    """Turns left, this one included."""
-    return int(state["rounds"]) - int(state["round"]) + 1
-
-
-def money_at_end(state: State) -> bool:
-    """True when the map scores the cash left at the end (its ``buy_back``
-    switch: Barbados), not victory points: then every worth below is in
-    dollars at the end (an income point is the dollars it brings each turn
-    left, a share its dollar a turn, its buy-back repaying the $5 it
-    brought; track is worth nothing)."""
-    return map_of(state).buy_back is not None
-
-
-def income_vp(state: State) -> float:
-    """What one more income point is worth now: 3 VP and its dollars (on a
-    cash-scored map: a dollar each turn left, this one's collection included)."""
-    if money_at_end(state):
-        return float(rounds_left(state))
-    return rules().vp_per_income + TURN_DOLLAR_VP * (rounds_left(state) - 1)
-
-
-def share_vp(state: State) -> float:
-    """What one more share costs: 3 VP and its dollar each turn left (on a
-    cash-scored map: its dollar each turn left; its $5 buy-back repays the
-    $5 it brings)."""
-    if money_at_end(state):
-        return float(rounds_left(state))
-    return -rules().vp_per_share + TURN_DOLLAR_VP * rounds_left(state)
-
-
-def dollar_vp(state: State) -> float:
-    """What a dollar spent now is worth (:data:`DOLLAR_VP`; a dollar on a
-    cash-scored map)."""
-    return 1.0 if money_at_end(state) else DOLLAR_VP
-
-
-def turn_dollar_vp(state: State) -> float:
-    """What a dollar a turn is worth, each turn (:data:`TURN_DOLLAR_VP`; a
-    dollar on a cash-scored map)."""
-    return 1.0 if money_at_end(state) else TURN_DOLLAR_VP
-
-
-def track_vp(state: State) -> int:
-    """What a track piece of a completed link scores (nothing on a
-    cash-scored map)."""
-    return 0 if money_at_end(state) else rules().vp_per_link_track
-
-
-def horizon(state: State) -> int:
-    """How many deliveries ahead a plan is judged on."""
-    return min(6, 2 * rounds_left(state))
-
-
-def money_left_at_end(state: State, seat: int, spend: int = 0, more_income: int = 0) -> int:
-    """On a cash-scored map, the cash left after the buy-back if the seat
-    spends ``spend`` now, gains ``more_income`` this turn and nothing else
-    changes: each turn left (this one included) it collects its income,
-    pays its expenses and loses the Income Reduction. Below 0: the game
-    would be lost by that much."""
-    game = typed(state)
-    cash = int(state["cash"][seat]) - spend
-    income = int(state["income"][seat]) + more_income
-    for _ in range(rounds_left(state)):
-        cash += income - expenses(game, seat)
-        income -= reduction_for(income)
-    return cash - (map_of(state).buy_back or 0) * int(state["shares"][seat])
-
-
-def with_forced_locomotive(state: State, seat: int) -> State:
-    """``state`` with the seat's engine one link longer when the action
-    cycle (Barbados) leaves it only Locomotive to take this turn: its
-    expenses will count that link (else ``state`` itself)."""
-    if not map_of(state).action_cycle or int(state["engine"][seat]) >= rules().max_engine:
-        return state
-    if state["phase"] != "shares" or open_actions(state) != ["locomotive"]:
-        return state
-    return {**state, "engine": [int(e) + (1 if s == seat else 0) for s, e in enumerate(state["engine"])]}
-
-
-def planning_engine(state: State, seat: int) -> int:
-    """The engine a link plan is judged with: one link longer than the
-    seat's (it will soon have it); on a cash-scored map the seat's own
-    (the income of the deliveries it makes now is the money it ends
-    with; a plan judged on an engine it lacks paid nothing in its first
-    turns)."""
-    engine = int(state["engine"][seat])
-    return engine if money_at_end(state) else min(rules().max_engine, engine + 1)
-
-
-LATER = 0.5
-"""On a cash-scored map, what a later delivery counts against one of this
-turn (:func:`plan_deliveries`)."""
-
-
-def plan_deliveries(game: AgeOfSteamState, net: Network, seat: int, engine: int, deliveries: int) -> float:
-    """What a board's deliveries are worth to a plan (:func:`links.delivery_value`);
-    on a cash-scored map this turn's two with the engine the seat has and
-    the later ones with an engine one link longer (the action cycle brings
-    Locomotive within a few turns)."""
-    if map_of(game).buy_back is None:
-        return delivery_value(game, net, seat, engine, deliveries)
-    longer = min(rules().max_engine, engine + 1)
-    now = delivery_values(game, net, seat, engine)[:2]
-    later = delivery_values(game, net, seat, longer)[len(now):deliveries]
-    soon = delivery_values({**game, "cubes": coming_cubes(game)}, net, seat, longer)[:deliveries]
-    return sum(now) + LATER * (sum(w * v for w, v in zip(WEIGHTS[len(now):], later)) + COMING * weighted(soon))
-
-
-def engine_turns(state: State) -> int:
-    """The turns a link of engine bought now adds to the expenses: every
-    turn left; on an action-cycle map (Barbados), where Locomotive comes
-    once a cycle anyway, only the turns it comes sooner than the cycle's
-    last turn would force it (in a cycle that the game's end cuts short,
-    every turn left)."""
-    left = rounds_left(state)
-    if not map_of(state).action_cycle or state["phase"] != "actions":
-        return left
-    still_open = len(open_actions(state))
-    return left if still_open > left else still_open - 1
 
 
 def reserve(state: State, seat: int, new_shares: int = 0) -> int:

@@ -10,8 +10,8 @@ import random
 from games.age_of_steam import GAME
 from games.age_of_steam.phases import BUILD, MOVE
 from games.age_of_steam.links import link_plans
-from games.age_of_steam.planner import (NORMAL, income_vp, money_at_end, money_left_at_end, produced_cube, share_vp,
-                                       track_vp)
+from games.age_of_steam.forecast import income_vp, money_at_end, money_left_at_end, share_vp, track_vp
+from games.age_of_steam.planner import NORMAL, produced_cube
 from games.age_of_steam.easy import EASY
 from games.age_of_steam.hard import HARD, standing
 from games.age_of_steam.state import typed
