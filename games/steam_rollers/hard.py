@@ -118,10 +118,12 @@ def round_candidates(game: Game, state: State, seat: int, rng: random.Random) ->
     return each_die(ranked(game, state, seat, rng, HARD_JUDGE, hard_promising), WIDTH)
 
 
-TIME_LIMIT = 2.5
-"""Seconds a decision may take, ranking included: a player waits no more
-than this (the play-out still running then is dropped, and the best
-candidate played out so far is kept)."""
+TIME_LIMIT = 1.5
+"""Seconds after which a decision plays no more candidates out, ranking
+included (the play-out still running then is dropped, and the best
+candidate played out so far is kept): well under the 3 s a player should
+wait, leaving room for a ranking or a play-out action that overruns it on
+a loaded machine."""
 
 HARD = Rollouts(policy=CARD_GREEDY, candidates=round_candidates, evaluate=HARD_JUDGE, width=64, samples=1,
                 horizon=ROUND_ACTIONS, time_limit=TIME_LIMIT, until=round_over, rivals=PLANNER,
