@@ -221,3 +221,13 @@ async def guarded(interaction: discord.Interaction[Any], coro: Any, game_id: int
         await coro
     except Exception as exc:  # noqa: BLE001 - every error goes to the one handler
         await handle_error(interaction, exc, game_id)
+
+
+def posted_in(thread_id: int, message_id: int) -> bool:
+    """Whether the message ``message_id`` can be a post of the thread
+    ``thread_id``. Discord's ids grow with time and a thread's id is that of
+    the message it was opened from (or newer), so a message older than the
+    thread was posted elsewhere: in the game's deleted thread, before
+    ``/game resume`` opened this one. Such a post is gone with its thread:
+    nothing to edit, no Undo to take off."""
+    return message_id > thread_id

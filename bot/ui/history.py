@@ -10,8 +10,7 @@ from typing import Any
 
 import discord
 
-from ..discord_io import NO_MENTIONS, ServiceBot, bot_of, guarded
-from .posting import posted_in
+from ..discord_io import NO_MENTIONS, ServiceBot, bot_of, guarded, posted_in
 
 log = logging.getLogger("railyard.ui")
 
@@ -52,7 +51,7 @@ async def correct_post(bot: ServiceBot, game_id: int, thread_id: int | None, mes
     """Rewrite the thread post of a move taken back: the note (the move
     struck, no mention left), no board, no buttons. A post of the game's
     deleted thread (the move was made before ``/game resume``) is gone with
-    it: nothing to rewrite (:func:`~bot.ui.posting.posted_in`)."""
+    it: nothing to rewrite (:func:`~bot.discord_io.posted_in`)."""
     if thread_id is None or message_id is None or not posted_in(thread_id, message_id):
         return
     try:

@@ -14,10 +14,10 @@ from games.bots import DEFAULT_LEVEL
 from games.registry import get_game
 
 from ..discord_io import NO_MENTIONS, ServiceBot, bot_of, channel_gone, check_game_permissions, guarded, reply
+from ..discord_text import member_name
 from ..scheduler import schedule_text
 from ..service import ServiceError
 from .levels import chosen_level, level_select
-from .posting import acting_name
 
 
 def lobby_view(game_id: int, open_lobby: bool = True, solo: bool = False) -> discord.ui.View:
@@ -76,7 +76,7 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, acti
         await interaction.followup.send(said, ephemeral=True, allowed_mentions=NO_MENTIONS)
         return
     if action == "join":
-        text = await service.lobby.join(game_id, interaction.user.id, acting_name(interaction))
+        text = await service.lobby.join(game_id, interaction.user.id, member_name(interaction.user))
     else:
         text = await service.lobby.leave(game_id, interaction.user.id)
     await reply(interaction, text)

@@ -8,7 +8,7 @@ a :class:`~bot.service.Post` (``bot_of(interaction).poster.post(...)``). It
 waits for the game's earlier posts (:mod:`bot.post_order`), pings only those
 due, remembers which message reported which log entry (to correct it on
 Undo), takes the Undo button off the post before (not one of a deleted
-thread: :func:`posted_in`), adds the end-of-game animation, refreshes the
+thread: :func:`~bot.discord_io.posted_in`), adds the end-of-game animation, refreshes the
 lobby message and wakes the scheduler. A post that Discord refuses is
 logged, never an error: the move is already stored (a deleted thread pauses
 the game, a missing permission is told in the game's channel).
@@ -28,17 +28,12 @@ import discord
 
 from games.registry import get_game
 
-from ..discord_io import NO_MENTIONS, ServiceBot, board_file, channel_gone, mentions_for, missing_game_permissions
-from ..discord_text import member_name
+from ..discord_io import (NO_MENTIONS, ServiceBot, board_file, channel_gone, mentions_for, missing_game_permissions,
+                          posted_in)
 from ..service import Post, ServiceError
 from ..turn_notice import turn_notices
 
 log = logging.getLogger("railyard.ui")
-
-
-def acting_name(interaction: discord.Interaction[Any]) -> str:
-    """The acting member's name, display-safe (see :mod:`bot.discord_text`)."""
-    return member_name(interaction.user)
 
 
 PostView = Callable[[Post], discord.ui.View | None]
@@ -198,7 +193,7 @@ class ThreadPoster:
         """Take the Undo button off the post of the log entry before
         ``post``'s move (the move ended its chance) in ``channel``, where
         ``post`` was just sent; its other buttons stay (a post of a deleted
-        thread is left alone: :func:`posted_in`). Done after the move is
+        thread is left alone: :func:`~bot.discord_io.posted_in`). Done after the move is
         posted, so it never delays it; a failure costs only the tidying."""
         if post.after_seq is None or post.game_id is None:
             return
@@ -269,16 +264,6 @@ async def tell_channel(bot: ServiceBot, game_id: int, channel_id: int, text: str
         await channel.send(text, allowed_mentions=NO_MENTIONS)
     except discord.HTTPException as exc:
         log.warning("game %s: could not tell channel %s: %s", game_id, channel_id, exc)
-
-
-def posted_in(thread_id: int, message_id: int) -> bool:
-    """Whether the message ``message_id`` can be a post of the thread
-    ``thread_id``. Discord's ids grow with time and a thread's id is that of
-    the message it was opened from (or newer), so a message older than the
-    thread was posted elsewhere: in the game's deleted thread, before
-    ``/game resume`` opened this one. Such a post is gone with its thread:
-    nothing to edit, no Undo to take off."""
-    return message_id > thread_id
 
 
 async def remember_post(bot: ServiceBot, post: Post, message: discord.Message) -> None:

@@ -14,12 +14,12 @@ import discord
 from games.bots import DEFAULT_LEVEL
 
 from ..discord_io import NO_MENTIONS, ServiceBot, bot_of, guarded, reply
+from ..discord_text import member_name
 from ..scheduler import Notice
 from ..service import Post
 from ..turn_notice import turn_notices
 from .levels import chosen_level, level_select
 from .lobby import refresh_lobby
-from .posting import acting_name
 from .turn_panel import TurnButton
 
 
@@ -116,7 +116,7 @@ async def clock_action(interaction: discord.Interaction[Any], game_id: int, seat
         await bot.poster.post(row.thread_id, done)
         said = "Skipped: the turn's safe default was played."
     else:
-        await bot.poster.send(row.thread_id, f"{acting_name(interaction)}: {done}")
+        await bot.poster.send(row.thread_id, f"{member_name(interaction.user)}: {done}")
         said = "Done: the bot plays that seat now."
     bot.wake_scheduler()
     await interaction.followup.send(said, ephemeral=True, allowed_mentions=NO_MENTIONS)
