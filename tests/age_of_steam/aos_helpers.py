@@ -7,6 +7,7 @@ from typing import Any
 
 from games.age_of_steam import GAME
 from games.age_of_steam.phases import BUILD, MOVE
+from games.age_of_steam.railroad import AgeOfSteamPolicy
 from games.core import CHANCE, State
 
 NAMES = ["ann", "bob", "cid", "dee", "eve", "fay"]
@@ -129,17 +130,10 @@ def _best_build(state: State, seat: int, budget: int, rng: random.Random) -> str
 
 # -- a planning player ------------------------------------------------------------
 
-def _network_value(state: State, seat: int) -> tuple[int, int, int, int]:
-    """How good the board is for ``seat``: the bot's own measure
-    (:func:`games.age_of_steam.railroad.network_value`)."""
-    from games.age_of_steam.railroad import network_value
-    from games.age_of_steam.track import network
-    return network_value(state, network(state), seat)
-
-
 def planner_action(state: State, seat: int, rng: random.Random) -> str:
     """A player with a plan: issues shares to keep building, bids little,
-    builds links between cities towards cubes it can deliver, and delivers
+    builds as the easy bot does (:meth:`railroad.AgeOfSteamPolicy.build`:
+    links towards cubes it can deliver) and delivers
     over its own links (or upgrades its engine). Plays whole games to their
     last turn, with deliveries, growth and new cities."""
     from games.age_of_steam.economy import expenses
@@ -165,46 +159,10 @@ def planner_action(state: State, seat: int, rng: random.Random) -> str:
             return "action locomotive"
         return "action " + rng.choice(taken)
     if phase == "build":
-        return _planner_build(state, seat, rng, cash - max(0, need) - 1)
+        return AgeOfSteamPolicy().build(GAME, state, seat, cash - max(0, need) - 1, rng)
     if phase == "move":
         return _planner_move(state, seat, rng)
     return sensible_action(state, seat, rng)
-
-
-def _planner_build(state: State, seat: int, rng: random.Random, budget: int) -> str:
-    from games.age_of_steam.hexmap import board_of
-    from games.age_of_steam.placement import apply_placement, legal_placements
-    from games.age_of_steam.track import network
-    options = [o.token for o in GAME.options_at(state, seat, [])]
-    if "urbanize" in options:
-        towns = [o.token for o in GAME.options_at(state, seat, ["urbanize"])]
-        town = rng.choice(towns)
-        letter = rng.choice([o.token for o in GAME.options_at(state, seat, ["urbanize", town])])
-        return f"urbanize {town} {letter}"
-    if "build" not in options or budget <= 0:
-        return "done"
-    net = network(state)
-    own_ends = [board_of(state).neighbours[h][e] for (h, e), i in net.open_ends.items()
-                if net.sections[i].owner == seat]
-    hexes = sorted({h for h in own_ends if h is not None})
-    if not hexes:
-        starts = [nb for c in sorted(net.cities) for nb in board_of(state).neighbours[c]
-                  if nb is not None and nb not in net.cities and board_of(state).hexes[nb].terrain != "lake"]
-        hexes = rng.sample(starts, min(10, len(starts)))
-    base = _network_value(state, seat)
-    best: tuple[tuple[int, int, int, int, int, float], str] | None = None
-    for h in hexes:
-        for p in legal_placements(state, net, seat, h, budget):
-            trial = {**state, "board": {k: {**v, "owners": list(v["owners"])} for k, v in state["board"].items()},
-                     "supply": dict(state["supply"]), "cash": list(state["cash"]), "built": list(state["built"])}
-            apply_placement(trial, seat, p)
-            value = _network_value(trial, seat)
-            key = (*value, -p.cost, rng.random())
-            if best is None or key > best[0]:
-                best = (key, f"build {h} {p.variant.token}")
-    if best is None or best[0][:4] < base and state["step"]["placed"]:
-        return "done"
-    return best[1]
 
 
 def _planner_move(state: State, seat: int, rng: random.Random) -> str:
