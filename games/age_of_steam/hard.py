@@ -3,7 +3,10 @@ tries its most promising action picks and share issues ahead before
 choosing.
 
 At the two choices that shape a turn (how many shares to issue, which
-action to select) it takes the :data:`CANDIDATES` best candidates by the
+action to select), and on a map whose goods lie on its hexes (St.
+Lucia's ``goods_on_map``: a tile laid there is a cube to ship, so the
+build is the turn's delivery) at every build choice too
+(:func:`searched`), it takes the :data:`CANDIDATES` best candidates by the
 normal bot's own reckoning and plays each out to the end of the turn
 (income, expenses and goods growth included) through the shared engine
 (:class:`games.bot_search.Rollouts`: every candidate of a sample meets the
@@ -38,7 +41,7 @@ from .links import delivery_value
 from .maps import map_of
 from .forecast import (TURN_DOLLAR_VP, horizon, income_vp, money_at_end, money_left_at_end, rounds_left,
                        with_forced_locomotive)
-from .planner import NORMAL, PlanningRailroad
+from .planner import NORMAL, PlanningRailroad, urbanizations
 from .scoring import track_points
 from .state import typed
 from .track import network
@@ -58,7 +61,14 @@ PLAYOUT_ACTIONS = 600
 POTENTIAL = 0.5
 """The part of a network's deliveries to come that :func:`standing` counts."""
 SEARCHED = ("shares", "actions")
-"""The phases whose choices are played out."""
+"""The phases whose choices are played out on every map."""
+
+
+def searched(state: State) -> bool:
+    """Whether the choice due in ``state`` is played out: those of
+    :data:`SEARCHED`, and on a map whose goods lie on its hexes, the
+    build's (which tile, where to urbanize, or done)."""
+    return state["phase"] in SEARCHED or (state["phase"] == "build" and map_of(state).goods_on_map)
 
 
 def standing(state: State, seat: int) -> float:
@@ -140,7 +150,7 @@ class SearchingRailroad(PlanningRailroad):
     """The hard bot (see the module docstring)."""
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
-        if state["phase"] not in SEARCHED:
+        if not searched(state):
             return super().choose(game, state, seat, rng)
         return self.search().choose(game, state, seat, rng)
 
@@ -153,7 +163,24 @@ class SearchingRailroad(PlanningRailroad):
     def ranked(self, game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
         """The seat's candidates in ``state`` (:meth:`candidates`)."""
         texts = [c.text for c in game.legal_actions(state, seat)]
+        if state["phase"] == "build":
+            return self.build_candidates(game, state, seat, texts)
         return self.candidates(state, seat, texts, state["phase"])
+
+    def build_candidates(self, game: Game, state: State, seat: int, texts: list[str]) -> list[str]:
+        """The normal bot's build choice first; then, placing a new city,
+        the other towns and tiles it weighs (:func:`urbanizations`), else
+        'done' and the first tile of every other link plan within the
+        seat's cash, worth most after its cost first."""
+        out = [self.lay(game, state, seat, texts)]
+        if state["step"].get("urbanize"):
+            out += [f"urbanize {town} {letter}" for _, town, letter in urbanizations(self, state, seat)]
+        else:
+            left = int(state["step"]["limit"]) - int(state["step"]["placed"])
+            plans = [(worth - plan.cost, plan) for worth, plan in self.scored_plans(state, seat, left)
+                     if plan.cost <= int(state["cash"][seat])]
+            out += ["done"] + [plan.text() for _, plan in sorted(plans, key=lambda wp: -wp[0])]
+        return [t for t in dict.fromkeys(out) if t in texts] or texts[:1]
 
     def candidates(self, state: State, seat: int, texts: list[str], phase: str) -> list[str]:
         """The normal bot's choice first, then the other candidates, most

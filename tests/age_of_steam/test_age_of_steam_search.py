@@ -5,18 +5,21 @@ railroads modelled by the quick normal bot."""
 from __future__ import annotations
 
 import random
+
+import pytest
 from typing import cast
 
 from games.age_of_steam import GAME
 from games.age_of_steam.links import delivery_value, link_plans, plan_gain, with_plan
 from games.age_of_steam.planner import PlanningRailroad
 from games.age_of_steam.scoring import track_points
-from games.age_of_steam.hard import QUICK, SearchingRailroad, standing, turn_over
+from games.age_of_steam import hard as hard_level
+from games.age_of_steam.hard import QUICK, SearchingRailroad, searched, standing, turn_over
 from games.age_of_steam.state import typed
 from games.age_of_steam.track import network
 from games.bot_search import playout
 from games.bots import policy_for
-from games.core import State
+from games.core import CHANCE, State, chance_rng, secret_from_seed
 
 from aos_helpers import started
 
@@ -62,3 +65,67 @@ def test_standing_counts_the_deliveries_a_link_built_for_later_turns_offers() ->
     track = track_points(network(typed(built)), 0)
     assert track == len(plan.tiles)
     assert standing(built, 0) - standing(state, 0) > track
+
+
+def build_choice(slug: str, seats: int, urbanize: bool) -> State:
+    """The first build step of a game of normal bots on ``slug`` where the
+    railroad due has a tile to lay (or, with ``urbanize``, a new city to
+    place) and the normal bot would not answer 'done'."""
+    normal = policy_for("age-of-steam", "normal")
+    for seed in range(1, 40):
+        rng = random.Random(seed)
+        state = GAME.new([f"p{i}" for i in range(seats)], {"map": slug})
+        secret = secret_from_seed(seed)
+        while not GAME.is_over(state):
+            due = GAME.to_act(state)
+            if CHANCE in due:
+                action = GAME.sample_chance(state, chance_rng(secret, int(state["chance_taken"])))
+                state = GAME.apply(state, CHANCE, action).state
+                continue
+            seat = due[0]
+            chosen = normal.choose(GAME, state, seat, rng)
+            if state["phase"] == "build" and bool(state["step"].get("urbanize")) == urbanize and chosen != "done":
+                return state
+            state = GAME.apply(state, seat, chosen).state
+    raise AssertionError(f"no build choice on {slug}")
+
+
+def lay_nothing(game: object, state: State, seat: int) -> float:
+    """A judge that counts each tile the seat owns against it: played
+    out, 'done' wins."""
+    return -float(sum(1 for tile in state["board"].values() if seat in tile.get("owners", [])))
+
+
+def test_on_st_lucia_the_hard_bot_plays_out_its_build_choices_normals_first() -> None:
+    """St. Lucia's goods lie on its hexes: the tile laid is the cube to
+    ship, so the hard bot plays its builds out. Its candidates start with
+    the normal bot's tile, then 'done' and other legal tiles; placing a
+    new city, the normal bot's town first among legal placements."""
+    hard = policy_for("age-of-steam", "hard")
+    normal = policy_for("age-of-steam", "normal")
+    assert isinstance(hard, SearchingRailroad)
+    for urbanize in (False, True):
+        state = build_choice("st-lucia", 2, urbanize)
+        seat = GAME.to_act(state)[0]
+        texts = [c.text for c in GAME.legal_actions(state, seat)]
+        found = hard.ranked(GAME, state, seat, random.Random(0))
+        assert searched(state)
+        assert found[0] == normal.choose(GAME, state, seat, random.Random(0))
+        assert len(found) == len(set(found)) >= 2 and set(found) <= set(texts)
+        assert ("done" in found) != urbanize
+
+
+def test_the_hard_bots_build_is_searched_on_st_lucia_and_not_on_the_rust_belt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a judge that counts the seat's tiles against it, a played-out
+    build step answers 'done'; on the Rust Belt, whose goods come from
+    cities, the build is the normal bot's own."""
+    monkeypatch.setattr(hard_level, "judge", lay_nothing)
+    hard = policy_for("age-of-steam", "hard")
+    normal = policy_for("age-of-steam", "normal")
+    lucia = build_choice("st-lucia", 2, urbanize=False)
+    seat = GAME.to_act(lucia)[0]
+    assert hard.choose(GAME, lucia, seat, random.Random(0)) == "done"
+    rust = build_choice("rust-belt", 3, urbanize=False)
+    seat = GAME.to_act(rust)[0]
+    assert not searched(rust)
+    assert hard.choose(GAME, rust, seat, random.Random(0)) == normal.choose(GAME, rust, seat, random.Random(0)) != "done"
