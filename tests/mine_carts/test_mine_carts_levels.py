@@ -13,8 +13,10 @@ from games.bots import bot_action
 from games.core import CHANCE, State
 from games.mine_carts import GAME
 from games.mine_carts.planner import CARD, gold_route
+import games.bot_search
 from games.bot_search import playout
-from games.mine_carts.hard import HARD, QUICK, ROUNDS, WIDTH, OurTurn, candidates, evaluate
+from tests.test_bot_search import Ticking
+from games.mine_carts.hard import HARD, QUICK, ROUNDS, TIME_LIMIT, WIDTH, OurTurn, candidates, evaluate
 from games.mine_carts.state import plain, typed
 from games.mine_carts import turn_plans
 from games.mine_carts.tactics import TACTICS, best_plan, fits, threat
@@ -167,3 +169,17 @@ def test_hard_bots_play_outs_plan_the_other_teams_turn_with_the_normal_bots_whol
     HARD.players(BLUE).choose(GAME, blue_to_lay, 1, random.Random(0))
     assert planned == [(RED, QUICK.weights), (BLUE, TACTICS.weights), (BLUE, QUICK.weights)]
     assert QUICK.weights != TACTICS.weights
+
+
+def test_hard_bots_search_stops_its_play_outs_at_its_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The decision budget is the search's own: on a clock that moves a
+    second at each reading, the first play-out is cut at :data:`TIME_LIMIT`
+    and no other starts, so the bot plays the normal bot's first move after
+    a few readings (a search ignoring its limit plays out all :data:`WIDTH`
+    moves, reading the clock many more times)."""
+    state = started()
+    clock = Ticking()
+    monkeypatch.setattr(games.bot_search, "time", clock)
+    chosen = HARD.choose(GAME, state, 0, random.Random(2))
+    assert chosen == candidates(GAME, state, 0, random.Random(2))[0]
+    assert clock.now <= TIME_LIMIT + 4
