@@ -27,8 +27,8 @@ bot's order (the engine's ties go to the better-ranked move).
 Why the other team plans with the normal bot's whole beam: its turn is the
 one our move must survive, and a narrower player misses the spoiling
 replies a real player finds, so a move that leaves our route open to them
-looked safe. Why many moves: both teams guard their towns well, so games
-are often decided by a move that is not the normal bot's first choice.
+looked safe. Why eight moves: both teams guard their towns well, so the
+move the other team cannot spoil may be one the normal bot ranks lower.
 
 Why one round: a play-out is a few whole-turn plans, and a decision has
 about two seconds, ranking included; one round lets every candidate be
