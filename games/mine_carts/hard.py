@@ -1,4 +1,4 @@
-"""Mine Carts' hard bot: the normal bot's best few moves, each played out
+"""Mine Carts' hard bot: the normal bot's best moves, each played out
 to the start of our next turn and judged there.
 
 A setting of :class:`games.bot_search.Rollouts` over
@@ -7,11 +7,12 @@ per decision from the round and the team): the normal bot ranks the
 moves worth playing now (the first cards of its best whole-turn plans, or
 every switch by its value), and each of the best
 :data:`WIDTH` is played out (:data:`SAMPLES` times, the draws from the
-bot's own rng) by a quicker normal bot that plans each turn once
-(:class:`~.turn_plans.TurnPlans` with :data:`QUICK`'s narrower beam) for
-the rest of this turn and the other team's turn (:data:`ROUNDS`), up to
-our team's first card after that (:class:`OurTurn`, the play-outs' stop
-rule). The other team's factory is face up, so its turn is played with the
+bot's own rng) for the rest of this turn and the other team's turn
+(:data:`ROUNDS`), up to our team's first card after that
+(:class:`OurTurn`, the play-outs' stop rule). Each team plans each turn
+once (:class:`~.turn_plans.TurnPlans`): ours with :data:`QUICK`'s narrower
+beam, the other team with the normal bot's own (:class:`HardPolicy`). The
+other team's factory is face up, so its turn is played with the
 very cards it holds: the gold it scores, or the route it finishes, is seen
 rather than guessed. That point is the same for every move (a fixed number
 of actions is not: a turn lays one to three cards), so the moves are
@@ -20,7 +21,14 @@ to judge (:func:`evaluate`): the gold between the teams; the gold the turn
 about to start can score, from the cards our gold cart's route still needs
 against our allotment and the factory we hold; the cards each team's route
 needs; and each team's allotment (a team laying three cards a turn builds
-three times as fast as one laying one).
+three times as fast as one laying one). Moves judged alike keep the normal
+bot's order (the engine's ties go to the better-ranked move).
+
+Why the other team plans with the normal bot's whole beam: its turn is the
+one our move must survive, and a narrower player misses the spoiling
+replies a real player finds, so a move that leaves our route open to them
+looked safe. Why eight moves: both teams guard their towns well, so the
+move the other team cannot spoil may be one the normal bot ranks lower.
 
 Why one round: a play-out is a few whole-turn plans, and a decision has
 about two seconds, ranking included; one round lets every candidate be
@@ -43,6 +51,7 @@ import random
 from dataclasses import dataclass, replace
 
 from games.bot_search import Rollouts
+from games.bots import Policy
 from games.core import Game, State
 
 from .planner import CARD, gold_route
@@ -53,13 +62,14 @@ from .turn_plans import TurnPlans
 
 ROUNDS = 1
 """Rounds played out: to the start of our next turn (1), or the one after (2)."""
-WIDTH = 4
+WIDTH = 8
 """Moves played out (the normal bot's best)."""
 SAMPLES = 1
 """Play-outs of each move (the same draws for every move)."""
 QUICK = TacticsPolicy(Weights(beam=2, sift=6, spoil_squares=2))
-"""The normal bot with a narrower beam: the play-outs' player plans like
-it, each turn once (:class:`~.turn_plans.TurnPlans`)."""
+"""The normal bot with a narrower beam: our team's player in the play-outs
+plans like it, each turn once (:class:`~.turn_plans.TurnPlans`); the other
+team's plans like the normal bot itself (:data:`~.tactics.TACTICS`)."""
 TIME_LIMIT = 2.0
 """Seconds a decision may take, ranking included (the play-out still
 running then is dropped; a safety stop, reached only on a loaded machine)."""
@@ -138,15 +148,40 @@ SEARCH = Rollouts(policy=QUICK, candidates=candidates, evaluate=evaluate, width=
 and its play-outs' player."""
 
 
+@dataclass(frozen=True)
+class Sides:
+    """A play-out's players: ``ours`` for the seats of ``team``, ``theirs``
+    for the other team's."""
+
+    team: int
+    ours: Policy
+    theirs: Policy
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        side = self.ours if team_of(typed(state), seat) == self.team else self.theirs
+        return side.choose(game, state, seat, rng)
+
+
+@dataclass(frozen=True)
 class HardPolicy:
     """See the module docstring: :data:`SEARCH`, its play-outs ending at
-    our team's next turn, played by a :class:`~.turn_plans.TurnPlans` of
-    its own (the positions it notes belong to this decision)."""
+    our team's next turn (:class:`OurTurn`), played by :meth:`players`."""
+
+    ours: Weights = QUICK.weights
+    theirs: Weights = TACTICS.weights
+
+    def players(self, team: int) -> Sides:
+        """The play-outs' players for a decision of ``team``: each team a
+        :class:`~.turn_plans.TurnPlans` of its own (the positions it notes
+        belong to this decision), ours with ``ours``, the other team's with
+        ``theirs``."""
+        return Sides(team, TurnPlans(self.ours), TurnPlans(self.theirs))
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         s = typed(state)
-        until = OurTurn(team=team_of(s, seat), after=s["round"] + ROUNDS - 1)
-        return replace(SEARCH, until=until, policy=TurnPlans(QUICK.weights)).choose(game, state, seat, rng)
+        team = team_of(s, seat)
+        until = OurTurn(team=team, after=s["round"] + ROUNDS - 1)
+        return replace(SEARCH, until=until, policy=self.players(team)).choose(game, state, seat, rng)
 
 
 HARD = HardPolicy()

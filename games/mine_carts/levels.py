@@ -1,6 +1,6 @@
 """Mine Carts' bot levels (:data:`games.bots.LEVELS`): the easy bot
-(:mod:`.easy`), the tactics (:mod:`.normal`) and their play-outs two rounds
-ahead (:mod:`.hard`)."""
+(:mod:`.easy`), the tactics (:mod:`.normal`) and the tactics' best moves
+played out to our next turn (:mod:`.hard`)."""
 
 from __future__ import annotations
 

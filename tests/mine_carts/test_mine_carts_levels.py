@@ -10,11 +10,13 @@ import random
 import pytest
 
 from games.bots import bot_action
-from games.core import State
+from games.core import CHANCE, State
 from games.mine_carts import GAME
 from games.mine_carts.planner import CARD, gold_route
+import games.bot_search
 from games.bot_search import playout
-from games.mine_carts.hard import QUICK, ROUNDS, WIDTH, OurTurn, candidates, evaluate
+from tests.test_bot_search import Ticking
+from games.mine_carts.hard import HARD, QUICK, ROUNDS, TIME_LIMIT, WIDTH, OurTurn, candidates, evaluate
 from games.mine_carts.state import plain, typed
 from games.mine_carts import turn_plans
 from games.mine_carts.tactics import TACTICS, best_plan, fits, threat
@@ -141,3 +143,43 @@ def test_the_playout_player_plans_a_turn_once_and_lays_the_plans_cards_then_its_
         played.append(player.choose(GAME, state, 0, random.Random(1)))
         state = GAME.apply(state, 0, played[-1]).state
     assert played == [*lays, switch]
+
+
+def test_hard_bots_play_outs_plan_the_other_teams_turn_with_the_normal_bots_whole_beam(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The other team's turn is the one a move must survive: in a play-out
+    of Red's decision it plans with the normal bot's own weights (every
+    spoiler the normal bot would try), Red's own turns with the quicker
+    ones; on Blue's decision the other way round."""
+    planned: list[object] = []
+
+    def recorded(state: object, team: int, rng: random.Random, weights: object) -> None:
+        planned.append((team, weights))
+        return None
+
+    monkeypatch.setattr(turn_plans, "best_plan", recorded)
+    monkeypatch.setattr(turn_plans, "TacticsPolicy", lambda weights: TACTICS)
+    state = started()
+    players = HARD.players(RED)
+    players.choose(GAME, state, 0, random.Random(0))
+    blue_to_lay = red_turn(state, "normal", 0)
+    blue_to_lay = GAME.apply(blue_to_lay, CHANCE, GAME.sample_chance(blue_to_lay, random.Random(0))).state
+    assert typed(blue_to_lay)["team"] == BLUE and typed(blue_to_lay)["phase"] == "lay"
+    players.choose(GAME, blue_to_lay, 1, random.Random(0))
+    HARD.players(BLUE).choose(GAME, blue_to_lay, 1, random.Random(0))
+    assert planned == [(RED, QUICK.weights), (BLUE, TACTICS.weights), (BLUE, QUICK.weights)]
+    assert QUICK.weights != TACTICS.weights
+
+
+def test_hard_bots_search_stops_its_play_outs_at_its_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The decision budget is the search's own: on a clock that moves a
+    second at each reading, the first play-out is cut at :data:`TIME_LIMIT`
+    and no other starts, so the bot plays the normal bot's first move after
+    a few readings (a search ignoring its limit plays out all :data:`WIDTH`
+    moves, reading the clock many more times)."""
+    state = started()
+    clock = Ticking()
+    monkeypatch.setattr(games.bot_search, "time", clock)
+    chosen = HARD.choose(GAME, state, 0, random.Random(2))
+    assert chosen == candidates(GAME, state, 0, random.Random(2))[0]
+    assert clock.now <= TIME_LIMIT + 4
