@@ -22,6 +22,7 @@ and a dollar a turn)."""
 TURN_DOLLAR_VP = 0.5
 """What a dollar a turn is worth in VP, each turn."""
 
+
 def rounds_left(state: State) -> int:
     """Turns left, this one included."""
     return int(state["rounds"]) - int(state["round"]) + 1
