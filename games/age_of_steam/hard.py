@@ -24,6 +24,12 @@ only on the view and the rng) unless :data:`TIME_LIMIT` stops a search that
 runs long (a loaded machine), keeping the best candidate played out so far:
 the normal bot's own choice is always played out first (with none played
 out, the normal bot's choice: the search's ``fallback``).
+
+On a map scored by the cash left (Barbados) there is no turn search: the
+normal railroad already plays each candidate out to the game's end
+(:mod:`cash_railroad`), and the hard bot is that railroad weighing more
+candidates on more play-outs (:data:`CASH_SAMPLES`, :data:`CASH_WIDTH`,
+:data:`CASH_NEW_CITIES`).
 """
 
 from __future__ import annotations
@@ -36,12 +42,12 @@ from games.core import Game, State
 from games.phases import OVER
 
 from .params import rules
-from .economy import expenses, shares_to_pay
+from .economy import expenses
 from .links import delivery_value
 from .maps import map_of
-from .forecast import (TURN_DOLLAR_VP, horizon, income_vp, money_at_end, money_left_at_end, rounds_left,
-                       with_forced_locomotive)
-from .planner import NORMAL, PlanningRailroad, urbanizations
+from .forecast import TURN_DOLLAR_VP, horizon, income_vp, money_at_end, rounds_left
+from .cash_railroad import NORMAL, CashRailroad
+from .planner import PlanningRailroad, urbanizations
 from .scoring import track_points
 from .state import typed
 from .track import network
@@ -60,6 +66,13 @@ PLAYOUT_ACTIONS = 600
 """The most actions of a play-out (a turn of six railroads is far fewer)."""
 POTENTIAL = 0.5
 """The part of a network's deliveries to come that :func:`standing` counts."""
+CASH_SAMPLES = 32
+"""On a map scored by the cash left, the play-outs judging each candidate
+(:class:`cash_railroad.CashRailroad`)."""
+CASH_WIDTH = 9
+"""On such a map, the link plans a build weighs."""
+CASH_NEW_CITIES = 5
+"""On such a map, the new cities an Urbanization weighs."""
 SEARCHED = ("shares", "actions")
 """The phases whose choices are played out on every map."""
 
@@ -67,7 +80,11 @@ SEARCHED = ("shares", "actions")
 def searched(state: State) -> bool:
     """Whether the choice due in ``state`` is played out: those of
     :data:`SEARCHED`, and on a map whose goods lie on its hexes, the
-    build's (which tile, where to urbanize, or done)."""
+    build's (which tile, where to urbanize, or done); none on a map scored
+    by the cash left (there the normal railroad's own play-outs decide,
+    with more of them: :data:`CASH_SAMPLES`)."""
+    if money_at_end(state):
+        return False
     return state["phase"] in SEARCHED or (state["phase"] == "build" and map_of(state).goods_on_map)
 
 
@@ -78,8 +95,7 @@ def standing(state: State, seat: int) -> float:
     turns left (:data:`TURN_DOLLAR_VP` a dollar) and :data:`POTENTIAL` of
     the deliveries its network offers (:func:`delivery_value`, at the
     normal bot's worth of an income point): the track built for later
-    turns counts too. On a cash-scored map, the money at the end instead
-    (:func:`money_worth`)."""
+    turns counts too."""
     game = typed(state)
     net = network(game)
     over = state["phase"] == OVER
@@ -88,8 +104,6 @@ def standing(state: State, seat: int) -> float:
     def worth(s: int) -> float:
         if state["eliminated"][s]:
             return -100.0
-        if money_at_end(state):
-            return money_worth(state, s, over, left)
         income = int(state["income"][s])
         score = (rules().vp_per_income * income + rules().vp_per_link_track * track_points(net, s)
                  + rules().vp_per_share * int(state["shares"][s]))
@@ -101,27 +115,6 @@ def standing(state: State, seat: int) -> float:
 
     rivals = [worth(s) for s in range(len(state["players"])) if s != seat]
     return worth(seat) - (max(rivals) if rivals else 0.0)
-
-
-LOSS_PENALTY = 20.0
-"""On a cash-scored map, what a position on course to lose (short of the
-buy-back) counts below its shortfall: a loss is no score at all."""
-
-
-def money_worth(state: State, seat: int, over: bool, left: int) -> float:
-    """A position on a cash-scored map (Barbados), in dollars at the end:
-    the score when the game is over (the cash left after the buy-back),
-    else the cash left at the end if nothing changed
-    (:func:`forecast.money_left_at_end`) and :data:`POTENTIAL` of the
-    deliveries its network offers, each link a dollar a turn left; short
-    of the buy-back, :data:`LOSS_PENALTY` less."""
-    if over:
-        return float(int(state["cash"][seat]) - (map_of(state).buy_back or 0) * int(state["shares"][seat]))
-    game = typed(state)
-    end = money_left_at_end(state, seat)
-    deliveries = delivery_value(game, network(game), seat, int(state["engine"][seat]), horizon(state))
-    value = end + POTENTIAL * income_vp(state) * deliveries
-    return value - LOSS_PENALTY if value < 0 else value
 
 
 class QuickRailroad(PlanningRailroad):
@@ -146,8 +139,11 @@ def turn_over(start: State, now: State) -> bool:
     return int(now["round"]) != int(start["round"])
 
 
-class SearchingRailroad(PlanningRailroad):
+class SearchingRailroad(CashRailroad):
     """The hard bot (see the module docstring)."""
+
+    def __init__(self) -> None:
+        super().__init__(samples=CASH_SAMPLES, width=CASH_WIDTH, new_cities=CASH_NEW_CITIES)
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         if not searched(state):
@@ -185,10 +181,7 @@ class SearchingRailroad(PlanningRailroad):
     def candidates(self, state: State, seat: int, texts: list[str], phase: str) -> list[str]:
         """The normal bot's choice first, then the other candidates, most
         promising first: the next best actions by the normal bot's values
-        (weighed once); two shares more and one fewer, on a cash-scored
-        map never fewer than this turn's expenses need (a shortfall costs
-        income: on Barbados the search, judging a lost end either way, let
-        its railroad go out; the VP maps' candidates are unchanged)."""
+        (weighed once); two shares more and one fewer."""
         if phase == "actions":
             taken = {a for a in state["action"] if a}
             values = self.action_values(state, seat, taken)
@@ -196,9 +189,7 @@ class SearchingRailroad(PlanningRailroad):
             return [f"action {name}" for name, _ in ranked if f"action {name}" in texts] or [texts[0]]
         chosen = self.issue(state, seat, texts)
         k = int(chosen.split()[1])
-        least = shares_to_pay(typed(with_forced_locomotive(state, seat)), seat)
-        fewer = [f"shares {k - 1}"] if k - 1 >= least or not money_at_end(state) else []
-        return [chosen] + [t for t in [f"shares {k + 2}", *fewer] if t in texts]
+        return [chosen] + [t for t in [f"shares {k + 2}", f"shares {k - 1}"] if t in texts]
 
 
 def judge(game: Game, state: State, seat: int) -> float:

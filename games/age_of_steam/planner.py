@@ -309,14 +309,11 @@ class PlanningRailroad(AgeOfSteamPolicy):
         else:
             dollar = DOLLAR_VP * 0.3 if rounds_left(state) > 1 else 0.0
             track_only = rounds_left(state) <= 2
-        ranked = sorted(((worth - dollar * plan.cost, worth, plan) for worth, plan in self.scored_plans(state, seat, left)
-                         if plan.cost <= budget), key=lambda x: (-x[0], x[2].cost))
-        if any(plan.extends for _, _, plan in ranked):
-            ranked = [r for r in ranked if r[2].extends]  # finish the link begun before starting another
-        elif money_at_end(state):
+        ranked = self.plans_in_reach(state, seat, left, budget, dollar)
+        if money_at_end(state) and not any(plan.extends for _, _, plan in ranked):
             pair = best_pair(state, seat, left, budget)
             if pair is not None and (not ranked or pair[0] > ranked[0][0]):
-                ranked.insert(0, pair)
+                ranked.insert(0, pair[:3])
         net = network(typed(state))
         safe = money_left_at_end(state, seat) if money_at_end(state) else -1
         for value, worth, plan in ranked:
@@ -334,6 +331,17 @@ class PlanningRailroad(AgeOfSteamPolicy):
             if placed.cost <= int(state["cash"][seat]):
                 return plan.text()
         return "done"
+
+    def plans_in_reach(self, state: State, seat: int, tiles: int, budget: int,
+                       dollar: float) -> list[tuple[float, float, LinkPlan]]:
+        """(worth after cost, worth, plan) of every plan of at most ``tiles``
+        tiles within ``budget``, best first (cheapest at a tie); only those
+        finishing the link begun, if one is."""
+        ranked = sorted(((worth - dollar * plan.cost, worth, plan) for worth, plan in self.scored_plans(state, seat, tiles)
+                         if plan.cost <= budget), key=lambda x: (-x[0], x[2].cost))
+        if any(plan.extends for _, _, plan in ranked):
+            ranked = [r for r in ranked if r[2].extends]  # finish the link begun before starting another
+        return ranked
 
     def keeps_the_end_safe(self, state: State, seat: int, plan: LinkPlan) -> bool:
         """On a cash-scored map, whether the seat, on course to pay its
@@ -423,11 +431,11 @@ def urbanizations(railroad: PlanningRailroad, state: State, seat: int) -> list[t
     return sorted(out, key=lambda x: (-x[0], x[1], x[2]))
 
 
-def best_pair(state: State, seat: int, tiles: int, budget: int) -> tuple[float, float, LinkPlan] | None:
+def best_pair(state: State, seat: int, tiles: int, budget: int) -> tuple[float, float, LinkPlan, LinkPlan] | None:
     """On a cash-scored map, the two links built together this turn (on
     different hexes, within ``tiles`` and ``budget``) whose deliveries
     are worth most after their cost, as (net worth, worth, the link to
-    build first: the one worth more alone); None when no two fit. A
+    build first: the one worth more alone, the other); None when no two fit. A
     link is often worth nothing alone and much with its neighbour (a
     cube carried on through a new city), which one link at a time never
     sees."""
@@ -441,7 +449,7 @@ def best_pair(state: State, seat: int, tiles: int, budget: int) -> tuple[float, 
 
     plans = [p for p in link_plans(game, net, seat, tiles) if p.cost < budget]
     alone = {id(p): gain(with_plan(game, p, seat)) for p in plans}
-    best: tuple[float, float, LinkPlan] | None = None
+    best: tuple[float, float, LinkPlan, LinkPlan] | None = None
     for i, first in enumerate(plans):
         hexes = {h for h, _, _ in first.tiles}
         for second in plans[i + 1:]:
@@ -451,8 +459,8 @@ def best_pair(state: State, seat: int, tiles: int, budget: int) -> tuple[float, 
             worth = gain(with_plan(with_plan(game, first, seat), second, seat)) * income_vp(state)
             value = worth - dollar_vp(state) * (first.cost + second.cost)
             if best is None or value > best[0]:
-                lead = first if alone[id(first)] >= alone[id(second)] else second
-                best = (value, worth, lead)
+                lead, other = (first, second) if alone[id(first)] >= alone[id(second)] else (second, first)
+                best = (value, worth, lead, other)
     return best
 
 

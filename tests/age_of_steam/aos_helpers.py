@@ -218,3 +218,19 @@ def on_map(slug: str, seed: int = 1, order: list[int] | None = None) -> State:
     state = GAME.apply(state, CHANCE, GAME.sample_chance(state, random.Random(seed))).state
     seats = order if order is not None else list(range(players))
     return GAME.apply(state, CHANCE, "order " + " ".join(str(s) for s in seats)).state
+
+
+def quiet_barbados(round_: int, cash: int = 20, income: int = 0) -> State:
+    """Barbados at Build Track in turn ``round_`` (Engineer taken), 2
+    shares, engine 1, no cube anywhere: none on the board, none on the
+    display."""
+    state = on_map("barbados")
+    state["round"] = round_
+    state["cash"], state["income"] = [cash], [income]
+    state["cubes"] = {c: [] for c in state["cubes"]}
+    for side in ("light", "dark"):
+        state["display"][side] = [[None] * len(col) for col in state["display"][side]]
+    state["display"]["new"] = {k: [None] * len(v) for k, v in state["display"]["new"].items()}
+    state["action"] = ["engineer"]
+    BUILD.begin(state)
+    return state

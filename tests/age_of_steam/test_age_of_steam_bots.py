@@ -195,9 +195,12 @@ def test_each_bot_level_plays_each_small_map_to_the_end(level: str, slug: str, s
     Lucia ends (every action legal, or apply would refuse it) with an
     outcome, and the invariants hold at the end. The hard bot searches
     on a small budget (two candidates, each played out once for at most
-    :data:`PLAYOUT_BUDGET` actions): the same search, shorter."""
+    :data:`PLAYOUT_BUDGET` actions; on Barbados, two plans and two new
+    cities on four play-outs of the cash): the same search, shorter."""
     monkeypatch.setattr(hard_level, "CANDIDATES", 2)
     monkeypatch.setattr(hard_level, "SAMPLES", 1)
+    for setting, value in (("samples", 4), ("width", 2), ("new_cities", 2)):
+        monkeypatch.setattr(hard_level.HARD, setting, value)
     monkeypatch.setattr(hard_level, "PLAYOUT_ACTIONS", PLAYOUT_BUDGET)
     final = play_game(GAME, [policy_for("age-of-steam", level)] * seats, seed=3, options={"map": slug})
     assert GAME.is_over(final) and final["map"] == slug

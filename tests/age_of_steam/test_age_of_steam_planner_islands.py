@@ -13,12 +13,11 @@ from games.age_of_steam.links import link_plans
 from games.age_of_steam.forecast import income_vp, money_at_end, money_left_at_end, share_vp, track_vp
 from games.age_of_steam.planner import NORMAL, produced_cube
 from games.age_of_steam.easy import EASY
-from games.age_of_steam.hard import HARD, standing
 from games.age_of_steam.state import typed
 from games.age_of_steam.track import network
 from games.core import State
 
-from aos_helpers import act, on_map, started, tile
+from aos_helpers import act, on_map, quiet_barbados, started, tile
 
 
 def barbados_build(round_: int) -> State:
@@ -26,16 +25,8 @@ def barbados_build(round_: int) -> State:
     engine 1: a yellow cube at Bathsheba (E5), whose yellow neighbour Bell
     Point (G6) one $2 tile (F5) away would take it; nothing else to
     deliver."""
-    state = on_map("barbados")
-    state["round"] = round_
-    state["cash"], state["income"] = [20], [4]
-    state["cubes"] = {c: [] for c in state["cubes"]}
+    state = quiet_barbados(round_, cash=20, income=4)
     state["cubes"]["E5"] = ["yellow"]
-    for side in ("light", "dark"):
-        state["display"][side] = [[None] * len(col) for col in state["display"][side]]
-    state["display"]["new"] = {k: [None] * len(v) for k, v in state["display"]["new"].items()}
-    state["action"] = ["engineer"]
-    BUILD.begin(state)
     return state
 
 
@@ -134,18 +125,6 @@ def test_on_barbados_the_normal_bot_leaves_engine_upgrades_to_the_forced_locomot
     assert NORMAL.deliver(state, 0, ["upgrade", "pass"]) == "pass"
 
 
-def test_the_hard_bot_judges_barbados_by_the_cash_left() -> None:
-    """Over, a position is worth its score: the cash after the buy-back
-    ($30 - 4 x $5); on course to fall short, a loss counts below its
-    shortfall."""
-    state = on_map("barbados")
-    state["phase"], state["cash"], state["shares"] = "over", [30], [4]
-    assert standing(state, 0) == 10.0
-    going = on_map("barbados")
-    going["round"], going["cash"], going["income"], going["shares"], going["engine"] = 10, [1], [2], [6], [3]
-    assert standing(going, 0) < money_left_at_end(going, 0) < 0
-
-
 def test_on_barbados_the_normal_bot_issues_for_the_locomotive_the_cycle_forces() -> None:
     """Turn 4 of Barbados, Urbanization, Engineer and Production taken:
     Locomotive will be taken without asking, so the expenses are 2 shares
@@ -157,14 +136,3 @@ def test_on_barbados_the_normal_bot_issues_for_the_locomotive_the_cycle_forces()
     state["blocked"] = ["urbanization", "engineer", "production"]
     assert state["phase"] == "shares"
     assert NORMAL.issue(state, 0, ["shares 0", "shares 1"]) == "shares 1"
-
-
-def test_the_hard_bot_tries_no_share_issue_short_of_the_turns_expenses() -> None:
-    """Barbados, turn 9: $1 in hand, income 4, 5 shares and an engine of
-    3 ($8 of expenses) need one share; the hard bot plays out that issue
-    and two more, never none (a shortfall costs income: it went out in
-    turn 10 choosing none, seed 20)."""
-    state = on_map("barbados")
-    state["round"], state["cash"], state["income"], state["shares"], state["engine"] = 9, [1], [4], [5], [3]
-    assert HARD.candidates(state, 0, ["shares 0", "shares 1", "shares 2", "shares 3"], "shares") == [
-        "shares 1", "shares 3"]

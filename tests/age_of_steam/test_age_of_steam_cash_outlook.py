@@ -1,0 +1,74 @@
+"""Age of Steam's bots on Barbados, whose score is the cash left: a
+board is weighed by the cash it can expect to end with, the rest of the
+game played out over sampled dice (:mod:`cash_outlook`), and the normal
+and hard railroads choose their actions, new cities and builds by it."""
+
+from __future__ import annotations
+
+import random
+
+from games.age_of_steam import GAME
+from games.age_of_steam.cash_outlook import expected_cash
+from games.age_of_steam.hard import HARD, searched
+from games.age_of_steam.normal import NORMAL
+
+from aos_helpers import quiet_barbados, tile
+
+
+def test_with_nothing_to_deliver_the_outlook_is_the_cash_less_expenses_and_the_buy_back() -> None:
+    """Turn 9, $20, nothing to deliver: two turns of $3 expenses (2 shares,
+    engine 1) and the $10 buy-back leave $4, whatever the dice."""
+    assert expected_cash(quiet_barbados(9), 0) == 4.0
+
+
+def test_an_end_short_of_the_buy_back_counts_below_its_shortfall() -> None:
+    """Turn 9 with $12: $6 of expenses and the $10 buy-back leave it $4
+    short, a lost game, which counts below -4 (a loss scores nothing)."""
+    state = quiet_barbados(9)
+    state["cash"] = [12]
+    assert expected_cash(state, 0) < -4.0
+
+
+def test_a_link_is_worth_the_cubes_the_dice_will_bring_over_it() -> None:
+    """Bathsheba (E5) - Bell Point (G6) built (F5), no cube on the board:
+    the track pays nothing this turn, but yellow cubes waiting in
+    Bathsheba's display column (L2) reach E5 on a 2 and pay a link each
+    to Bell Point for the turns left, far more than with the column
+    empty (only Production's cubes to come)."""
+    state = quiet_barbados(3)
+    state["board"]["F5"] = tile("straight", 2, 0)
+    empty = expected_cash(state, 0)
+    state["display"]["light"][1] = ["yellow", "yellow", "yellow"]
+    assert expected_cash(state, 0) > empty + 5
+
+
+def test_the_outlook_is_the_same_for_the_same_board() -> None:
+    """The dice are sampled from fixed seeds: the same board gives the same
+    outlook, so two candidates differ only by what they build."""
+    state = quiet_barbados(3)
+    state["display"]["light"][1] = ["yellow", None, None]
+    state["board"]["F5"] = tile("straight", 2, 0)
+    assert expected_cash(state, 0) == expected_cash(state, 0)
+
+
+def test_the_normal_bot_builds_the_link_whose_cubes_pay_for_it_and_not_at_the_end() -> None:
+    """A yellow cube at Bathsheba and more in its column: in turn 3 the $2
+    tile joining Bell Point pays back many times, so the normal bot lays
+    it; in turn 10 it would pay $1 at most, so it builds nothing."""
+    early = quiet_barbados(3)
+    early["cubes"]["E5"] = ["yellow"]
+    early["display"]["light"][1] = ["yellow", "yellow", None]
+    assert NORMAL.choose(GAME, early, 0, random.Random(0)) == "build F5 straight.2"
+    late = quiet_barbados(10)
+    late["cubes"]["E5"] = ["yellow"]
+    assert NORMAL.choose(GAME, late, 0, random.Random(0)) == "done"
+
+
+def test_the_hard_bot_weighs_barbados_with_more_playouts_and_no_search() -> None:
+    """On a cash-scored map the hard bot is the normal railroad judging its
+    candidates on more play-outs and more of them; the turn search is
+    left to the VP maps."""
+    state = quiet_barbados(3)
+    assert not searched(state)
+    assert HARD.samples > NORMAL.samples and HARD.width > NORMAL.width
+    assert HARD.new_cities > NORMAL.new_cities
