@@ -103,7 +103,7 @@ def stop_search_clocks() -> None:
     """Every hard search in this process runs all its play-outs (see
     ``--whole-searches``): the search modules' clocks are stopped."""
     import importlib
-    for name in ("games.bot_search", "games.age_of_steam.hard"):
+    for name in ("games.bot_search", "games.age_of_steam.hard", "games.age_of_steam.cash_railroad"):
         module = importlib.import_module(name)
         if hasattr(module, "time"):
             setattr(module, "time", StoppedClock)

@@ -21,11 +21,18 @@ on the board now. Each choice weighs its candidates one turn deep:
 At a tie the earlier candidate is kept: 'done' before a build, and the
 actions in the rulebook's order. Every other choice, and every choice
 on the VP maps, is the planner's.
+
+A railroad given a ``time_limit`` (the hard bot's, weighing more) stops
+a weighing that runs past it (a loaded machine) and makes the choice a
+``fallback`` railroad makes (the normal one, weighing less); without a
+limit the choice depends on the view alone.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from dataclasses import dataclass
 from typing import Callable, cast
 
 from games.core import Game, State
@@ -43,80 +50,111 @@ WIDTH = 6
 NEW_CITIES = 4
 """The new cities an Urbanization weighs, the planner's best first."""
 
+Choices = list[tuple[str, float]]
+"""Candidate action texts, each with the cash it can expect to end with."""
+
+
+class OutOfTime(Exception):
+    """A weighing ran past its railroad's time limit."""
+
 
 class CashRailroad(PlanningRailroad):
-    """The normal bot (see the module docstring); ``samples`` play-outs
-    judge each candidate."""
+    """The normal bot (see the module docstring): ``samples`` play-outs
+    judge each candidate, ``width`` link plans and ``new_cities`` new
+    cities are weighed."""
 
-    def __init__(self, samples: int = SAMPLES, width: int = WIDTH, new_cities: int = NEW_CITIES) -> None:
+    def __init__(self, samples: int = SAMPLES, width: int = WIDTH, new_cities: int = NEW_CITIES,
+                 time_limit: float | None = None, fallback: PlanningRailroad | None = None) -> None:
         self.samples = samples
         self.width = width
         self.new_cities = new_cities
+        self.time_limit = time_limit
+        self.fallback = fallback
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         if money_at_end(state) and state["phase"] in ("shares", "actions", "build"):
-            texts = [c.text for c in game.legal_actions(state, seat)]
-            if state["phase"] == "shares":
-                choices = self.share_choices(game, state, seat, texts)
-            elif state["phase"] == "actions":
-                choices = self.action_choices(game, state, seat, texts)
-            else:
-                choices = self.build_step_choices(game, state, seat, texts)
-            best = max(choices, key=lambda tv: tv[1]) if choices else None
-            if best is not None:
-                return best[0]
+            deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+            weighing = Weighing(self, game, seat, deadline)
+            texts = weighing.legal(state)
+            if len(texts) == 1:
+                return texts[0]
+            try:
+                choices = {"shares": weighing.shares, "actions": weighing.actions,
+                           "build": weighing.build_step}[state["phase"]](state, texts)
+            except OutOfTime:
+                assert self.fallback is not None
+                return self.fallback.choose(game, state, seat, rng)
+            if choices:
+                return max(choices, key=lambda tv: tv[1])[0]
         return super().choose(game, state, seat, rng)
 
-    def worth(self, state: State, seat: int) -> float:
-        """The cash ``state`` can expect to end with."""
-        return expected_cash(state, seat, self.samples)
 
-    def share_choices(self, game: Game, state: State, seat: int, texts: list[str]) -> list[tuple[str, float]]:
+@dataclass(frozen=True)
+class Weighing:
+    """One choice's weighing by a :class:`CashRailroad` (its settings and
+    its deadline, if any): each method gives candidates with their worth."""
+
+    railroad: CashRailroad
+    game: Game
+    seat: int
+    deadline: float | None
+
+    def legal(self, state: State) -> list[str]:
+        return [c.text for c in self.game.legal_actions(state, self.seat)]
+
+    def worth(self, state: State) -> float:
+        """The cash ``state`` can expect to end with."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfTime
+        return expected_cash(state, self.seat, self.railroad.samples)
+
+    def shares(self, state: State, texts: list[str]) -> Choices:
         """Each number of shares, fewest first, with the worth of the best
         action it leads to."""
         ordered = sorted(texts, key=lambda t: int(t.split()[1]) if t.startswith("shares ") else 0)
-        return self.followed(game, state, seat, ordered, "actions", self.action_choices)
+        return self.followed(state, ordered, "actions", self.actions)
 
-    def action_choices(self, game: Game, state: State, seat: int, texts: list[str]) -> list[tuple[str, float]]:
+    def actions(self, state: State, texts: list[str]) -> Choices:
         """Each action, with the worth of its best new city and build."""
-        return self.followed(game, state, seat, texts, "build", self.build_step_choices)
+        return self.followed(state, texts, "build", self.build_step)
 
-    def followed(self, game: Game, state: State, seat: int, texts: list[str], phase: str,
-                 then: Callable[[Game, State, int, list[str]], list[tuple[str, float]]]) -> list[tuple[str, float]]:
+    def followed(self, state: State, texts: list[str], phase: str,
+                 then: Callable[[State, list[str]], Choices]) -> Choices:
         """Each of ``texts`` with the worth of the best choice ``then`` finds
         after it, when it leads to ``phase`` (else the worth of where it
         leads)."""
         out = []
         for text in texts:
-            after = game.apply(state, seat, text).state
-            best = max((v for _, v in then(game, after, seat, self.legal(game, after, seat))),
+            after = self.game.apply(state, self.seat, text).state
+            best = max((v for _, v in then(after, self.legal(after))),
                        default=None) if after["phase"] == phase else None
-            out.append((text, self.worth(after, seat) if best is None else best))
+            out.append((text, self.worth(after) if best is None else best))
         return out
 
-    def build_step_choices(self, game: Game, state: State, seat: int, texts: list[str]) -> list[tuple[str, float]]:
+    def build_step(self, state: State, texts: list[str]) -> Choices:
         """The build step's candidates, each with its worth: the new cities
         first, when one is due, then 'done' and the link plans."""
-        out: list[tuple[str, float]] = []
+        out: Choices = []
         if state["step"].get("urbanize"):
-            for _, town, letter in urbanizations(self, state, seat)[:self.new_cities]:
+            for _, town, letter in urbanizations(self.railroad, state, self.seat)[:self.railroad.new_cities]:
                 text = f"urbanize {town} {letter}"
                 if text in texts:
-                    after = game.apply(state, seat, text).state
-                    out.append((text, max(v for _, v in self.builds(after, seat))))
-        return out + self.builds(state, seat)
+                    after = self.game.apply(state, self.seat, text).state
+                    out.append((text, max(v for _, v in self.builds(after))))
+        return out + self.builds(state)
 
-    def builds(self, state: State, seat: int) -> list[tuple[str, float]]:
+    def builds(self, state: State) -> Choices:
         """'done' and the first tile of each link plan weighed, with their
         worth (see the module docstring)."""
-        out = [("done", self.worth(state, seat))]
+        seat = self.seat
+        out = [("done", self.worth(state))]
         step = state["step"]
         left = int(step["limit"]) - int(step["placed"])
         budget = int(state["cash"][seat]) - reserve(state, seat)
         if left <= 0 or budget <= 0:
             return out
-        ranked = self.plans_in_reach(state, seat, left, budget, 1.0)
-        trials: list[list[LinkPlan]] = [[plan] for _, _, plan in ranked[:self.width]]
+        ranked = self.railroad.plans_in_reach(state, seat, left, budget, 1.0)
+        trials: list[list[LinkPlan]] = [[plan] for _, _, plan in ranked[:self.railroad.width]]
         if not any(plan.extends for _, _, plan in ranked):
             pair = best_pair(state, seat, left, budget)
             if pair is not None:
@@ -136,12 +174,8 @@ class CashRailroad(PlanningRailroad):
                 board = with_plan(board, plan, seat)
             spent = sum(plan.cost for plan in plans)
             cash = [int(c) - (spent if s == seat else 0) for s, c in enumerate(state["cash"])]
-            out.append((plans[0].text(), self.worth(cast(State, {**board, "cash": cash}), seat)))
+            out.append((plans[0].text(), self.worth(cast(State, {**board, "cash": cash}))))
         return out
-
-    @staticmethod
-    def legal(game: Game, state: State, seat: int) -> list[str]:
-        return [c.text for c in game.legal_actions(state, seat)]
 
 
 NORMAL = CashRailroad()

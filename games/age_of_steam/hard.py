@@ -29,7 +29,8 @@ On a map scored by the cash left (Barbados) there is no turn search: the
 normal railroad already plays each candidate out to the game's end
 (:mod:`cash_railroad`), and the hard bot is that railroad weighing more
 candidates on more play-outs (:data:`CASH_SAMPLES`, :data:`CASH_WIDTH`,
-:data:`CASH_NEW_CITIES`).
+:data:`CASH_NEW_CITIES`), making the normal railroad's choice when its
+weighing runs past :data:`CASH_TIME_LIMIT`.
 """
 
 from __future__ import annotations
@@ -73,6 +74,9 @@ CASH_WIDTH = 9
 """On such a map, the link plans a build weighs."""
 CASH_NEW_CITIES = 5
 """On such a map, the new cities an Urbanization weighs."""
+CASH_TIME_LIMIT = 2.0
+"""On such a map, the seconds a weighing may take before the normal
+railroad's choice is made instead (see :mod:`cash_railroad`)."""
 SEARCHED = ("shares", "actions")
 """The phases whose choices are played out on every map."""
 
@@ -143,7 +147,8 @@ class SearchingRailroad(CashRailroad):
     """The hard bot (see the module docstring)."""
 
     def __init__(self) -> None:
-        super().__init__(samples=CASH_SAMPLES, width=CASH_WIDTH, new_cities=CASH_NEW_CITIES)
+        super().__init__(samples=CASH_SAMPLES, width=CASH_WIDTH, new_cities=CASH_NEW_CITIES,
+                         time_limit=CASH_TIME_LIMIT, fallback=NORMAL)
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         if not searched(state):

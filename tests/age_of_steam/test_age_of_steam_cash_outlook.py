@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from games.age_of_steam import GAME
 from games.age_of_steam.cash_outlook import expected_cash
 from games.age_of_steam.hard import HARD, searched
 from games.age_of_steam.normal import NORMAL
+from games.core import State
 
 from aos_helpers import quiet_barbados, tile
 
@@ -72,3 +75,20 @@ def test_the_hard_bot_weighs_barbados_with_more_playouts_and_no_search() -> None
     assert not searched(state)
     assert HARD.samples > NORMAL.samples and HARD.width > NORMAL.width
     assert HARD.new_cities > NORMAL.new_cities
+
+
+def test_a_hard_weighing_past_its_time_limit_makes_the_normal_bots_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With its clock already run out, the hard bot's weighing stops at its
+    first play-out and the normal railroad's choice is made instead."""
+    state = quiet_barbados(3)
+    state["cubes"]["E5"] = ["yellow"]
+    state["display"]["light"][1] = ["yellow", "yellow", None]
+    monkeypatch.setattr(HARD, "time_limit", -1.0)
+    seen: list[str] = []
+
+    def normal_choice(game: object, st: State, seat: int, rng: random.Random) -> str:
+        seen.append(st["phase"])
+        return "done"
+    monkeypatch.setattr(NORMAL, "choose", normal_choice)
+    assert HARD.choose(GAME, state, 0, random.Random(0)) == "done"
+    assert seen == ["build"]
