@@ -1,8 +1,7 @@
 """What Age of Steam's planning bots weigh a choice in: the worth of an
 income point, a share, a dollar and a track piece at this point of the game
 (victory points, or on a map scored by the cash left, dollars at the end),
-the turns left, the deliveries a link plan is judged on, and the cash a
-railroad would end with."""
+the turns left and the deliveries a link plan is judged on."""
 
 from __future__ import annotations
 
@@ -75,21 +74,6 @@ def track_vp(state: State) -> int:
 def horizon(state: State) -> int:
     """How many deliveries ahead a plan is judged on."""
     return min(6, 2 * rounds_left(state))
-
-
-def money_left_at_end(state: State, seat: int, spend: int = 0, more_income: int = 0) -> int:
-    """On a cash-scored map, the cash left after the buy-back if the seat
-    spends ``spend`` now, gains ``more_income`` this turn and nothing else
-    changes: each turn left (this one included) it collects its income,
-    pays its expenses and loses the Income Reduction. Below 0: the game
-    would be lost by that much."""
-    game = typed(state)
-    cash = int(state["cash"][seat]) - spend
-    income = int(state["income"][seat]) + more_income
-    for _ in range(rounds_left(state)):
-        cash += income - expenses(game, seat)
-        income -= reduction_for(income)
-    return cash - (map_of(state).buy_back or 0) * int(state["shares"][seat])
 
 
 def with_forced_locomotive(state: State, seat: int) -> State:

@@ -33,19 +33,15 @@ a dollar spent is worth :data:`DOLLAR_VP` while shares pay for it.
   railroad out.
 
 On a map scored by the cash left (Barbados' ``buy_back``: :func:`forecast.money_at_end`)
-every worth above is in dollars at the end instead of VP: an income point
-is a dollar each turn left, a share its dollar a turn (the buy-back repays
-the $5 it brought), track nothing; the engine is upgraded by the
-Locomotive action the action cycle forces, never in Move Goods; no link is
-built that would turn an end on course to pay the buy-back into a loss
-(:meth:`PlanningRailroad.keeps_the_end_safe`). There a link is judged on
-this turn's deliveries with the engine the railroad has and, at a part,
-later ones with a longer engine (:func:`forecast.plan_deliveries`), two links built
-together are weighed as one (:func:`best_pair`), a new city among several
-cities is worth their cubes to come (:func:`hub_worth`), a share's cash
-is weighed net of what it buys, and Locomotive costs only the turns it
-comes before the action cycle would force it (:func:`forecast.engine_turns`), and
-never when its dollar would cut the income.
+the shares, actions, new cities and builds are chosen by
+:mod:`cash_railroad`, from the candidates ranked here: every worth is in
+dollars at the end instead of VP (an income point is a dollar each turn
+left, track nothing); a link is judged on this turn's deliveries with the
+engine the railroad has and, at a part, later ones with a longer engine
+(:func:`forecast.plan_deliveries`), two links built together are weighed
+as one (:func:`best_pair`), and a new city among several cities is worth
+their cubes to come (:func:`hub_worth`). In Move Goods the engine is left
+to the Locomotive action the action cycle forces.
 
 It reads only the seat's view (nothing of the state is hidden; future
 draws are never read).
@@ -62,7 +58,7 @@ from games.core import Game, State
 
 from .economy import expenses, reduction_for, shares_to_pay
 from .forecast import (DOLLAR_VP, dollar_vp, engine_turns, horizon, income_vp, money_at_end,
-                       money_left_at_end, plan_deliveries, planning_engine, rounds_left, share_vp, track_vp,
+                       plan_deliveries, planning_engine, rounds_left, share_vp, track_vp,
                        turn_dollar_vp, with_forced_locomotive)
 from .goods import routes
 from .map_goods import payees, route_for
@@ -205,7 +201,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
             if k < least or k > most:
                 continue
             budget = cash + k * rules().share_value - reserve(state, seat, k)
-            value, _ = self.best_within(scored, budget, dollar_vp(state) if money_at_end(state) else 0.0)
+            value, _ = self.best_within(scored, budget, 0.0)
             value -= share_vp(state) * (k - least)
             if value > best_value + 1e-9:
                 best_k, best_value = k, value
@@ -250,14 +246,10 @@ class PlanningRailroad(AgeOfSteamPolicy):
             now = delivery_value(game, net, seat, engine, horizon(state))
             more = delivery_value(game, net, seat, engine + 1, horizon(state))
             values["locomotive"] = (more - now) * income_vp(state) - turn_dollar_vp(state) * engine_turns(state) + 0.5
-            if engine < self.engine_wanted(state) and self.can_afford_more_expenses(state, seat) \
-                    and not money_at_end(state):
+            if engine < self.engine_wanted(state) and self.can_afford_more_expenses(state, seat):
                 values["locomotive"] += ENGINE_BONUS
         budget = int(state["cash"][seat]) - reserve(state, seat)
         three = self.best_within(self.scored_plans(state, seat, rules().builds_per_turn), budget, dollar_vp(state))[0]
-        if "locomotive" in values and money_at_end(state):
-            if int(state["cash"][seat]) + int(state["income"][seat]) <= expenses(game, seat):
-                values["locomotive"] = -100.0  # its dollar would cut the income: on turn 2 it put a railroad out
         if "engineer" not in taken:
             four = self.best_within(self.scored_plans(state, seat, rules().engineer_builds), budget, dollar_vp(state))[0]
             values["engineer"] = four - three + 0.3
@@ -304,23 +296,13 @@ class PlanningRailroad(AgeOfSteamPolicy):
         budget = int(state["cash"][seat]) - reserve(state, seat)
         if left <= 0 or budget <= 0:
             return "done"
-        if money_at_end(state):
-            dollar, track_only = 1.0, False
-        else:
-            dollar = DOLLAR_VP * 0.3 if rounds_left(state) > 1 else 0.0
-            track_only = rounds_left(state) <= 2
+        dollar = DOLLAR_VP * 0.3 if rounds_left(state) > 1 else 0.0
+        track_only = rounds_left(state) <= 2
         ranked = self.plans_in_reach(state, seat, left, budget, dollar)
-        if money_at_end(state) and not any(plan.extends for _, _, plan in ranked):
-            pair = best_pair(state, seat, left, budget)
-            if pair is not None and (not ranked or pair[0] > ranked[0][0]):
-                ranked.insert(0, pair[:3])
         net = network(typed(state))
-        safe = money_left_at_end(state, seat) if money_at_end(state) else -1
         for value, worth, plan in ranked:
             if value <= 0:
                 break
-            if safe >= 0 and not self.keeps_the_end_safe(state, seat, plan):
-                continue
             if not track_only and worth <= track_vp(state) * len(plan.tiles):
                 continue
             h, v, _ = plan.tiles[0]
@@ -342,19 +324,6 @@ class PlanningRailroad(AgeOfSteamPolicy):
         if any(plan.extends for _, _, plan in ranked):
             ranked = [r for r in ranked if r[2].extends]  # finish the link begun before starting another
         return ranked
-
-    def keeps_the_end_safe(self, state: State, seat: int, plan: LinkPlan) -> bool:
-        """On a cash-scored map, whether the seat, on course to pay its
-        buy-back, still is after paying for the plan, counting only the
-        income of this turn's two best deliveries it opens (the rest may
-        never come: cubes are few)."""
-        game = typed(state)
-        engine = int(state["engine"][seat])
-        net = network(game)
-        now = sum(delivery_values(game, net, seat, engine)[:2])
-        trial = with_plan(game, plan, seat)
-        sure = sum(delivery_values(trial, network(trial), seat, engine)[:2]) - now
-        return money_left_at_end(state, seat, plan.cost, max(0, sure)) >= 0
 
     def deliver(self, state: State, seat: int, texts: list[str]) -> str:
         """The delivery paying most of the seat's own links (at a tie, most

@@ -9,12 +9,10 @@ import random
 
 from games.age_of_steam import GAME
 from games.age_of_steam.phases import BUILD, MOVE
-from games.age_of_steam.links import link_plans
-from games.age_of_steam.forecast import income_vp, money_at_end, money_left_at_end, share_vp, track_vp
+from games.age_of_steam.forecast import income_vp, money_at_end, share_vp, track_vp
 from games.age_of_steam.planner import NORMAL, produced_cube
 from games.age_of_steam.easy import EASY
-from games.age_of_steam.state import typed
-from games.age_of_steam.track import network
+from games.age_of_steam.normal import NORMAL as CASH_NORMAL
 from games.core import State
 
 from aos_helpers import act, on_map, quiet_barbados, started, tile
@@ -49,17 +47,6 @@ def test_on_barbados_a_share_costs_its_dollar_a_turn_and_track_scores_nothing() 
     assert share_vp(base) > 3 and income_vp(base) > 3 and track_vp(base) == 1
 
 
-def test_on_barbados_the_normal_bot_builds_a_link_only_while_its_deliveries_repay_it() -> None:
-    """The $2 tile completing Bathsheba - Bell Point lets the yellow cube
-    pay a link: in turn 3 that income point brings $8, so the bot builds
-    it; in turn 10 it brings $1, less than the tile, so the bot builds
-    nothing (the score is the cash left: no track VP to build for)."""
-    early = barbados_build(3)
-    assert NORMAL.lay(GAME, early, 0, []) == "build F5 straight.2"
-    late = barbados_build(10)
-    assert NORMAL.lay(GAME, late, 0, []) == "done"
-
-
 def test_the_normal_bot_puts_a_produced_cube_where_its_own_track_delivers_it() -> None:
     """Production: the yellow cube goes in the top box of Bathsheba's
     column (L2), whose city the seat's own link joins to yellow Bell
@@ -82,30 +69,6 @@ def test_the_easy_bot_builds_from_st_lucias_lone_first_city() -> None:
     state = act(state, 0, "urbanize D10 F")
     chosen = EASY.choose(GAME, state, 0, random.Random(1))
     assert chosen in [c.text for c in GAME.legal_actions(state, 0)] and chosen.startswith("build ")
-
-
-def test_the_normal_bot_projects_barbados_end_with_income_reduction_and_buy_back() -> None:
-    """Two turns left, $5, income 12, 4 shares, engine 3: turn 9 leaves
-    $10 and income 10 (a $2 reduction), turn 10 leaves $13, short of the
-    $20 buy-back by $7."""
-    state = on_map("barbados")
-    state["round"], state["cash"], state["income"], state["shares"], state["engine"] = 9, [5], [12], [4], [3]
-    assert money_left_at_end(state, 0) == -7
-    assert money_left_at_end(state, 0, spend=2, more_income=1) == -7  # +$1 in each of 2 turns pays the $2
-
-
-def test_on_barbados_the_normal_bot_builds_nothing_that_would_lose_a_won_end() -> None:
-    """In turn 9, on course to end with exactly its buy-back, the bot may
-    build the $2 tile that lets the yellow cube at Bathsheba pay a link
-    this turn (+$1 in each of the two turns left); with no cube to carry
-    the tile would only cost, and lose the game."""
-    state = barbados_build(9)
-    state["cash"] = [state["cash"][0] - money_left_at_end(state, 0)]
-    assert money_left_at_end(state, 0) == 0
-    plan = next(p for p in link_plans(typed(state), network(typed(state)), 0, 3) if p.tiles[0][0] == "F5")
-    assert NORMAL.keeps_the_end_safe(state, 0, plan)
-    state["cubes"]["E5"] = []
-    assert not NORMAL.keeps_the_end_safe(state, 0, plan)
 
 
 def test_on_barbados_the_normal_bot_leaves_engine_upgrades_to_the_forced_locomotive() -> None:
@@ -135,4 +98,4 @@ def test_on_barbados_the_normal_bot_issues_for_the_locomotive_the_cycle_forces()
     state["round"], state["cash"], state["income"] = 4, [2], [1]
     state["blocked"] = ["urbanization", "engineer", "production"]
     assert state["phase"] == "shares"
-    assert NORMAL.issue(state, 0, ["shares 0", "shares 1"]) == "shares 1"
+    assert CASH_NORMAL.choose(GAME, state, 0, random.Random(0)) == "shares 1"
