@@ -6,11 +6,12 @@ Where to put a station and which string to lay are judged by what follows.
 Each of the normal bot's best :data:`WIDTH` placements (or strings) is
 played to the end of the seat's turn once (there is no chance in it: the
 stations to place are drawn already; the rest of the turn played by the
-easy bot), then the next turn, the next rival's, from :data:`SAMPLES`
-draws spread evenly over the deck sorted by kind (:func:`draws`: nothing in
+normal bot, as the seat would go on to play it), then the next turn, the
+next rival's, from :data:`SAMPLES` draws spread evenly over the deck sorted by kind (:func:`draws`: nothing in
 String Railway is hidden, the deck is a set, each draw a uniformly random
 tile of it; the spread offset comes from the bot's own rng), every seat
-played by the easy bot (the cheapest: geometry is slow), until
+played by the normal bot (:data:`MODEL`: the rival as a player sees it,
+its string by the chance of winning it leaves, not only its points), until
 :data:`REPLIES` strings more are laid (the reply). The positions reached
 are judged by :func:`outlook.outlook`, the seat's chance of winning under
 the rulebook's two-player ranking (the weaker colours, then the others),
@@ -33,10 +34,11 @@ import random
 from dataclasses import dataclass
 
 from games import bot_search
+from games.bots import Policy
 from games.core import CHANCE, Game, State
 from games.string_railway.outlook import outlook
 from games.string_railway.planner import JUDGE, PLANNER, ranked_strings
-from games.string_railway.judgement import PLAYER, ranked_cells
+from games.string_railway.judgement import ranked_cells
 from games.string_railway.state import StringRailwayState, typed
 
 WIDTH = 4
@@ -44,6 +46,8 @@ WIDTH = 4
 SAMPLES = 4
 """Draws the reply to each candidate is played out from (the same for
 every candidate, so one compares them fairly)."""
+MODEL: Policy = PLANNER
+"""The player of every seat in a play-out: the normal bot."""
 REPLIES = 1
 """Strings laid after the candidate's turn before a play-out stops: the
 next rival's reply."""
@@ -133,7 +137,7 @@ class Lookahead:
         """The mean judgement of ``text`` (None: illegal): the seat's turn
         played out once, then the reply from each of ``samples`` draws (or
         once, when the deck is empty)."""
-        own = bot_search.playout(game, state, seat, text, PLAYER, random.Random(seed), None, until=turn_over)
+        own = bot_search.playout(game, state, seat, text, MODEL, random.Random(seed), None, until=turn_over)
         if own is None:
             return None
         if game.is_over(own):
@@ -145,8 +149,8 @@ class Lookahead:
         total = 0.0
         for j, (who, first) in enumerate(firsts):
             rng = random.Random(seed + 1 + j)
-            first = first or PLAYER.choose(game, game.view(own, who), who, rng)
-            end = bot_search.playout(game, own, who, first, PLAYER, rng, None, until=StringsLaid(self.replies))
+            first = first or MODEL.choose(game, game.view(own, who), who, rng)
+            end = bot_search.playout(game, own, who, first, MODEL, rng, None, until=StringsLaid(self.replies))
             total += evaluate(game, own if end is None else end, seat)
         return total / len(firsts)
 

@@ -17,6 +17,7 @@ from games.string_railway import GAME
 from games.string_railway.outlook import finals, normal_draws, outlook, win_chance
 from games.string_railway.params import tile_kinds
 from games.string_railway.judgement import PLAYER
+from games.string_railway.planner import PLANNER
 from games.string_railway.hard import Lookahead, candidates, draws, evaluate, turn_over
 from games.string_railway.state import typed
 from tests.string_railway.string_railway_fixtures import cell, put, string_turn, table
@@ -125,6 +126,27 @@ def test_the_hard_bot_plays_each_candidates_turn_once_and_its_reply_from_every_s
     replies = [first for seat, first in calls if seat == CHANCE]
     assert own == texts and len(replies) == 3 * len(texts)
     assert replies[:3] == replies[3:6] and len(set(replies[:3])) == 3
+
+
+def test_the_hard_bots_play_outs_play_every_seat_as_the_normal_bot_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The candidate's own turn and the rival's reply are both played out
+    by the normal bot (the planner), not the easy bot: the seat goes on as
+    it would play, and the rival's string is judged by the chance of
+    winning it leaves."""
+    state = table(players=2)
+    put(state, "central", cell(19, 19))
+    put(state, "local", cell(9, 25))
+    string_turn(state, 0)
+    models: list[Any] = []
+    real = bot_search.playout
+
+    def spy(game: Any, world: State, seat: int, first: str, policy: Any, *args: Any, **kwargs: Any) -> State | None:
+        models.append(policy)
+        return real(game, world, seat, first, policy, *args, **kwargs)
+
+    monkeypatch.setattr(bot_search, "playout", spy)
+    Lookahead(width=2, samples=2, time_limit=60.0).choose(GAME, state, 0, random.Random(4))
+    assert models and all(m is PLANNER for m in models)
 
 
 def test_a_candidates_turn_ends_where_the_next_turn_begins_even_with_the_deck_empty() -> None:
