@@ -1,71 +1,68 @@
-"""Mine Carts' hard bot: the normal bot's best moves, each played out
-to the start of our next turn and judged there.
+"""Mine Carts' hard bot: the normal bot's best whole turns, each played
+out to the start of our next turn and judged there.
 
-A setting of :class:`games.bot_search.Rollouts` over
-:mod:`games.mine_carts.tactics` (its stop rule, :class:`OurTurn`, is set
-per decision from the round and the team): the normal bot ranks the
-moves worth playing now (the first cards of its best whole-turn plans, or
-every switch by its value), and each of the best
-:data:`WIDTH` is played out (:data:`SAMPLES` times, the draws from the
-bot's own rng) for the rest of this turn and the other team's turn
-(:data:`ROUNDS`), up to our team's first card after that
-(:class:`OurTurn`, the play-outs' stop rule). Each team plans each turn
-once (:class:`~.turn_plans.TurnPlans`): ours with :data:`QUICK`'s narrower
-beam, the other team with the normal bot's own (:class:`HardPolicy`). The
-other team's factory is face up, so its turn is played with the
-very cards it holds: the gold it scores, or the route it finishes, is seen
-rather than guessed. That point is the same for every move (a fixed number
-of actions is not: a turn lays one to three cards), so the moves are
-compared on equal terms; and it is the point where a position is easiest
-to judge (:func:`evaluate`): the gold between the teams; the gold the turn
-about to start can score, from the cards our gold cart's route still needs
-against our allotment and the factory we hold; the cards each team's route
-needs; and each team's allotment (a team laying three cards a turn builds
-three times as fast as one laying one). Moves judged alike keep the normal
-bot's order (the engine's ties go to the better-ranked move).
+The normal bot plans its turn whole (the cards to lay, then the switch:
+:func:`~.tactics.plan_beam`) but keeps only the first card of its best
+plan. The hard bot takes the :data:`WIDTH` best whole turns the normal bot
+found (:func:`turns`: each plan of its beam with each of its
+:data:`SWITCHES` best switches, best first by the normal bot's own
+judgement), lays each on a copy of the table, sets its switch, and plays
+the game on (the draws from the bot's own rng, the same for every turn)
+through the other team's turn, up to our team's first card after that
+(:class:`OurTurn`, the play-outs' stop rule); it plays the first action of
+the turn judged best there (:func:`evaluate`). Turns judged alike keep the
+normal bot's order. In phase II (the cards laid) the candidates are the
+switches.
 
-Why the other team plans with the normal bot's whole beam: its turn is the
-one our move must survive, and a narrower player misses the spoiling
-replies a real player finds, so a move that leaves our route open to them
-looked safe. Why eight moves: both teams guard their towns well, so the
-move the other team cannot spoil may be one the normal bot ranks lower.
+Why whole turns: a turn's cards are laid before anything is drawn, so the
+turn is one choice; played out card by card, every candidate's other cards
+would be the play-out player's guess, not the plan the search judges. Each
+later card of the turn is searched again from the table as it then is (the
+bot keeps nothing between decisions).
 
-Why one round: a play-out is a few whole-turn plans, and a decision has
-about two seconds, ranking included; one round lets every candidate be
-played out, where two let the search see little more than the first.
+The other team plans its turn once (:class:`~.turn_plans.TurnPlans`) with
+the normal bot's whole beam (:class:`HardPolicy`): its turn is the one our
+turn must survive, and a narrower player misses the spoiling replies a real
+player finds. Its factory is face up, so its turn is played with the very
+cards it holds: the gold it scores, or the route it spoils, is seen rather
+than guessed. Our team's turns in a play-out (with :data:`ROUNDS` above one)
+plan with :data:`QUICK`'s narrower beam.
 
-Why not a fixed number of actions: most play-outs would stop in the
-middle of a turn, where the cards needed say little (half a route laid, the
-switch not yet set), and an evaluation there misses the allotment and the
-cards in hand.
+Why stop at our next turn: that point is the same for every turn (a fixed
+number of actions is not: a turn lays one to three cards), so the turns are
+compared on equal terms; and it is the point where a position is easiest to
+judge: the gold between the teams; the gold the turn about to start can
+score, from the cards our gold cart's route still needs against our
+allotment and the factory we hold; the cards each team's route needs, ours
+weighing more (:data:`OWN_ROUTE`); and each team's allotment.
 
 What it reads is what the table shows: the grid, the carts, both factories
 (face up) and the allotments. The deck's order is not kept (each draw is
-chance), so the play-outs' draws come from the bot's rng and the view is
-the world as it is (:func:`games.bot_search.as_seen`).
+chance), so the play-outs' draws come from the bot's rng.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from games.bot_search import Rollouts
+from games.bot_search import clock, playout
 from games.bots import Policy
-from games.core import Game, State
+from games.core import Game, IllegalAction, State
 
+from .params import rules
 from .planner import CARD, gold_route
-from .plans import GOLD_VALUE, cards_needed, team_of
+from .plans import GOLD_VALUE, cards_needed, switch_texts, team_of
 from .state import MineCartsState, typed
-from .tactics import TACTICS, TacticsPolicy, Weights, fits, ranked
+from .tactics import TACTICS, TacticsPolicy, Weights, after_switch, fits, plan_beam
 from .turn_plans import TurnPlans
 
 ROUNDS = 1
 """Rounds played out: to the start of our next turn (1), or the one after (2)."""
 WIDTH = 8
-"""Moves played out (the normal bot's best)."""
-SAMPLES = 1
-"""Play-outs of each move (the same draws for every move)."""
+"""Whole turns played out (the normal bot's best)."""
+SWITCHES = 2
+"""Switches tried with each plan of the normal bot's beam."""
 QUICK = TacticsPolicy(Weights(beam=2, sift=6, spoil_squares=2))
 """The normal bot with a narrower beam: our team's player in the play-outs
 plans like it, each turn once (:class:`~.turn_plans.TurnPlans`); the other
@@ -75,6 +72,10 @@ TIME_LIMIT = 2.0
 running then is dropped; a safety stop, reached only on a loaded machine)."""
 ROUTE_CAP = 12.0
 """Cards needed counted at most (a route that long is as good as none)."""
+OWN_ROUTE = 2.0
+"""Each card our gold cart's route still needs, against one the other
+team's needs: our turn is about to start, so our route is the one that
+can score first, and the one the other team's turn just spoiled."""
 ALLOTMENT = 15.0
 """Each card a turn a team lays more than the other (a gold is :data:`GOLD_VALUE`)."""
 READY = 0.9
@@ -103,12 +104,6 @@ class OurTurn:
                     and s["phase"] == "lay" and s["teams"][self.team]["laid"] == 0)
 
 
-def candidates(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
-    """The normal bot's moves, best first."""
-    s = typed(state)
-    return ranked(s, team_of(s, seat), rng, TACTICS.weights)
-
-
 def chance_now(state: MineCartsState, team: int) -> float:
     """The share of a gold ``team``, about to lay, scores this turn: its
     gold cart's cheapest route home against its allotment and factory."""
@@ -122,30 +117,40 @@ def chance_now(state: MineCartsState, team: int) -> float:
     return 0.0
 
 
+def final(golds: int) -> float:
+    """A finished game with our team ``golds`` ahead (behind when negative):
+    won or lost (:data:`WON` golds), and by how much."""
+    return GOLD_VALUE * (WON * ((golds > 0) - (golds < 0)) + golds)
+
+
+def last_turn(state: MineCartsState) -> bool:
+    """Whether the turn about to start is the game's last: the deck is the
+    reshuffled one and cannot give the three cards drawn after it."""
+    return state["reshuffled"] and sum(state["deck"].values()) < rules().factory
+
+
 def evaluate(game: Game, state: State, seat: int) -> float:
     """Gold ahead of the other team (a gold is :data:`GOLD_VALUE` cards; a
-    won game :data:`WON` golds); then, with our turn about to start, the
+    finished game by :func:`final`); then, with our turn about to start, the
     gold it can score (:func:`chance_now`); the cards the gold cart needs
-    to reach the other team's town less those it needs to reach ours; and
-    the cards a turn we lay beyond the other team."""
+    to reach the other team's town less those it needs to reach ours
+    (:data:`OWN_ROUTE` each of ours); and the cards a turn we lay beyond the
+    other team. When that turn is the game's last (:func:`last_turn`), the
+    game is judged as finished, with the gold the turn can score."""
     s = typed(state)
     team = team_of(s, seat)
     ours, theirs = s["teams"][team], s["teams"][1 - team]
     golds = ours["gold"] - theirs["gold"]
     if s["ended"]:
-        return GOLD_VALUE * (WON * ((golds > 0) - (golds < 0)) + golds)
-    value = GOLD_VALUE * golds + ALLOTMENT * (ours["allotment"] - theirs["allotment"])
-    if s["team"] == team and s["phase"] == "lay":
-        value += GOLD_VALUE * chance_now(s, team)
+        return final(golds)
+    ready = s["team"] == team and s["phase"] == "lay"
+    chance = chance_now(s, team) if ready else 0.0
+    if ready and last_turn(s):
+        return final(golds) + chance * (final(golds + 1) - final(golds))
+    value = GOLD_VALUE * (golds + chance) + ALLOTMENT * (ours["allotment"] - theirs["allotment"])
     need_ours = cards_needed(s, team)[0]
     need_theirs = cards_needed(s, 1 - team)[0]
-    return value - min(need_ours, ROUTE_CAP) + min(need_theirs, ROUTE_CAP)
-
-
-SEARCH = Rollouts(policy=QUICK, candidates=candidates, evaluate=evaluate, width=WIDTH, samples=SAMPLES,
-                  horizon=None, time_limit=TIME_LIMIT, cut_playouts=True)
-"""The engine; :class:`HardPolicy` gives it the stop rule :class:`OurTurn`
-and its play-outs' player."""
+    return value - OWN_ROUTE * min(need_ours, ROUTE_CAP) + min(need_theirs, ROUTE_CAP)
 
 
 @dataclass(frozen=True)
@@ -163,12 +168,50 @@ class Sides:
 
 
 @dataclass(frozen=True)
+class Turn:
+    """A whole turn's plan, a candidate of the search: the cards still to
+    lay this turn (action texts, in order) and the switch action."""
+
+    lays: tuple[str, ...]
+    switch: str
+
+    @property
+    def first(self) -> str:
+        """The action it plays now."""
+        return self.lays[0] if self.lays else self.switch
+
+
+def turns(state: MineCartsState, team: int, rng: random.Random, w: Weights) -> list[Turn]:
+    """The whole turns worth playing out, best first by the normal bot's
+    judgement of each (:func:`~.tactics.after_switch`): in phase I each plan
+    of its beam (:func:`~.tactics.plan_beam`) with each of its
+    :data:`SWITCHES` best switches; in phase II every switch; empty when
+    there is nothing to plan."""
+    scored: list[tuple[float, float, Turn]] = []
+    if state["phase"] == "lay":
+        for plan in plan_beam(state, team, rng, w):
+            if not plan.actions:
+                continue
+            finished = sorted(((after_switch(plan.state, team, colour, chosen, w), rng.random(), Turn(plan.actions, text))
+                               for text, colour, chosen in switch_texts(plan.state)), reverse=True)
+            scored.extend(finished[:SWITCHES])
+    elif state["phase"] == "switch":
+        scored = [(after_switch(state, team, colour, chosen, w), rng.random(), Turn((), text))
+                  for text, colour, chosen in switch_texts(state)]
+    return [turn for *_key, turn in sorted(scored, key=lambda k: k[:2], reverse=True)]
+
+
+@dataclass(frozen=True)
 class HardPolicy:
-    """See the module docstring: :data:`SEARCH`, its play-outs ending at
-    our team's next turn (:class:`OurTurn`), played by :meth:`players`."""
+    """See the module docstring: the normal bot's :data:`WIDTH` best whole
+    turns (:func:`turns`), each played out to our team's next turn
+    (:class:`OurTurn`) by :meth:`players` and judged by :func:`evaluate`;
+    it plays the first action of the best."""
 
     ours: Weights = QUICK.weights
     theirs: Weights = TACTICS.weights
+    width: int = WIDTH
+    rounds: int = ROUNDS
 
     def players(self, team: int) -> Sides:
         """The play-outs' players for a decision of ``team``: each team a
@@ -178,10 +221,39 @@ class HardPolicy:
         return Sides(team, TurnPlans(self.ours), TurnPlans(self.theirs))
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        deadline = clock() + TIME_LIMIT  # ranking the turns counts against the budget
         s = typed(state)
         team = team_of(s, seat)
-        until = OurTurn(team=team, after=s["round"] + ROUNDS - 1)
-        return replace(SEARCH, until=until, policy=self.players(team)).choose(game, state, seat, rng)
+        options = turns(s, team, rng, TACTICS.weights)[:self.width]
+        if not options:
+            return TACTICS.choose(game, state, seat, rng)
+        if len(options) == 1:
+            return options[0].first
+        until = OurTurn(team=team, after=s["round"] + self.rounds - 1)
+        seed = rng.getrandbits(64)
+        best: tuple[float, int] | None = None
+        for i, turn in enumerate(options):
+            if clock() > deadline:
+                break
+            end = self.play_out(game, state, seat, turn, until, random.Random(seed), deadline)
+            if end is not None:
+                value = evaluate(game, end, seat)
+                if best is None or value > best[0]:
+                    best = (value, i)
+        return options[0 if best is None else best[1]].first
+
+    def play_out(self, game: Game, state: State, seat: int, turn: Turn, until: OurTurn,
+                 rng: random.Random, deadline: float | None = None) -> State | None:
+        """``turn`` laid and switched, then the game played on by
+        :meth:`players` (chance from ``rng``) until ``until``; None when the
+        rules refuse the turn (never expected) or ``deadline`` passes first."""
+        try:
+            for text in turn.lays:
+                state = game.apply(state, seat, text).state
+        except IllegalAction:
+            return None
+        return playout(game, state, seat, turn.switch, self.players(until.team), rng, None, until,
+                       deadline=deadline)
 
 
 HARD = HardPolicy()

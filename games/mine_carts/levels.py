@@ -1,5 +1,5 @@
 """Mine Carts' bot levels (:data:`games.bots.LEVELS`): the easy bot
-(:mod:`.easy`), the tactics (:mod:`.normal`) and the tactics' best moves
+(:mod:`.easy`), the tactics (:mod:`.normal`) and the tactics' best whole turns
 played out to our next turn (:mod:`.hard`)."""
 
 from __future__ import annotations

@@ -36,8 +36,12 @@ stay integers.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
+
+from games.per_thread import Recent
 
 from games.mine_carts.board import all_squares, is_fixed, neighbour, opposite
 from games.mine_carts.movement import in_station
@@ -172,6 +176,15 @@ def _parts(node: int) -> tuple[int, int, int]:
     return square, enter, allowed
 
 
+RoutePosition = tuple[object, ...]
+"""What :func:`gold_route` depends on (:func:`route_position`)."""
+ROUTES: Recent[RoutePosition, Route] = Recent(4096)
+""":func:`gold_route` of recent positions, shared by threads (a
+:class:`Route` is never changed): the bots judge the same table again and
+again (a plan judged as it grows, then with each switch, then in the other
+team's reply)."""
+
+
 @dataclass(frozen=True)
 class Route:
     """The cards the gold cart needs to each town (half cards), searched
@@ -180,16 +193,32 @@ class Route:
     route to it, each with the edges the route enters and leaves it by and
     whether it needs a card there."""
 
-    towns: dict[str, int]
+    towns: Mapping[str, int]
+    """Read only (a :class:`Route` is shared: :data:`ROUTES`)."""
     path: tuple[tuple[str, int, int, bool], ...]
 
     def to_team(self, team: int) -> int:
         return min(d for t, d in self.towns.items() if rules().towns[t] == team)
 
 
+def route_position(state: MineCartsState, team: int) -> RoutePosition:
+    """Everything :func:`gold_route` reads: the team, the grid, every cart
+    where it rests."""
+    carts = tuple((c["square"], tuple(c["path"] or ())) for t in state["teams"] for c in t["carts"].values())
+    gold = state["gold_cart"]
+    return (team, tuple(sorted((sq, p["card"], p["rotation"]) for sq, p in state["grid"].items())), carts,
+            gold["square"], tuple(gold["path"] or ()))
+
+
 def gold_route(state: MineCartsState, team: int) -> Route:
     """See the module docstring: the cheapest routes of the gold cart into
-    every town, and one to ``team``'s cheapest town."""
+    every town, and one to ``team``'s cheapest town (kept for recent
+    positions: :data:`ROUTES`)."""
+    return ROUTES.get(route_position(state, team), lambda: search_route(state, team))
+
+
+def search_route(state: MineCartsState, team: int) -> Route:
+    """:func:`gold_route`'s search."""
     squares = all_squares()
     index = _index()
     nxt = _next()
@@ -222,7 +251,7 @@ def gold_route(state: MineCartsState, team: int) -> Route:
     start = index[gold["square"]]
     heads = gold_heads(state)
     if heads is None:
-        return Route(towns={t: NEVER for t in table.towns}, path=())
+        return Route(towns=MappingProxyType({t: NEVER for t in table.towns}), path=())
     ours = [t for t in table.towns if table.towns[t] == team]
     dist: dict[int, int] = {}
     settled: dict[int, int] = {}
@@ -289,4 +318,4 @@ def gold_route(state: MineCartsState, team: int) -> Route:
             r, f, _then = _parts(there)
             leave = next(d for d in range(4) if nxt[q][d] == r and opposite(d) == f)
             path.append((squares[q], e, leave, dist[there] > dist[here]))
-    return Route(towns=towns, path=tuple(path))
+    return Route(towns=MappingProxyType(towns), path=tuple(path))

@@ -81,3 +81,14 @@ def test_the_planner_counts_a_town_cart_led_out_only_by_a_coloured_branch_as_sti
     assert gold_route(typed(state), RED).to_team(RED) == waiting
     typed(state)["grid"]["A2"] = {"card": "green-straight", "rotation": 90}  # stem W, black E touching B2
     assert gold_route(typed(state), RED).to_team(RED) == waiting - CARD
+
+
+def test_the_planner_keeps_a_positions_routes_and_measures_again_when_a_cart_moves() -> None:
+    """The routes of a position are kept (the bots judge one table many
+    times), but a cart moved onto the way home makes a new position: the
+    way round by D1, C1 and B1 then costs more than its two cards."""
+    state = round_the_pit()
+    route = gold_route(typed(state), RED)
+    assert gold_route(typed(state), RED) is route and route.to_team(RED) == 2 * CARD
+    set_cart(state, BLUE, "1", "C1", [1, 3])
+    assert gold_route(typed(state), RED).to_team(RED) > 2 * CARD

@@ -14,11 +14,10 @@ from games.core import CHANCE, State
 from games.mine_carts import GAME
 from games.mine_carts.planner import CARD, gold_route
 import games.bot_search
-from games.bot_search import playout
 from tests.test_bot_search import Ticking
-from games.mine_carts.hard import HARD, QUICK, ROUNDS, TIME_LIMIT, WIDTH, OurTurn, candidates, evaluate
+from games.mine_carts.hard import HARD, QUICK, ROUNDS, TIME_LIMIT, WIDTH, OurTurn, evaluate, last_turn, turns
 from games.mine_carts.state import plain, typed
-from games.mine_carts import turn_plans
+from games.mine_carts import hard, turn_plans
 from games.mine_carts.tactics import TACTICS, best_plan, fits, threat
 from games.mine_carts.turn_plans import TurnPlans
 from mine_carts_fixtures import BLUE, RED, give, put, set_cart, started
@@ -71,9 +70,9 @@ def test_the_normal_bot_takes_the_gold_cart_away_from_a_route_the_other_team_can
 
 def test_the_hard_bot_plays_out_the_normal_bots_moves_and_judges_gold_first() -> None:
     state = one_card_from_blue()
-    ranked = candidates(GAME, state, 0, random.Random(0))
-    assert ranked[0].startswith("curve G2")
-    ahead = typed(GAME.apply(state, 0, ranked[0]).state)
+    ranked = turns(typed(state), RED, random.Random(0), TACTICS.weights)
+    assert ranked[0].first.startswith("curve G2")
+    ahead = typed(GAME.apply(state, 0, ranked[0].first).state)
     before = evaluate(GAME, state, 0)
     ahead["teams"][RED]["gold"] = 1
     assert evaluate(GAME, plain(ahead), 0) > before + 50
@@ -113,8 +112,8 @@ def test_hard_bot_plays_every_move_out_to_the_start_of_a_turn_of_ours(allotment:
     typed(state)["teams"][BLUE]["allotment"] = 4 - allotment
     until = OurTurn(team=RED, after=typed(state)["round"] + ROUNDS - 1)
     rng = random.Random(0)
-    for text in candidates(GAME, state, 0, rng)[:WIDTH]:
-        played = playout(GAME, state, 0, text, TurnPlans(QUICK.weights), random.Random(1), None, until=until)
+    for turn in turns(typed(state), RED, rng, TACTICS.weights)[:WIDTH]:
+        played = HARD.play_out(GAME, state, 0, turn, until, random.Random(1))
         assert played is not None
         end = typed(played)
         assert end["ended"] or (end["team"] == RED and end["phase"] == "lay"
@@ -181,5 +180,65 @@ def test_hard_bots_search_stops_its_play_outs_at_its_time_limit(monkeypatch: pyt
     clock = Ticking()
     monkeypatch.setattr(games.bot_search, "time", clock)
     chosen = HARD.choose(GAME, state, 0, random.Random(2))
-    assert chosen == candidates(GAME, state, 0, random.Random(2))[0]
+    assert chosen == turns(typed(state), RED, random.Random(2), TACTICS.weights)[0].first
     assert clock.now <= TIME_LIMIT + 4
+
+
+def test_hard_bots_candidates_are_whole_turns_that_lay_the_allotment_then_set_the_switch() -> None:
+    """Each candidate is a plan of the normal bot's beam with one of its
+    best switches: its lays fill the turn's allotment and its switch is
+    legal after them; a plan comes with more than one switch."""
+    state = started()
+    typed(state)["teams"][RED]["allotment"] = 3
+    options = turns(typed(state), RED, random.Random(0), TACTICS.weights)
+    assert len(options) > 1
+    for turn in options:
+        assert len(turn.lays) == 3 and turn.first == turn.lays[0]
+        laid = state
+        for text in turn.lays:
+            laid = GAME.apply(laid, 0, text).state
+        assert typed(laid)["phase"] == "switch"
+        GAME.apply(laid, 0, turn.switch)
+    assert len({turn.lays for turn in options}) < len(options)
+
+
+def test_hard_bot_plays_the_first_card_of_the_whole_turn_its_play_outs_judge_best(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The normal bot's ranking only orders the candidates: when the play-out
+    of a lower-ranked turn (with another first card) ends best, the hard bot
+    lays that turn's first card."""
+    state = started()
+    typed(state)["teams"][RED]["allotment"] = 2
+    options = turns(typed(state), RED, random.Random(5), TACTICS.weights)
+    pick = next(i for i, turn in enumerate(options) if turn.first != options[0].first)
+
+    def played(policy: object, game: object, start: State, seat: int, turn: object, *rest: object) -> State:
+        return plain({**typed(start), "round": 1 + options.index(turn)})  # type: ignore[typeddict-item]
+
+    monkeypatch.setattr(hard, "evaluate", lambda game, end, seat: 1.0 if typed(end)["round"] == 1 + pick else 0.0)
+    monkeypatch.setattr(hard.HardPolicy, "play_out", played)
+    assert HARD.choose(GAME, state, 0, random.Random(5)) == options[pick].first
+
+
+def test_hard_bot_judges_the_games_last_turn_by_the_win_its_gold_would_bring() -> None:
+    """Red about to lay, its gold cart one straight from B2, the game at 0-0:
+    holding a straight is worth half a gold more mid-game, but on the game's
+    last turn (the reshuffled deck short of three cards) it is most of a won
+    game against a draw."""
+    state = started()
+    put(state, "D2", "straight", 90)
+    set_cart(state, RED, "gold", "D2", [1, 3])
+    put(state, "E8", "straight", 0)
+    set_cart(state, RED, "1", "E8", [2, 0])
+
+    def gap() -> float:
+        give(state, RED, ["straight", "pit", "pit"])
+        holding = evaluate(GAME, state, 0)
+        give(state, RED, ["curve", "pit", "pit"])
+        return holding - evaluate(GAME, state, 0)
+
+    assert not last_turn(typed(state)) and gap() < 100
+    s = typed(state)
+    s["reshuffled"] = True
+    s["deck"] = {code: 0 for code in s["deck"]} | {"curve": 2}
+    assert last_turn(s) and gap() > 5 * 100
