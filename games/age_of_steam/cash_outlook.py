@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from games.core import State
 
 from .economy import reduction_for
-from .goods import routes
-from .hexmap import board_of
+from .goods import column_city, grow, routes, usable_columns
+from .growth_steps import growth_dice
 from .maps import map_of
 from .params import rules
-from .state import AgeOfSteamState, typed
+from .state import AgeOfSteamState, Display, typed
 from .track import Network, network
 
 SAMPLES = 12
@@ -71,29 +71,11 @@ class Railroad:
     shares: int
     engine: int
     cubes: dict[str, list[str]]
-    columns: dict[str, list[str | None]]
+    display: Display
     insolvent: bool = False
 
     def expenses(self) -> int:
         return self.shares + self.engine
-
-
-def columns_of(game: AgeOfSteamState) -> tuple[dict[str, list[str | None]], dict[str, str | None]]:
-    """The display's columns in use (light city columns by growth number
-    as "L1"..., new city columns by letter) and the city each ships to
-    (None for a new city not yet on the map)."""
-    b = board_of(game)
-    placed = {letter: town for town, letter in game["new_cities"].items()}
-    columns: dict[str, list[str | None]] = {}
-    city: dict[str, str | None] = {}
-    for side in map_of(game).display_sides:
-        for i, col in enumerate(game["display"]["light" if side == "light" else "dark"]):
-            columns[f"{side[0].upper()}{i + 1}"] = list(col)
-            city[f"{side[0].upper()}{i + 1}"] = b.city_by_growth(side, i + 1)
-    for letter, col in game["display"]["new"].items():
-        columns[letter] = list(col)
-        city[letter] = placed.get(letter)
-    return columns, city
 
 
 def deliver(rr: Railroad, reach: Reach) -> None:
@@ -122,25 +104,7 @@ def end_turn(rr: Railroad) -> None:
     rr.income -= reduction_for(rr.income)
 
 
-def grow(rr: Railroad, game: AgeOfSteamState, city_of: dict[str, str | None], dice: list[int]) -> None:
-    """Goods growth: each die moves its city column's top cube to its city,
-    and (3-6 on Barbados) the top cube of its new city's column if placed."""
-    b = board_of(game)
-    for die in dice:
-        for name, col in rr.columns.items():
-            if name[1:] == str(die) or (name in b.new_cities and b.new_cities[name].number == die):
-                target = city_of[name]
-                if target is None:
-                    continue
-                for k, cube in enumerate(col):
-                    if cube is not None:
-                        col[k] = None
-                        rr.cubes.setdefault(target, []).append(cube)
-                        break
-
-
-def produce(rr: Railroad, reach: Reach, city_of: dict[str, str | None], bag: dict[str, int],
-            rng: random.Random) -> None:
+def produce(rr: Railroad, reach: Reach, game: AgeOfSteamState, bag: dict[str, int], rng: random.Random) -> None:
     """Production: two cubes from the bag, each into the empty box whose
     city would pay most for it, over the cubes ahead of it."""
     for _ in range(2):
@@ -149,29 +113,33 @@ def produce(rr: Railroad, reach: Reach, city_of: dict[str, str | None], bag: dic
             return
         cube = rng.choice(pool)
         bag[cube] -= 1
-        best: tuple[float, str, int] | None = None
-        for name, col in sorted(rr.columns.items()):
+        best: tuple[float, list[str | None], int] | None = None
+        for name, col in sorted(usable_columns(rr.display, map_of(game).display_sides)):
             if None not in col:
                 continue
             box = col.index(None) if all(c is None for c in col) else max(
                 i for i, c in enumerate(col) if c is not None) + 1
             if box >= len(col):
                 continue
-            target = city_of[name]
+            target = column_city(game, name)
             worth = reach.links(target, cube, rr.engine + 1) / (box + 1) if target else 0.0
             if best is None or worth > best[0]:
-                best = (worth, name, box)
+                best = (worth, col, box)
         if best is None:
             return
-        rr.columns[best[1]][best[2]] = cube
+        best[1][best[2]] = cube
 
 
 def playout(state: State, seat: int, reach: Reach, rng: random.Random) -> float:
     """One play-out's cash at the end (see the module docstring)."""
     game = typed(state)
-    columns, city_of = columns_of(game)
+    display: Display = {"light": [list(c) for c in game["display"]["light"]],
+                        "dark": [list(c) for c in game["display"]["dark"]],
+                        "new": {k: list(c) for k, c in game["display"]["new"].items()}}
     rr = Railroad(int(state["cash"][seat]), int(state["income"][seat]), int(state["shares"][seat]),
-                  int(state["engine"][seat]), {c: list(v) for c, v in game["cubes"].items()}, columns)
+                  int(state["engine"][seat]), {c: list(v) for c, v in game["cubes"].items()}, display)
+    growing: AgeOfSteamState = {**game, "display": rr.display, "cubes": rr.cubes}
+    side = map_of(state).display_sides[0]
     bag = dict(game["bag"])
     cycle = [a for a in map_of(state).actions]
     blocked = set(state["blocked"])
@@ -200,8 +168,8 @@ def playout(state: State, seat: int, reach: Reach, rng: random.Random) -> float:
         if turn == rounds:
             break
         if "production" in taken_now:
-            produce(rr, reach, city_of, bag, rng)
-        grow(rr, game, city_of, [rng.randint(1, 6) for _ in range(2)])
+            produce(rr, reach, game, bag, rng)
+        grow(growing, side, [rng.randint(1, 6) for _ in range(growth_dice(state, side))])
     left = rr.cash + min(0, rr.income) - (map_of(state).buy_back or 0) * rr.shares
     return float(left) if left >= 0 and not rr.insolvent else min(0, left) - LOSS_PENALTY
 

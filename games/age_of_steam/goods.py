@@ -177,6 +177,14 @@ def empty_boxes(display: Display, sides: tuple[str, ...] = ("light", "dark")) ->
     return sum(1 for name, col in usable_columns(display, sides) for c in col if c is None)
 
 
+def column_city(state: State, name: str) -> str | None:
+    """The city display column ``name`` ships to: L1..L6 and D1..D6 their
+    printed city, A..H their new city once placed (else None)."""
+    if name[0] in "LD" and name[1:].isdigit():
+        return board_of(state).city_by_growth("light" if name[0] == "L" else "dark", int(name[1:]))
+    return next((town for town, letter in state["new_cities"].items() if letter == name), None)
+
+
 def usable_columns(display: Display, sides: tuple[str, ...]) -> list[tuple[str, list[str | None]]]:
     """The display's columns in use: the city columns of ``sides`` (the
     map's, Barbados: light only) and every new-city column of the map."""

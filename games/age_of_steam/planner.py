@@ -60,7 +60,7 @@ from .economy import expenses, reduction_for, shares_to_pay
 from .forecast import (DOLLAR_VP, dollar_vp, engine_turns, horizon, income_vp, money_at_end,
                        plan_deliveries, planning_engine, rounds_left, share_vp, track_vp,
                        turn_dollar_vp, with_forced_locomotive)
-from .goods import routes
+from .goods import column, column_city, routes
 from .map_goods import payees, route_for
 from .links import LinkPlan, delivery_value, delivery_values, link_plans, with_plan
 from .hexmap import board_of, hex_distance
@@ -458,18 +458,11 @@ def produced_cube(state: State, seat: int, texts: list[str]) -> str:
     game = typed(state)
     net = network(game)
     engine = min(rules().max_engine, int(state["engine"][seat]) + 1)
-    letters = {letter: town for town, letter in game["new_cities"].items()}
-    b = board_of(state)
     best: tuple[float, int, str] | None = None
     for text in texts:
         _, cube, col_name, box = text.split()
-        if col_name[0] in "LD" and col_name[1:].isdigit():
-            side = "light" if col_name[0] == "L" else "dark"
-            city: str | None = b.city_by_growth(side, int(col_name[1:]))
-            col = state["display"][side][int(col_name[1:]) - 1]
-        else:
-            city = letters.get(col_name)
-            col = state["display"]["new"][col_name]
+        city = column_city(game, col_name)
+        col = column(state["display"], col_name)
         links = 0
         if city is not None:
             links = max((sum(1 for i in r.links if net.sections[i].owner == seat)
