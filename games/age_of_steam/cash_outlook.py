@@ -130,8 +130,20 @@ def produce(rr: Railroad, reach: Reach, game: AgeOfSteamState, bag: dict[str, in
         best[1][best[2]] = cube
 
 
-def playout(state: State, seat: int, reach: Reach, rng: random.Random) -> float:
-    """One play-out's cash at the end (see the module docstring)."""
+@dataclass(frozen=True)
+class NextLink:
+    """A link the play-out builds at the start of the next turn, if the cash
+    is there then: the board with it built, and its cost."""
+
+    board: AgeOfSteamState
+    cost: int
+
+
+def playout(state: State, seat: int, reach: Reach, rng: random.Random,
+            later: tuple[Reach, int] | None = None) -> float:
+    """One play-out's cash at the end (see the module docstring); with
+    ``later`` (the reach of a board with one more link, and its cost), that
+    link is built at the start of the next turn when the cash allows."""
     game = typed(state)
     display: Display = {"light": [list(c) for c in game["display"]["light"]],
                         "dark": [list(c) for c in game["display"]["dark"]],
@@ -162,6 +174,8 @@ def playout(state: State, seat: int, reach: Reach, rng: random.Random) -> float:
             if action == "locomotive":
                 rr.engine = min(rules().max_engine, rr.engine + 1)
             deliveries = 2
+            if later is not None and turn == int(state["round"]) + 1 and rr.cash - later[1] + rr.income >= rr.expenses():
+                reach, rr.cash = later[0], rr.cash - later[1]
         for _ in range(deliveries):
             deliver(rr, reach)
         end_turn(rr)
@@ -174,9 +188,11 @@ def playout(state: State, seat: int, reach: Reach, rng: random.Random) -> float:
     return float(left) if left >= 0 and not rr.insolvent else min(0, left) - LOSS_PENALTY
 
 
-def expected_cash(state: State, seat: int, samples: int = SAMPLES) -> float:
+def expected_cash(state: State, seat: int, samples: int = SAMPLES, then: NextLink | None = None) -> float:
     """The mean cash at the end over ``samples`` play-outs (see the module
-    docstring), the sample seeds fixed."""
+    docstring), the sample seeds fixed; with ``then``, that link is built
+    at the start of the next turn when the cash allows."""
     game = typed(state)
     reach = Reach(game, network(game), seat)
-    return sum(playout(state, seat, reach, random.Random(i)) for i in range(samples)) / samples
+    later = None if then is None else (Reach(then.board, network(then.board), seat), then.cost)
+    return sum(playout(state, seat, reach, random.Random(i), later) for i in range(samples)) / samples

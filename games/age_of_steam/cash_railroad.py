@@ -18,6 +18,12 @@ on the board now. Each choice weighs its candidates one turn deep:
   best two links built together (:func:`planner.best_pair`); the first
   tile of the best.
 
+A railroad given a ``lookahead`` (the hard bot) also weighs its best
+build candidates a turn further: each, 'done' included, is worth the
+best of its board as it is and of its board with one of the planner's
+next links built at the start of the next turn, when the cash allows
+(:meth:`Weighing.looked_ahead`).
+
 At a tie the earlier candidate is kept: 'done' before a build, and the
 actions in the rulebook's order. Every other choice, and every choice
 on the VP maps, is the planner's.
@@ -37,12 +43,13 @@ from typing import Callable, cast
 
 from games.core import Game, State
 
-from .cash_outlook import SAMPLES, expected_cash
+from .cash_outlook import SAMPLES, NextLink, expected_cash
 from .forecast import money_at_end
 from .links import LinkPlan, with_plan
 from .placement import Refused, evaluate
 from .planner import PlanningRailroad, best_pair, reserve, urbanizations
-from .state import typed
+from .params import rules
+from .state import AgeOfSteamState, typed
 from .track import network
 
 WIDTH = 6
@@ -64,8 +71,11 @@ class CashRailroad(PlanningRailroad):
     cities are weighed."""
 
     def __init__(self, samples: int = SAMPLES, width: int = WIDTH, new_cities: int = NEW_CITIES,
-                 time_limit: float | None = None, fallback: PlanningRailroad | None = None) -> None:
+                 time_limit: float | None = None, fallback: PlanningRailroad | None = None,
+                 lookahead: int = 0, next_links: int = 3) -> None:
         self.samples = samples
+        self.lookahead = lookahead
+        self.next_links = next_links
         self.width = width
         self.new_cities = new_cities
         self.time_limit = time_limit
@@ -102,11 +112,11 @@ class Weighing:
     def legal(self, state: State) -> list[str]:
         return [c.text for c in self.game.legal_actions(state, self.seat)]
 
-    def worth(self, state: State) -> float:
-        """The cash ``state`` can expect to end with."""
+    def worth(self, state: State, then: NextLink | None = None) -> float:
+        """The cash ``state`` can expect to end with (``then`` built next turn)."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise OutOfTime
-        return expected_cash(state, self.seat, self.railroad.samples)
+        return expected_cash(state, self.seat, self.railroad.samples, then)
 
     def shares(self, state: State, texts: list[str]) -> Choices:
         """Each number of shares, fewest first, with the worth of the best
@@ -161,6 +171,7 @@ class Weighing:
                 trials.append([pair[2], pair[3]])
         game = typed(state)
         net = network(game)
+        boards: list[tuple[str, AgeOfSteamState, frozenset[str]]] = []
         for plans in trials:
             h, v, _ = plans[0].tiles[0]
             try:
@@ -174,8 +185,36 @@ class Weighing:
                 board = with_plan(board, plan, seat)
             spent = sum(plan.cost for plan in plans)
             cash = [int(c) - (spent if s == seat else 0) for s, c in enumerate(state["cash"])]
-            out.append((plans[0].text(), self.worth(cast(State, {**board, "cash": cash}))))
-        return out
+            boards.append((plans[0].text(), {**board, "cash": cash},
+                           frozenset(h for plan in plans for h, _, _ in plan.tiles)))
+        out += [(text, self.worth(cast(State, board))) for text, board, _ in boards]
+        return self.looked_ahead(state, out, [(game, frozenset())] + [(b, used) for _, b, used in boards])
+
+    def looked_ahead(self, state: State, out: Choices,
+                     boards: list[tuple[AgeOfSteamState, frozenset[str]]]) -> Choices:
+        """With a railroad's ``lookahead``, its best candidates (by their
+        worth alone) worth the most of that and of each of the
+        ``next_links`` link plans the planner ranks first, built at the
+        start of the next turn on the candidate's board (plans sharing a
+        hex with the candidate's own left out): a link that pays only
+        with another after it, or cash kept for a better link next turn,
+        counts. ``boards`` are the candidates' boards, in ``out``'s order,
+        with the hexes each builds."""
+        if not self.railroad.lookahead:
+            return out
+        seat = self.seat
+        ranked = self.railroad.plans_in_reach(state, seat, rules().builds_per_turn, 10 ** 6, 1.0)
+        nexts = [plan for _, _, plan in ranked if not plan.extends][:self.railroad.next_links]
+        order = sorted(range(len(out)), key=lambda i: -out[i][1])[:self.railroad.lookahead]
+        judged = list(out)
+        for i in order:
+            board, used = boards[i]
+            for plan in nexts:
+                if used & {h for h, _, _ in plan.tiles}:
+                    continue
+                then = NextLink(with_plan(board, plan, seat), plan.cost)
+                judged[i] = (out[i][0], max(judged[i][1], self.worth(cast(State, board), then)))
+        return judged
 
 
 NORMAL = CashRailroad()

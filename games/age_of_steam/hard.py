@@ -28,9 +28,13 @@ out, the normal bot's choice: the search's ``fallback``).
 On a map scored by the cash left (Barbados) there is no turn search: the
 normal railroad already plays each candidate out to the game's end
 (:mod:`cash_railroad`), and the hard bot is that railroad weighing more
-candidates on more play-outs (:data:`CASH_SAMPLES`, :data:`CASH_WIDTH`,
-:data:`CASH_NEW_CITIES`), making the normal railroad's choice when its
-weighing runs past :data:`CASH_TIME_LIMIT`.
+candidates (:data:`CASH_SAMPLES`, :data:`CASH_WIDTH`,
+:data:`CASH_NEW_CITIES`) and looking a turn further ahead: its best
+builds, and keeping the cash, are also weighed with the link the next
+turn could add (:data:`CASH_LOOKAHEAD`), so a link that pays only with
+another after it, or cash saved for a better link, counts. It makes the
+normal railroad's choice when its weighing runs past
+:data:`CASH_TIME_LIMIT`.
 """
 
 from __future__ import annotations
@@ -67,9 +71,12 @@ PLAYOUT_ACTIONS = 600
 """The most actions of a play-out (a turn of six railroads is far fewer)."""
 POTENTIAL = 0.5
 """The part of a network's deliveries to come that :func:`standing` counts."""
-CASH_SAMPLES = 32
+CASH_SAMPLES = 16
 """On a map scored by the cash left, the play-outs judging each candidate
 (:class:`cash_railroad.CashRailroad`)."""
+CASH_LOOKAHEAD = 3
+"""On such a map, the best build candidates also weighed with a link
+built next turn after them (:meth:`cash_railroad.Weighing.looked_ahead`)."""
 CASH_WIDTH = 9
 """On such a map, the link plans a build weighs."""
 CASH_NEW_CITIES = 5
@@ -148,7 +155,7 @@ class SearchingRailroad(CashRailroad):
 
     def __init__(self) -> None:
         super().__init__(samples=CASH_SAMPLES, width=CASH_WIDTH, new_cities=CASH_NEW_CITIES,
-                         time_limit=CASH_TIME_LIMIT, fallback=NORMAL)
+                         time_limit=CASH_TIME_LIMIT, fallback=NORMAL, lookahead=CASH_LOOKAHEAD)
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         if not searched(state):

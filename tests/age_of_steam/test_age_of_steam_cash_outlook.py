@@ -10,7 +10,9 @@ import random
 import pytest
 
 from games.age_of_steam import GAME
-from games.age_of_steam.cash_outlook import expected_cash
+from games.age_of_steam.cash_outlook import NextLink, expected_cash
+from games.age_of_steam.cash_railroad import CashRailroad, Weighing
+from games.age_of_steam.state import typed
 from games.age_of_steam.hard import HARD, searched
 from games.age_of_steam.normal import NORMAL
 from games.core import State
@@ -54,6 +56,47 @@ def test_the_outlook_is_the_same_for_the_same_board() -> None:
     assert expected_cash(state, 0) == expected_cash(state, 0)
 
 
+def yellow_at_bathsheba() -> State:
+    """Turn 3, a yellow cube at Bathsheba (E5) and more in its column, no
+    track yet."""
+    state = quiet_barbados(3)
+    state["cubes"]["E5"] = ["yellow"]
+    state["display"]["light"][1] = ["yellow", "yellow", None]
+    return state
+
+
+def test_a_link_built_next_turn_pays_a_turn_less_than_built_now() -> None:
+    """Bathsheba - Bell Point (F5, $2): built now it carries the yellow
+    cube this turn; built at the start of next turn it misses this turn's
+    delivery but still carries the cubes to come; never built, nothing."""
+    state = yellow_at_bathsheba()
+    board = {**state, "board": {**state["board"], "F5": tile("straight", 2, 0)}}
+    now = expected_cash({**board, "cash": [18]}, 0)
+    later = expected_cash(state, 0, then=NextLink(typed(board), 2))
+    assert now > later > expected_cash(state, 0)
+
+
+def test_a_next_link_the_cash_cannot_pay_for_is_not_built() -> None:
+    """A next turn's link dearer than the cash then (after the expenses)
+    is left unbuilt: the outlook is that of the board as it is."""
+    state = yellow_at_bathsheba()
+    board = {**state, "board": {**state["board"], "F5": tile("straight", 2, 0)}}
+    assert expected_cash(state, 0, then=NextLink(typed(board), 100)) == expected_cash(state, 0)
+
+
+def test_looking_a_turn_ahead_keeping_the_cash_counts_the_link_it_buys_next_turn() -> None:
+    """With ``lookahead``, 'done' is worth the best of the board as it is
+    and of the planner's next links built next turn: the paying link to
+    Bell Point makes waiting worth more than it is to a railroad that
+    does not look ahead."""
+    state = yellow_at_bathsheba()
+    state["income"] = [5]
+    plain = dict(Weighing(CashRailroad(), GAME, 0, None).builds(state))
+    ahead = dict(Weighing(CashRailroad(lookahead=100), GAME, 0, None).builds(state))
+    assert ahead["done"] > plain["done"]
+    assert all(ahead[text] >= plain[text] for text in plain)
+
+
 def test_the_normal_bot_builds_the_link_whose_cubes_pay_for_it_and_not_at_the_end() -> None:
     """A yellow cube at Bathsheba and more in its column: in turn 3 the $2
     tile joining Bell Point pays back many times, so the normal bot lays
@@ -67,14 +110,15 @@ def test_the_normal_bot_builds_the_link_whose_cubes_pay_for_it_and_not_at_the_en
     assert NORMAL.choose(GAME, late, 0, random.Random(0)) == "done"
 
 
-def test_the_hard_bot_weighs_barbados_with_more_playouts_and_no_search() -> None:
-    """On a cash-scored map the hard bot is the normal railroad judging its
-    candidates on more play-outs and more of them; the turn search is
-    left to the VP maps."""
+def test_the_hard_bot_weighs_barbados_with_more_candidates_a_turn_ahead_and_no_search() -> None:
+    """On a cash-scored map the hard bot is the normal railroad judging
+    more candidates, each also with the link it could build next turn;
+    the turn search is left to the VP maps."""
     state = quiet_barbados(3)
     assert not searched(state)
     assert HARD.samples > NORMAL.samples and HARD.width > NORMAL.width
     assert HARD.new_cities > NORMAL.new_cities
+    assert HARD.lookahead > NORMAL.lookahead == 0
 
 
 def test_a_hard_weighing_past_its_time_limit_makes_the_normal_bots_choice(monkeypatch: pytest.MonkeyPatch) -> None:
