@@ -188,11 +188,26 @@ def playout(state: State, seat: int, reach: Reach, rng: random.Random,
     return float(left) if left >= 0 and not rr.insolvent else min(0, left) - LOSS_PENALTY
 
 
-def expected_cash(state: State, seat: int, samples: int = SAMPLES, then: NextLink | None = None) -> float:
-    """The mean cash at the end over ``samples`` play-outs (see the module
-    docstring), the sample seeds fixed; with ``then``, that link is built
-    at the start of the next turn when the cash allows."""
+@dataclass(frozen=True)
+class Outlook:
+    """What the play-outs of a board found: the mean cash at the end, and
+    how many of them ended lost."""
+
+    cash: float
+    lost: int
+
+
+def outlook(state: State, seat: int, samples: int = SAMPLES, then: NextLink | None = None) -> Outlook:
+    """The play-outs of ``state`` (see the module docstring), the sample
+    seeds fixed; with ``then``, that link is built at the start of the next
+    turn when the cash allows."""
     game = typed(state)
     reach = Reach(game, network(game), seat)
     later = None if then is None else (Reach(then.board, network(then.board), seat), then.cost)
-    return sum(playout(state, seat, reach, random.Random(i), later) for i in range(samples)) / samples
+    ends = [playout(state, seat, reach, random.Random(i), later) for i in range(samples)]
+    return Outlook(sum(ends) / samples, sum(1 for cash in ends if cash < 0))
+
+
+def expected_cash(state: State, seat: int, samples: int = SAMPLES, then: NextLink | None = None) -> float:
+    """The mean cash at the end over ``samples`` play-outs (:func:`outlook`)."""
+    return outlook(state, seat, samples, then).cash

@@ -43,7 +43,7 @@ from typing import Callable, cast
 
 from games.core import Game, State
 
-from .cash_outlook import SAMPLES, NextLink, expected_cash
+from .cash_outlook import SAMPLES, NextLink, Outlook, outlook
 from .forecast import money_at_end
 from .links import LinkPlan, with_plan
 from .placement import Refused, evaluate
@@ -112,11 +112,15 @@ class Weighing:
     def legal(self, state: State) -> list[str]:
         return [c.text for c in self.game.legal_actions(state, self.seat)]
 
-    def worth(self, state: State, then: NextLink | None = None) -> float:
-        """The cash ``state`` can expect to end with (``then`` built next turn)."""
+    def worth(self, state: State) -> float:
+        """The cash ``state`` can expect to end with."""
+        return self.outlook(state).cash
+
+    def outlook(self, state: State, then: NextLink | None = None) -> Outlook:
+        """The play-outs of ``state`` (``then`` built next turn)."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise OutOfTime
-        return expected_cash(state, self.seat, self.railroad.samples, then)
+        return outlook(state, self.seat, self.railroad.samples, then)
 
     def shares(self, state: State, texts: list[str]) -> Choices:
         """Each number of shares, fewest first, with the worth of the best
@@ -198,8 +202,10 @@ class Weighing:
         start of the next turn on the candidate's board (plans sharing a
         hex with the candidate's own left out): a link that pays only
         with another after it, or cash kept for a better link next turn,
-        counts. ``boards`` are the candidates' boards, in ``out``'s order,
-        with the hexes each builds."""
+        counts, unless more of its play-outs end lost than of the board as
+        it is (a link counted on must not make a loss likelier).
+        ``boards`` are the candidates' boards, in ``out``'s order, with the
+        hexes each builds."""
         if not self.railroad.lookahead:
             return out
         seat = self.seat
@@ -209,11 +215,13 @@ class Weighing:
         judged = list(out)
         for i in order:
             board, used = boards[i]
+            risk = self.outlook(cast(State, board)).lost
             for plan in nexts:
                 if used & {h for h, _, _ in plan.tiles}:
                     continue
-                then = NextLink(with_plan(board, plan, seat), plan.cost)
-                judged[i] = (out[i][0], max(judged[i][1], self.worth(cast(State, board), then)))
+                ahead = self.outlook(cast(State, board), NextLink(with_plan(board, plan, seat), plan.cost))
+                if ahead.lost <= risk:
+                    judged[i] = (out[i][0], max(judged[i][1], ahead.cash))
         return judged
 
 

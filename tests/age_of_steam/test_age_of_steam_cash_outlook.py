@@ -10,7 +10,8 @@ import random
 import pytest
 
 from games.age_of_steam import GAME
-from games.age_of_steam.cash_outlook import NextLink, expected_cash
+from games.age_of_steam import cash_railroad
+from games.age_of_steam.cash_outlook import NextLink, Outlook, expected_cash, outlook
 from games.age_of_steam.cash_railroad import CashRailroad, Weighing
 from games.age_of_steam.state import typed
 from games.age_of_steam.hard import HARD, searched
@@ -95,6 +96,27 @@ def test_looking_a_turn_ahead_keeping_the_cash_counts_the_link_it_buys_next_turn
     ahead = dict(Weighing(CashRailroad(lookahead=100), GAME, 0, None).builds(state))
     assert ahead["done"] > plain["done"]
     assert all(ahead[text] >= plain[text] for text in plain)
+
+
+def test_the_outlook_counts_the_playouts_ending_lost() -> None:
+    """Turn 9, nothing to deliver: with $20 every play-out completes, with
+    $12 every one ends short of the buy-back."""
+    assert outlook(quiet_barbados(9), 0, 8) == Outlook(4.0, 0)
+    assert outlook(quiet_barbados(9, cash=12), 0, 8).lost == 8
+
+
+def test_a_next_link_that_makes_a_loss_likelier_is_not_counted_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Looking ahead, a next link whose play-outs end lost more often than
+    the board's as it is does not count, however much more cash it
+    promises on the mean."""
+    state = yellow_at_bathsheba()
+    state["income"] = [5]
+
+    def risky(st: State, seat: int, samples: int, then: NextLink | None = None) -> Outlook:
+        return Outlook(10.0, 0) if then is None else Outlook(50.0, 1)
+    monkeypatch.setattr(cash_railroad, "outlook", risky)
+    weighed = Weighing(CashRailroad(lookahead=100), GAME, 0, None).builds(state)
+    assert {worth for _, worth in weighed} == {10.0}
 
 
 def test_the_normal_bot_builds_the_link_whose_cubes_pay_for_it_and_not_at_the_end() -> None:
