@@ -71,7 +71,7 @@ PLAYOUT_ACTIONS = 600
 """The most actions of a play-out (a turn of six railroads is far fewer)."""
 POTENTIAL = 0.5
 """The part of a network's deliveries to come that :func:`standing` counts."""
-CASH_SAMPLES = 16
+CASH_SAMPLES = 24
 """On a map scored by the cash left, the play-outs judging each candidate
 (:class:`cash_railroad.CashRailroad`)."""
 CASH_LOOKAHEAD = 3
