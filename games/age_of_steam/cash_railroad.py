@@ -161,21 +161,21 @@ class Weighing:
         """'done' and the first tile of each link plan weighed, with their
         worth (see the module docstring)."""
         seat = self.seat
-        out = [("done", self.worth(state))]
+        game = typed(state)
+        done = Candidate("done", game, frozenset(), self.outlook(state))
         step = state["step"]
         left = int(step["limit"]) - int(step["placed"])
         budget = int(state["cash"][seat]) - reserve(state, seat)
         if left <= 0 or budget <= 0:
-            return out
+            return [(done.text, done.seen.cash)]
         ranked = self.railroad.plans_in_reach(state, seat, left, budget, 1.0)
         trials: list[list[LinkPlan]] = [[plan] for _, _, plan in ranked[:self.railroad.width]]
         if not any(plan.extends for _, _, plan in ranked):
             pair = best_pair(state, seat, left, budget)
             if pair is not None:
                 trials.append([pair[2], pair[3]])
-        game = typed(state)
         net = network(game)
-        boards: list[tuple[str, AgeOfSteamState, frozenset[str]]] = []
+        candidates = [done]
         for plans in trials:
             h, v, _ = plans[0].tiles[0]
             try:
@@ -188,41 +188,45 @@ class Weighing:
             for plan in plans:
                 board = with_plan(board, plan, seat)
             spent = sum(plan.cost for plan in plans)
-            cash = [int(c) - (spent if s == seat else 0) for s, c in enumerate(state["cash"])]
-            boards.append((plans[0].text(), {**board, "cash": cash},
-                           frozenset(h for plan in plans for h, _, _ in plan.tiles)))
-        out += [(text, self.worth(cast(State, board))) for text, board, _ in boards]
-        return self.looked_ahead(state, out, [(game, frozenset())] + [(b, used) for _, b, used in boards])
+            board = {**board, "cash": [int(c) - (spent if s == seat else 0) for s, c in enumerate(state["cash"])]}
+            candidates.append(Candidate(plans[0].text(), board, frozenset(h for plan in plans for h, _, _ in plan.tiles),
+                                        self.outlook(cast(State, board))))
+        return self.looked_ahead(state, candidates)
 
-    def looked_ahead(self, state: State, out: Choices,
-                     boards: list[tuple[AgeOfSteamState, frozenset[str]]]) -> Choices:
-        """With a railroad's ``lookahead``, its best candidates (by their
-        worth alone) worth the most of that and of each of the
-        ``next_links`` link plans the planner ranks first, built at the
-        start of the next turn on the candidate's board (plans sharing a
-        hex with the candidate's own left out): a link that pays only
-        with another after it, or cash kept for a better link next turn,
-        counts, unless more of its play-outs end lost than of the board as
-        it is (a link counted on must not make a loss likelier).
-        ``boards`` are the candidates' boards, in ``out``'s order, with the
-        hexes each builds."""
+    def looked_ahead(self, state: State, candidates: list[Candidate]) -> Choices:
+        """The candidates with their worth. With a railroad's ``lookahead``,
+        its best candidates (by their worth alone) are worth the most of
+        that and of each of the ``next_links`` link plans the planner ranks
+        first, built at the start of the next turn on the candidate's board
+        (plans sharing a hex with the candidate's own left out): a link that
+        pays only with another after it, or cash kept for a better link next
+        turn, counts, unless more of its play-outs end lost than of the
+        board as it is (a link counted on must not make a loss likelier)."""
+        out = [(c.text, c.seen.cash) for c in candidates]
         if not self.railroad.lookahead:
             return out
         seat = self.seat
         ranked = self.railroad.plans_in_reach(state, seat, rules().builds_per_turn, 10 ** 6, 1.0)
         nexts = [plan for _, _, plan in ranked if not plan.extends][:self.railroad.next_links]
-        order = sorted(range(len(out)), key=lambda i: -out[i][1])[:self.railroad.lookahead]
-        judged = list(out)
-        for i in order:
-            board, used = boards[i]
-            risk = self.outlook(cast(State, board)).lost
+        for i in sorted(range(len(out)), key=lambda i: -out[i][1])[:self.railroad.lookahead]:
+            c = candidates[i]
             for plan in nexts:
-                if used & {h for h, _, _ in plan.tiles}:
+                if c.built & {h for h, _, _ in plan.tiles}:
                     continue
-                ahead = self.outlook(cast(State, board), NextLink(with_plan(board, plan, seat), plan.cost))
-                if ahead.lost <= risk:
-                    judged[i] = (out[i][0], max(judged[i][1], ahead.cash))
-        return judged
+                ahead = self.outlook(cast(State, c.board), NextLink(with_plan(c.board, plan, seat), plan.cost))
+                if ahead.lost <= c.seen.lost:
+                    out[i] = (c.text, max(out[i][1], ahead.cash))
+        return out
 
+
+@dataclass(frozen=True)
+class Candidate:
+    """A build candidate: its action text, the board it makes (its cost
+    paid), the hexes it builds on, and that board's play-outs."""
+
+    text: str
+    board: AgeOfSteamState
+    built: frozenset[str]
+    seen: Outlook
 
 NORMAL = CashRailroad()
