@@ -22,7 +22,11 @@ A railroad given a ``lookahead`` (the hard bot) also weighs its best
 build candidates a turn further: each, 'done' included, is worth the
 best of its board as it is and of its board with one of the planner's
 next links built at the start of the next turn, when the cash allows
-(:meth:`Weighing.looked_ahead`).
+(:meth:`Weighing.looked_ahead`). It does so at the build step only, not
+when weighing the actions and shares that lead to a build: there the
+next link's promise, which the play-outs take up whenever the cash
+allows, tips the choice to an action that builds less now and counts on
+building later, a promise the build step itself need not keep.
 
 At a tie the earlier candidate is kept: 'done' before a build, and the
 actions in the rulebook's order. Every other choice, and every choice
@@ -31,14 +35,19 @@ on the VP maps, is the planner's.
 A railroad given a ``time_limit`` (the hard bot's, weighing more) stops
 a weighing that runs past it (a loaded machine) and makes the choice a
 ``fallback`` railroad makes (the normal one, weighing less); without a
-limit the choice depends on the view alone.
+limit the choice depends on the view alone. Given a ``margin`` too, it
+keeps the fallback's choice unless its own best candidate is worth at
+least the margin more: two weighings of the same board differ by their
+play-outs' luck and by what the play-outs leave out (the builds after
+the next), so a small difference says little, and a choice swapped on
+it changes the game's course for nothing.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, cast
 
 from games.core import Game, State
@@ -72,8 +81,9 @@ class CashRailroad(PlanningRailroad):
 
     def __init__(self, samples: int = SAMPLES, width: int = WIDTH, new_cities: int = NEW_CITIES,
                  time_limit: float | None = None, fallback: PlanningRailroad | None = None,
-                 lookahead: int = 0, next_links: int = 3) -> None:
+                 lookahead: int = 0, next_links: int = 3, margin: float | None = None) -> None:
         self.samples = samples
+        self.margin = margin
         self.lookahead = lookahead
         self.next_links = next_links
         self.width = width
@@ -88,14 +98,23 @@ class CashRailroad(PlanningRailroad):
             texts = weighing.legal(state)
             if len(texts) == 1:
                 return texts[0]
+            kept = None
+            if self.margin is not None:
+                assert self.fallback is not None
+                kept = self.fallback.choose(game, state, seat, rng)
             try:
                 choices = {"shares": weighing.shares, "actions": weighing.actions,
                            "build": weighing.build_step}[state["phase"]](state, texts)
             except OutOfTime:
                 assert self.fallback is not None
-                return self.fallback.choose(game, state, seat, rng)
+                return kept if kept is not None else self.fallback.choose(game, state, seat, rng)
             if choices:
-                return max(choices, key=lambda tv: tv[1])[0]
+                best = max(choices, key=lambda tv: tv[1])
+                worth = dict(choices)
+                if kept is not None and self.margin is not None and kept in worth \
+                        and best[1] < worth[kept] + self.margin:
+                    return kept
+                return best[0]
         return super().choose(game, state, seat, rng)
 
 
@@ -108,6 +127,7 @@ class Weighing:
     game: Game
     seat: int
     deadline: float | None
+    ahead: bool = True
 
     def legal(self, state: State) -> list[str]:
         return [c.text for c in self.game.legal_actions(state, self.seat)]
@@ -129,8 +149,10 @@ class Weighing:
         return self.followed(state, ordered, "actions", self.actions)
 
     def actions(self, state: State, texts: list[str]) -> Choices:
-        """Each action, with the worth of its best new city and build."""
-        return self.followed(state, texts, "build", self.build_step)
+        """Each action, with the worth of its best new city and build (those
+        builds weighed without the lookahead: see the module docstring)."""
+        plain = replace(self, ahead=False)
+        return plain.followed(state, texts, "build", plain.build_step)
 
     def followed(self, state: State, texts: list[str], phase: str,
                  then: Callable[[State, list[str]], Choices]) -> Choices:
@@ -203,7 +225,7 @@ class Weighing:
         turn, counts, unless more of its play-outs end lost than of the
         board as it is (a link counted on must not make a loss likelier)."""
         out = [(c.text, c.seen.cash) for c in candidates]
-        if not self.railroad.lookahead:
+        if not self.railroad.lookahead or not self.ahead:
             return out
         seat = self.seat
         ranked = self.railroad.plans_in_reach(state, seat, rules().builds_per_turn, 10 ** 6, 1.0)

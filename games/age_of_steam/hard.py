@@ -27,14 +27,15 @@ out, the normal bot's choice: the search's ``fallback``).
 
 On a map scored by the cash left (Barbados) there is no turn search: the
 normal railroad already plays each candidate out to the game's end
-(:mod:`cash_railroad`), and the hard bot is that railroad weighing more
-candidates (:data:`CASH_SAMPLES`, :data:`CASH_WIDTH`,
-:data:`CASH_NEW_CITIES`) and looking a turn further ahead: its best
-builds, and keeping the cash, are also weighed with the link the next
-turn could add (:data:`CASH_LOOKAHEAD`), so a link that pays only with
-another after it, or cash saved for a better link, counts. It makes the
-normal railroad's choice when its weighing runs past
-:data:`CASH_TIME_LIMIT`.
+(:mod:`cash_railroad`), and the hard bot is that railroad looking a turn
+further ahead at its build step: its best builds, and keeping the cash,
+are also weighed with the link the next turn could add
+(:data:`CASH_LOOKAHEAD`), so a link that pays only with another after
+it, or cash saved for a better link, counts. It keeps the normal
+railroad's choice unless its own best is worth :data:`CASH_MARGIN` more
+(a small difference between two weighings is their luck, and a swapped
+choice sends the game another way for nothing), and makes the normal
+railroad's choice when its weighing runs past :data:`CASH_TIME_LIMIT`.
 """
 
 from __future__ import annotations
@@ -71,16 +72,14 @@ PLAYOUT_ACTIONS = 600
 """The most actions of a play-out (a turn of six railroads is far fewer)."""
 POTENTIAL = 0.5
 """The part of a network's deliveries to come that :func:`standing` counts."""
-CASH_SAMPLES = 24
-"""On a map scored by the cash left, the play-outs judging each candidate
-(:class:`cash_railroad.CashRailroad`)."""
 CASH_LOOKAHEAD = 3
-"""On such a map, the best build candidates also weighed with a link
-built next turn after them (:meth:`cash_railroad.Weighing.looked_ahead`)."""
-CASH_WIDTH = 9
-"""On such a map, the link plans a build weighs."""
-CASH_NEW_CITIES = 5
-"""On such a map, the new cities an Urbanization weighs."""
+"""On a map scored by the cash left, the best build candidates also
+weighed with a link built next turn after them
+(:meth:`cash_railroad.Weighing.looked_ahead`)."""
+CASH_MARGIN = 1.0
+"""On such a map, the dollars of expected cash by which the hard bot's
+best candidate must beat the normal railroad's choice to be made
+instead."""
 CASH_TIME_LIMIT = 2.0
 """On such a map, the seconds a weighing may take before the normal
 railroad's choice is made instead (see :mod:`cash_railroad`)."""
@@ -93,7 +92,7 @@ def searched(state: State) -> bool:
     :data:`SEARCHED`, and on a map whose goods lie on its hexes, the
     build's (which tile, where to urbanize, or done); none on a map scored
     by the cash left (there the normal railroad's own play-outs decide,
-    with more of them: :data:`CASH_SAMPLES`)."""
+    looking a turn further ahead: :data:`CASH_LOOKAHEAD`)."""
     if money_at_end(state):
         return False
     return state["phase"] in SEARCHED or (state["phase"] == "build" and map_of(state).goods_on_map)
@@ -154,8 +153,8 @@ class SearchingRailroad(CashRailroad):
     """The hard bot (see the module docstring)."""
 
     def __init__(self) -> None:
-        super().__init__(samples=CASH_SAMPLES, width=CASH_WIDTH, new_cities=CASH_NEW_CITIES,
-                         time_limit=CASH_TIME_LIMIT, fallback=NORMAL, lookahead=CASH_LOOKAHEAD)
+        super().__init__(time_limit=CASH_TIME_LIMIT, fallback=NORMAL, lookahead=CASH_LOOKAHEAD,
+                         margin=CASH_MARGIN)
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         if not searched(state):

@@ -18,7 +18,7 @@ from games.age_of_steam.hard import HARD, searched
 from games.age_of_steam.normal import NORMAL
 from games.core import State
 
-from aos_helpers import quiet_barbados, tile
+from aos_helpers import on_map, quiet_barbados, tile
 
 
 def test_with_nothing_to_deliver_the_outlook_is_the_cash_less_expenses_and_the_buy_back() -> None:
@@ -132,15 +132,42 @@ def test_the_normal_bot_builds_the_link_whose_cubes_pay_for_it_and_not_at_the_en
     assert NORMAL.choose(GAME, late, 0, random.Random(0)) == "done"
 
 
-def test_the_hard_bot_weighs_barbados_with_more_candidates_a_turn_ahead_and_no_search() -> None:
-    """On a cash-scored map the hard bot is the normal railroad judging
-    more candidates, each also with the link it could build next turn;
-    the turn search is left to the VP maps."""
+def test_the_hard_bot_weighs_barbados_a_turn_ahead_keeping_normals_choice_unless_beaten() -> None:
+    """On a cash-scored map the hard bot is the normal railroad also
+    weighing its builds with the link it could build next turn, and
+    keeping the normal railroad's choice unless clearly beaten; the turn
+    search is left to the VP maps."""
     state = quiet_barbados(3)
     assert not searched(state)
-    assert HARD.samples > NORMAL.samples and HARD.width > NORMAL.width
-    assert HARD.new_cities > NORMAL.new_cities
     assert HARD.lookahead > NORMAL.lookahead == 0
+    assert HARD.fallback is NORMAL and HARD.margin is not None and HARD.margin > 0
+    assert NORMAL.margin is None
+
+
+def test_the_lookahead_weighs_the_build_step_but_not_the_actions_leading_to_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Weighing the actions, each one's build is weighed as the normal
+    railroad weighs it (no next link counted); at the build step itself
+    the next links are weighed."""
+    looked: list[bool] = []
+    real = Weighing.looked_ahead
+
+    def spy(self: Weighing, st: State, candidates: list[cash_railroad.Candidate]) -> list[tuple[str, float]]:
+        looked.append(self.ahead)
+        return real(self, st, candidates)
+    monkeypatch.setattr(Weighing, "looked_ahead", spy)
+    ahead = CashRailroad(samples=2, lookahead=3)
+    weighing = Weighing(ahead, GAME, 0, None)
+    actions = GAME.apply(on_map("barbados"), 0, "shares 0").state
+    assert actions["phase"] == "actions"
+    weighing.actions(actions, weighing.legal(actions))
+    assert looked and not any(looked)
+    looked.clear()
+    build = quiet_barbados(3)
+    build["cubes"]["E5"] = ["yellow"]
+    build["display"]["light"][1] = ["yellow", "yellow", None]
+    weighing.build_step(build, weighing.legal(build))
+    assert looked == [True]
 
 
 def test_a_hard_weighing_past_its_time_limit_makes_the_normal_bots_choice(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -158,3 +185,21 @@ def test_a_hard_weighing_past_its_time_limit_makes_the_normal_bots_choice(monkey
     monkeypatch.setattr(NORMAL, "choose", normal_choice)
     assert HARD.choose(GAME, state, 0, random.Random(0)) == "done"
     assert seen == ["build"]
+
+
+def test_a_railroad_with_a_margin_keeps_its_fallbacks_choice_unless_clearly_beaten() -> None:
+    """A weighing's best candidate replaces the fallback railroad's choice
+    only when it is worth at least the margin more: a huge margin keeps
+    the fallback's choice, none at all takes the weighing's best."""
+    state = quiet_barbados(3)
+    state["cubes"]["E5"] = ["yellow"]
+    state["display"]["light"][1] = ["yellow", "yellow", None]
+    own = CashRailroad(samples=4).choose(GAME, state, 0, random.Random(0))
+    other = next(t for t in ("done", "build F5 straight.2") if t != own)
+
+    class Fallback(CashRailroad):
+        def choose(self, game: object, st: State, seat: int, rng: random.Random) -> str:  # type: ignore[override]
+            return other
+    fallback = Fallback()
+    assert CashRailroad(samples=4, fallback=fallback, margin=1000.0).choose(GAME, state, 0, random.Random(0)) == other
+    assert CashRailroad(samples=4, fallback=fallback, margin=0.0).choose(GAME, state, 0, random.Random(0)) == own
