@@ -102,6 +102,8 @@ class CashRailroad(PlanningRailroad):
             if self.margin is not None:
                 assert self.fallback is not None
                 kept = self.fallback.choose(game, state, seat, rng)
+                if state["phase"] != "build" and self.weighs_like(self.fallback):
+                    return kept
             try:
                 choices = {"shares": weighing.shares, "actions": weighing.actions,
                            "build": weighing.build_step}[state["phase"]](state, texts)
@@ -111,11 +113,17 @@ class CashRailroad(PlanningRailroad):
             if choices:
                 best = max(choices, key=lambda tv: tv[1])
                 worth = dict(choices)
-                if kept is not None and self.margin is not None and kept in worth \
-                        and best[1] < worth[kept] + self.margin:
+                if kept is not None and kept in worth and best[1] < worth[kept] + (self.margin or 0.0):
                     return kept
                 return best[0]
         return super().choose(game, state, seat, rng)
+
+    def weighs_like(self, other: PlanningRailroad) -> bool:
+        """Whether ``other`` weighs the shares and actions as this railroad
+        does (the same play-outs and candidates; the lookahead counts only
+        at the build step), so that its choice there is this one's."""
+        return isinstance(other, CashRailroad) and (
+            (other.samples, other.width, other.new_cities) == (self.samples, self.width, self.new_cities))
 
 
 @dataclass(frozen=True)
