@@ -93,10 +93,11 @@ def test_the_normal_bot_completes_every_link_it_starts_in_its_first_turn() -> No
             assert all(s.complete for s in mine), (seed, seat)
 
 
-def test_standing_counts_the_score_cash_and_income_to_come_against_the_best_rival() -> None:
+def test_standing_counts_the_score_cash_and_income_to_come_against_the_rivals_mean() -> None:
     """Income to come is counted net of the expenses (shares and engine)
-    for the turns left, this one's income included; once the game is over
-    only the score counts (no railroad has track here, so no deliveries)."""
+    for the turns left, this one's income included, less the mean of the
+    rivals' worth (an eliminated rival counts -100); once the game is over
+    only the scores count (no railroad has track here, so no deliveries)."""
     state = started(3)
     state["income"] = [4, 2, 0]
     state["cash"] = [2, 0, 0]
@@ -104,12 +105,23 @@ def test_standing_counts_the_score_cash_and_income_to_come_against_the_best_riva
     left = state["rounds"] - state["round"] + 1
     engine = state["engine"][0]
     me = 3 * 4 - 6 + 0.5 * ((4 - 2 - engine) * left + 2)
-    rival = 3 * 2 - 6 + 0.5 * ((2 - 2 - engine) * left)
-    assert standing(state, 0) == me - rival
+    second = 3 * 2 - 6 + 0.5 * ((2 - 2 - engine) * left)
+    third = 3 * 0 - 6 + 0.5 * ((0 - 2 - engine) * left)
+    assert standing(state, 0) == me - (second + third) / 2
+    assert standing(state, 2) == third - (me + second) / 2
     state["eliminated"][1] = True
-    assert standing(state, 0) == me - (3 * 0 - 6 + 0.5 * ((0 - 2 - engine) * left))
+    assert standing(state, 0) == me - (-100 + third) / 2
     state["phase"] = "over"
-    assert standing(state, 0) == (3 * 4 - 6) - (3 * 0 - 6)
+    assert standing(state, 0) == (3 * 4 - 6) - (-100 + (3 * 0 - 6)) / 2
+
+
+def test_standing_with_one_rival_is_the_difference_of_the_two_railroads() -> None:
+    """Two railroads (St. Lucia): what one gains the other loses."""
+    state = started(3)
+    state["income"] = [4, 2, 0]
+    state["players"] = state["players"][:2]
+    state["eliminated"] = [False, False]
+    assert standing(state, 0) == -standing(state, 1) != 0
 
 
 def test_the_normal_bot_beats_the_easy_bot_head_to_head_in_most_fixed_seeds() -> None:
