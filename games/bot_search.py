@@ -9,6 +9,10 @@ played by ``playout`` (each seeing its own view of the sampled world) and
 chance drawn with the bot's own rng, until the game ends or ``horizon``
 actions have passed. The position reached is judged by ``evaluate``; the
 candidate with the best mean wins (ties: the earlier, better-ranked one).
+Given a ``margin``, the first candidate (the normal bot's own choice) is
+kept unless another's mean beats it by at least that much: with a sample
+or two a candidate, a small difference is the play-outs' luck, and a choice
+swapped on it sends the game another way for nothing.
 
 Hidden information: the search starts from the view, never the state. A game
 whose view hides something (a deck's order, other hands) gives
@@ -190,6 +194,10 @@ class Rollouts:
     """Played when there is no candidate (default ``policy``) or no play-out
     finished in time (default: the best-ranked candidate, already at hand,
     so a late search costs no second ranking)."""
+    margin: float = 0.0
+    """How much better by ``evaluate`` another candidate's mean must be than
+    the first candidate's to be played instead (the first played out keeps
+    the choice otherwise)."""
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         deadline = clock() + self.time_limit  # ranking the candidates counts against the budget
@@ -214,4 +222,6 @@ class Rollouts:
         if not tried:
             return texts[0] if self.fallback is None else self.fallback.choose(game, state, seat, rng)
         best = max(tried, key=lambda i: (totals[i] / counts[i], -i))
+        if counts[0] and totals[best] / counts[best] < totals[0] / counts[0] + self.margin:
+            best = 0
         return texts[best]

@@ -18,8 +18,11 @@ the seat's view with the bot's own rng: the bag is a public count, the
 game's secret is never seen, so the future draws are guessed, never read.
 Each play-out ends in a position judged by :func:`standing` (the score,
 the money to come and the deliveries the network offers, against the
-rivals' mean); the candidate with the best mean is chosen. Every other choice is
-the normal bot's. The number of play-outs is fixed (so the choice depends
+rivals' mean); the candidate with the best mean is chosen, but the normal
+bot's own choice is kept unless another beats it by :data:`TURN_MARGIN`
+(one play-out a candidate: a smaller difference is its luck, and each
+swap on luck sends the game another way). Every other choice is the normal
+bot's. The number of play-outs is fixed (so the choice depends
 only on the view and the rng) unless :data:`TIME_LIMIT` stops a search that
 runs long (a loaded machine), keeping the best candidate played out so far:
 the normal bot's own choice is always played out first (with none played
@@ -68,6 +71,10 @@ still running then is dropped (checked between its actions) and the best
 candidate played out so far is chosen, else the normal bot's. Checked only
 between play-outs, a 2 s limit let decisions on a loaded 2-core machine
 (load 20) reach p95 15 s, max 31 s."""
+TURN_MARGIN = 5.0
+"""The VP of :func:`standing` by which a searched candidate must beat the
+normal bot's choice to be chosen instead: about twice the spread of the
+difference between two candidates played out under the same draws."""
 PLAYOUT_ACTIONS = 600
 """The most actions of a play-out (a turn of six railroads is far fewer)."""
 POTENTIAL = 0.5
@@ -107,9 +114,7 @@ def standing(state: State, seat: int) -> float:
     normal bot's worth of an income point): the track built for later
     turns counts too. With one rival, the difference; with more, a rival's
     loss gains the seat only that rival's part of the field, so a table of
-    hard railroads does not fight itself into the ground (judged against
-    the best rival alone, all-bot hard tables of 4 and 5 scored below
-    all-bot normal ones)."""
+    hard railroads does not fight itself into the ground."""
     game = typed(state)
     net = network(game)
     over = state["phase"] == OVER
@@ -169,7 +174,7 @@ class SearchingRailroad(CashRailroad):
         """The play-outs of a searched choice (see the module docstring)."""
         return Rollouts(SELF_MODEL, self.ranked, judge, width=CANDIDATES, samples=SAMPLES,
                         horizon=PLAYOUT_ACTIONS, time_limit=TIME_LIMIT, until=turn_over,
-                        rivals=RIVALS_MODEL, cut_playouts=True, fallback=NORMAL)
+                        rivals=RIVALS_MODEL, cut_playouts=True, fallback=NORMAL, margin=TURN_MARGIN)
 
     def ranked(self, game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
         """The seat's candidates in ``state`` (:meth:`candidates`)."""
