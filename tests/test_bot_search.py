@@ -44,6 +44,22 @@ def test_a_tie_goes_to_the_better_ranked_candidate() -> None:
     assert search.choose(RACE, started(), 0, random.Random(1)) == "step 2"
 
 
+def test_with_a_margin_the_first_candidate_is_kept_unless_another_beats_it_by_that_much() -> None:
+    """Stopped at once (horizon 0), a step of 2 ends 1 further than a step
+    of 1: it is chosen over the first candidate with a margin below 1, not
+    with one above."""
+    def position(game: Game, state: State, seat: int) -> float:
+        return float(state["positions"][seat])
+
+    def search(by: float) -> Rollouts:
+        return Rollouts(Always("step 1"), lambda g, s, seat, rng: ["step 1", "step 2"], position,
+                        samples=1, horizon=0, margin=by)
+
+    assert search(0.0).choose(RACE, started(), 0, random.Random(1)) == "step 2"
+    assert search(0.9).choose(RACE, started(), 0, random.Random(1)) == "step 2"
+    assert search(1.1).choose(RACE, started(), 0, random.Random(1)) == "step 1"
+
+
 def test_a_playout_draws_chance_from_the_bots_rng_and_stops_at_the_horizon() -> None:
     end = playout(RACE, started("100"), 0, "roll", Always("step 1"), random.Random(3), horizon=5)
     assert end is not None

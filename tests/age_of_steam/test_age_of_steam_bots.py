@@ -194,6 +194,25 @@ def test_a_hard_search_past_its_time_limit_plays_the_normal_bots_choice() -> Non
     assert chosen == policy_for("age-of-steam", "normal").choose(GAME, state, seat, random.Random(3))
 
 
+def test_the_hard_bot_keeps_the_normal_bots_choice_unless_a_search_beats_it_by_the_margin(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a searched choice (the first share issue: the normal bot issues
+    none), a judge that prizes issued shares a little less than
+    :data:`TURN_MARGIN` leaves the normal bot's choice; prizing them more,
+    the hard bot issues two."""
+    monkeypatch.setattr(hard_level, "CANDIDATES", 2)
+    monkeypatch.setattr(hard_level, "PLAYOUT_ACTIONS", PLAYOUT_BUDGET)
+    hard = policy_for("age-of-steam", "hard")
+    assert isinstance(hard, SearchingRailroad)
+    state = started(3)
+    seat = GAME.to_act(state)[0]
+    assert hard.ranked(GAME, state, seat, random.Random(3))[:2] == ["shares 0", "shares 2"]
+    for prize, chosen in ((hard_level.TURN_MARGIN - 1, "shares 0"), (hard_level.TURN_MARGIN + 1, "shares 2")):
+        monkeypatch.setattr(hard_level, "judge",
+                            lambda g, end, s, prize=prize: prize if end["shares"][s] > state["shares"][s] else 0.0)
+        assert hard.choose(GAME, state, seat, random.Random(3)) == chosen
+
+
 PLAYOUT_BUDGET = 8
 """The most actions of a hard play-out in the small-map games below (a
 turn of two railroads takes some twenty)."""
