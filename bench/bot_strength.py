@@ -294,6 +294,21 @@ def write_results(path: Path, figures: list[Figure], run: dict[str, Any]) -> Non
     print(f"results: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}", flush=True)
 
 
+def made_by(argv: list[str]) -> list[str]:
+    """The arguments that made the figures: where they were written
+    (``--results``) is left out."""
+    out: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--results":
+            skip = True
+        elif not arg.startswith("--results="):
+            out.append(arg)
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", default=",".join(slugs()), help="comma-separated slugs (default: all)")
@@ -318,7 +333,7 @@ def main() -> int:
     options = dict(kv.split("=", 1) for kv in args.options.split(",") if kv.strip())
     if args.map:
         options["map"] = args.map
-    run = {"command": shlex.join(["bench/bot_strength.py", *sys.argv[1:]]),
+    run = {"command": shlex.join(["bench/bot_strength.py", *made_by(sys.argv[1:])]),
            "seeds": f"{args.start}-{args.start + args.seeds - 1}", "commit": commit(),
            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%MZ")}
     figures: list[Figure] = []
