@@ -73,8 +73,9 @@ between play-outs, a 2 s limit let decisions on a loaded 2-core machine
 (load 20) reach p95 15 s, max 31 s."""
 TURN_MARGIN = 5.0
 """The VP of :func:`standing` by which a searched candidate must beat the
-normal bot's choice to be chosen instead: about twice the spread of the
-difference between two candidates played out under the same draws."""
+normal bot's choice to be chosen instead: a smaller difference is within
+what the gap between two candidates, played out under the same draws,
+moves by from one draw to the next."""
 PLAYOUT_ACTIONS = 600
 """The most actions of a play-out (a turn of six railroads is far fewer)."""
 POTENTIAL = 0.5
