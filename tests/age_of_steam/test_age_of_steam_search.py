@@ -91,9 +91,10 @@ def build_choice(slug: str, seats: int, urbanize: bool) -> State:
 
 
 def lay_nothing(game: object, state: State, seat: int) -> float:
-    """A judge that counts each tile the seat owns against it: played
-    out, 'done' wins."""
-    return -float(sum(1 for tile in state["board"].values() if seat in tile.get("owners", [])))
+    """A judge that counts each tile the seat owns against it, each more
+    than the hard bot's margin: played out, 'done' wins."""
+    tiles = sum(1 for tile in state["board"].values() if seat in tile.get("owners", []))
+    return -float(tiles) * (hard_level.TURN_MARGIN + 1)
 
 
 def test_on_st_lucia_the_hard_bot_plays_out_its_build_choices_normals_first() -> None:
