@@ -108,14 +108,15 @@ def searched(state: State) -> bool:
 
 def standing(state: State, seat: int) -> float:
     """How good a position is for ``seat``, in VP, against its rivals: its
-    worth less the mean of theirs. Its worth is its score (3 per income, its completed track, -3 per share) and, while
-    the game goes on, its cash and its income net of its expenses for the
-    turns left (:data:`TURN_DOLLAR_VP` a dollar) and :data:`POTENTIAL` of
-    the deliveries its network offers (:func:`delivery_value`, at the
-    normal bot's worth of an income point): the track built for later
-    turns counts too. With one rival, the difference; with more, a rival's
-    loss gains the seat only that rival's part of the field, so a table of
-    hard railroads does not fight itself into the ground."""
+    worth less the mean of theirs. Its worth is its score (3 per income,
+    its completed track, -3 per share) and, while the game goes on, its
+    cash and its income net of its expenses for the turns left
+    (:data:`TURN_DOLLAR_VP` a dollar) and :data:`POTENTIAL` of the
+    deliveries its network offers (:func:`delivery_value`, at the normal
+    bot's worth of an income point): the track built for later turns
+    counts too. With one rival, the difference; with more, a rival's loss
+    gains the seat only that rival's part of the field, so a table of hard
+    railroads does not fight itself into the ground."""
     game = typed(state)
     net = network(game)
     over = state["phase"] == OVER
