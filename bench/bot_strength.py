@@ -20,7 +20,9 @@ Per game and level, over ``--seeds`` seeds:
   plays alone; the games completed and lost (``Outcome.solo_lost``, the
   losses by their words, ``Outcome.summary``) and the mean score
   (``Outcome.scores[0]``, the cash left) of the completed ones;
-- the level's own decision times (median, p95, max) over all those games.
+- the level's own decision times (median, p95, max) over all those games
+  (a measure of its own, named after the measures it timed:
+  ``decision times, head-to-head vs normal``).
 
 ``--options`` (``key=value``, comma-separated) are the games' options;
 ``--map NAME`` is short for ``--options map=NAME``. The seat counts follow
@@ -169,15 +171,28 @@ Figure = dict[str, Any]
 """One measure's entry in the results file."""
 
 
-def times_figure(slug: str, level: str, times: list[float]) -> Figure:
+def times_figure(slug: str, level: str, times: list[float], over: list[Figure]) -> Figure:
+    """The level's decision times in the games of the figures ``over``
+    (named after them: a 4-seat run's times do not replace a 5-seat run's)."""
     ordered = sorted(times)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    line = (f"{slug} {level} decision times: median {1000 * statistics.median(ordered):.1f} ms,"
-            f" p95 {1000 * p95:.0f} ms, max {1000 * ordered[-1]:.0f} ms over {len(ordered)} decisions")
-    print(line, flush=True)
-    return {"game": slug, "level": level, "measure": "decision times",
-            "median_ms": round(1000 * statistics.median(ordered), 1), "p95_ms": round(1000 * p95),
-            "max_ms": round(1000 * ordered[-1]), "decisions": len(ordered), "line": line}
+    measure = "decision times, " + " and ".join(f["measure"] for f in over)
+    figure: Figure = {"game": slug, "level": level, "measure": measure,
+                      "median_ms": round(1000 * statistics.median(ordered), 1), "p95_ms": round(1000 * p95),
+                      "max_ms": round(1000 * ordered[-1]), "decisions": len(ordered)}
+    figure["line"] = times_line(figure)
+    print(figure["line"], flush=True)
+    return figure
+
+
+def times_line(f: Figure) -> str:
+    """A decision-times figure in words (one merged from several runs gives
+    the highest median and p95 of its runs: ``runs``)."""
+    runs = int(f.get("runs", 1))
+    at_most = "at most " if runs > 1 else ""
+    of_runs = f" (the highest of {runs} runs)" if runs > 1 else ""
+    return (f"{f['game']} {f['level']} {f['measure']}: median {at_most}{f['median_ms']:.1f} ms,"
+            f" p95 {at_most}{f['p95_ms']} ms{of_runs}, max {f['max_ms']} ms over {f['decisions']} decisions")
 
 
 def early_ends_text(count: int) -> str:
@@ -205,15 +220,21 @@ def measure_solo(pool: ProcessPoolExecutor, slug: str, level: str, seeds: range,
             scores.append(score)
         if not quiet:
             print(f"  solo {level} seed {seed}: {summary}", flush=True)
-    lost_n = len(seeds) - len(scores)
-    mean = f"{statistics.mean(scores):.1f}" if scores else "-"
-    detail = f" ({', '.join(f'{k} {v}' for k, v in sorted(losses.items()))})" if losses else ""
-    line = (f"{label(slug, options)} solo {level} ({len(seeds)} seeds): completed {len(scores)}/{len(seeds)}"
-            f" = {100 * len(scores) / len(seeds):.0f}%, lost {lost_n}{detail}, mean score of completed {mean}")
-    print(f"{line}  ({time.perf_counter() - t0:.0f}s)", flush=True)
-    return {"game": label(slug, options), "level": level, "measure": "solo", "completed": len(scores),
-            "lost": lost_n, "losses": losses, "mean_score": round(statistics.mean(scores), 1) if scores else None,
-            "line": line}
+    figure: Figure = {"game": label(slug, options), "level": level, "measure": "solo", "completed": len(scores),
+                      "lost": len(seeds) - len(scores), "losses": losses,
+                      "mean_score": round(statistics.mean(scores), 1) if scores else None}
+    figure["line"] = solo_line(figure)
+    print(f"{figure['line']}  ({time.perf_counter() - t0:.0f}s)", flush=True)
+    return figure
+
+
+def solo_line(f: Figure) -> str:
+    """A one-seat figure in words."""
+    n = f["completed"] + f["lost"]
+    mean = "-" if f["mean_score"] is None else f"{f['mean_score']:.1f}"
+    detail = f" ({', '.join(f'{k} {v}' for k, v in sorted(f['losses'].items()))})" if f["losses"] else ""
+    return (f"{f['game']} solo {f['level']} ({n} seeds): completed {f['completed']}/{n}"
+            f" = {100 * f['completed'] / n:.0f}%, lost {f['lost']}{detail}, mean score of completed {mean}")
 
 
 def measure_head_to_head(pool: ProcessPoolExecutor, slug: str, level: str, against: str, seeds: range,
@@ -228,12 +249,20 @@ def measure_head_to_head(pool: ProcessPoolExecutor, slug: str, level: str, again
         early += ended
     n = seats_for(slug, options, HEAD_TO_HEAD_SEATS.get(slug, 2))
     points = counts["win"] + counts["tie"] / 2
-    line = (f"{label(slug, options)} head-to-head {level} vs {against} ({n} seats, {len(seeds)} seeds): "
-            f"{points:g}/{len(seeds)} = {100 * points / len(seeds):.0f}% (wins {counts['win']}, "
-            f"ties {counts['tie']}, losses {counts['loss']}){early_ends_text(early)}")
-    print(f"{line}  ({time.perf_counter() - t0:.0f}s)", flush=True)
-    return {"game": label(slug, options), "level": level, "measure": f"head-to-head vs {against}", "seats": n,
-            "points": points, "share": round(points / len(seeds), 3), **counts, "early_ends": early, "line": line}
+    figure: Figure = {"game": label(slug, options), "level": level, "measure": f"head-to-head vs {against}",
+                      "seats": n, "points": points, "share": round(points / len(seeds), 3), **counts,
+                      "early_ends": early}
+    figure["line"] = head_to_head_line(figure)
+    print(f"{figure['line']}  ({time.perf_counter() - t0:.0f}s)", flush=True)
+    return figure
+
+
+def head_to_head_line(f: Figure) -> str:
+    """A head-to-head figure in words."""
+    n = f["win"] + f["tie"] + f["loss"]
+    return (f"{f['game']} {f['measure'].replace('head-to-head', 'head-to-head ' + f['level'])}"
+            f" ({f['seats']} seats, {n} seeds): {f['points']:g}/{n} = {100 * f['points'] / n:.0f}%"
+            f" (wins {f['win']}, ties {f['tie']}, losses {f['loss']}){early_ends_text(f['early_ends'])}")
 
 
 def measure_all_bot(pool: ProcessPoolExecutor, slug: str, level: str, seats: int, seeds: range,
@@ -256,16 +285,24 @@ def measure_all_bot(pool: ProcessPoolExecutor, slug: str, level: str, seats: int
         if not quiet:
             print(f"  all-bot {level} seed {seed}: scores={got} eliminated={out}{' end=' + end if end else ''}",
                   flush=True)
-    line = (f"{label(slug, options)} all-bot {level} ({seats} seats, {len(seeds)} seeds): mean {statistics.mean(scores):.1f} a seat,"
-            f" winner mean {statistics.mean(winners):.1f},"
-            f" eliminated {eliminated}/{len(scores)} = {100 * eliminated / len(scores):.1f}%")
-    if ends:
-        line += ", ended " + ", ".join(f"{k} {v}/{len(seeds)}" for k, v in sorted(ends.items()))
-    line += early_ends_text(early)
-    print(f"{line}  ({time.perf_counter() - t0:.0f}s)", flush=True)
-    return {"game": label(slug, options), "level": level, "measure": f"all-bot {seats} seats",
-            "mean": round(statistics.mean(scores), 1), "winner_mean": round(statistics.mean(winners), 1),
-            "eliminated": eliminated, "seat_games": len(scores), "ends": ends, "early_ends": early, "line": line}
+    figure: Figure = {"game": label(slug, options), "level": level, "measure": f"all-bot {seats} seats",
+                      "mean": round(statistics.mean(scores), 1), "winner_mean": round(statistics.mean(winners), 1),
+                      "eliminated": eliminated, "seat_games": len(scores), "ends": ends, "early_ends": early}
+    figure["line"] = all_bot_line(figure)
+    print(f"{figure['line']}  ({time.perf_counter() - t0:.0f}s)", flush=True)
+    return figure
+
+
+def all_bot_line(f: Figure) -> str:
+    """An all-bot figure in words."""
+    seats = int(f["measure"].split()[1])
+    games = f["seat_games"] // seats
+    line = (f"{f['game']} all-bot {f['level']} ({seats} seats, {games} seeds): mean {f['mean']:.1f} a seat,"
+            f" winner mean {f['winner_mean']:.1f},"
+            f" eliminated {f['eliminated']}/{f['seat_games']} = {100 * f['eliminated'] / f['seat_games']:.1f}%")
+    if f["ends"]:
+        line += ", ended " + ", ".join(f"{k} {v}/{games}" for k, v in sorted(f["ends"].items()))
+    return line + early_ends_text(f["early_ends"])
 
 
 def commit() -> str:
@@ -347,17 +384,18 @@ def main() -> int:
             solo = get_game(slug).player_counts(options) == (1,)
             for level in levels:
                 times: list[float] = []
+                made: list[Figure] = []
                 if solo:
-                    figures.append(measure_solo(pool, slug, level, seeds, options, times, args.quiet))
-                    figures.append(times_figure(label(slug, options), level, times))
-                    continue
-                if not args.all_bot_only and not (level == args.against):
-                    figures.append(measure_head_to_head(pool, slug, level, args.against, seeds, options, times))
-                if not args.head_to_head_only:
-                    for seats in counts:
-                        figures.append(measure_all_bot(pool, slug, level, seats, seeds, options, times, args.quiet))
+                    made.append(measure_solo(pool, slug, level, seeds, options, times, args.quiet))
+                else:
+                    if not args.all_bot_only and not (level == args.against):
+                        made.append(measure_head_to_head(pool, slug, level, args.against, seeds, options, times))
+                    if not args.head_to_head_only:
+                        for seats in counts:
+                            made.append(measure_all_bot(pool, slug, level, seats, seeds, options, times, args.quiet))
+                figures.extend(made)
                 if times:
-                    figures.append(times_figure(label(slug, options), level, times))
+                    figures.append(times_figure(label(slug, options), level, times, made))
     if not args.no_results:
         write_results(args.results, figures, run)
     return 0

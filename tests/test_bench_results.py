@@ -2,10 +2,71 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bench.bot_strength import made_by
+from bench.merge_results import MergeError, merge_runs
 
 
 def test_the_recorded_command_leaves_out_where_the_figures_were_written() -> None:
     argv = ["--games", "mine-carts", "--results", "/tmp/x.json", "--seeds", "70", "--results=/tmp/y.json",
             "--quiet"]
     assert made_by(argv) == ["--games", "mine-carts", "--seeds", "70", "--quiet"]
+
+
+def head_to_head_run(first: int, last: int, win: int, tie: int, loss: int, commit: str) -> list[dict[str, object]]:
+    """A run's figures as bench/bot_strength.py writes them."""
+    run = {"command": f"bench/bot_strength.py --seeds {last - first + 1} --start {first} --results /tmp/r.json",
+           "seeds": f"{first}-{last}", "commit": commit, "date": f"2026-11-29T0{first % 10}:00Z"}
+    h2h = {"game": "mine-carts", "level": "hard", "measure": "head-to-head vs normal", "seats": 2,
+           "points": win + tie / 2, "win": win, "tie": tie, "loss": loss, "early_ends": 0, **run}
+    times = {"game": "mine-carts", "level": "hard", "measure": "decision times, head-to-head vs normal",
+             "median_ms": 400.0 + first, "p95_ms": 1500 + first, "max_ms": 2500 - first, "decisions": 100, **run}
+    return [h2h, times]
+
+
+def test_runs_over_consecutive_seeds_add_up_to_one_figure_per_measure() -> None:
+    figures = merge_runs([head_to_head_run(25, 49, 10, 10, 5, "bbb"), head_to_head_run(0, 24, 12, 8, 5, "aaa")])
+    h2h = next(f for f in figures if f["measure"] == "head-to-head vs normal")
+    assert (h2h["win"], h2h["tie"], h2h["loss"], h2h["points"], h2h["share"]) == (22, 18, 10, 31.0, 0.62)
+    assert h2h["seeds"] == "0-49" and h2h["commit"] == "aaa, bbb" and h2h["date"] == "2026-11-29T05:00Z"
+    assert h2h["command"].split(" ; ") == ["bench/bot_strength.py --seeds 25 --start 0",
+                                           "bench/bot_strength.py --seeds 25 --start 25"]
+    assert "(2 seats, 50 seeds): 31/50 = 62% (wins 22, ties 18, losses 10)" in h2h["line"]
+
+
+def test_merged_decision_times_give_the_highest_median_and_p95_of_the_runs_and_say_so() -> None:
+    figures = merge_runs([head_to_head_run(0, 24, 1, 1, 1, "a"), head_to_head_run(25, 49, 1, 1, 1, "a")])
+    times = next(f for f in figures if f["measure"].startswith("decision times"))
+    assert (times["median_ms"], times["p95_ms"], times["max_ms"], times["decisions"]) == (425.0, 1525, 2500, 200)
+    assert "median at most 425.0 ms, p95 at most 1525 ms (the highest of 2 runs)" in times["line"]
+    assert times["commit"] == "a" and times["measure"] == "decision times, head-to-head vs normal"
+
+
+def test_a_run_from_before_times_were_named_is_named_after_what_it_timed() -> None:
+    old = head_to_head_run(0, 24, 1, 1, 1, "a")
+    old[1]["measure"] = "decision times"
+    figures = merge_runs([old, head_to_head_run(25, 49, 1, 1, 1, "a")])
+    assert sorted(f["measure"] for f in figures) == ["decision times, head-to-head vs normal", "head-to-head vs normal"]
+
+
+@pytest.mark.parametrize("second", [(26, 49), (20, 49)])
+def test_runs_whose_seeds_leave_a_gap_or_overlap_are_refused(second: tuple[int, int]) -> None:
+    with pytest.raises(MergeError, match="do not follow on"):
+        merge_runs([head_to_head_run(0, 24, 1, 1, 1, "a"), head_to_head_run(*second, 1, 1, 1, "a")])
+
+
+def test_runs_of_different_measures_are_refused() -> None:
+    with pytest.raises(MergeError, match="different things"):
+        merge_runs([head_to_head_run(0, 24, 1, 1, 1, "a"), head_to_head_run(25, 49, 1, 1, 1, "a")[:1]])
+
+
+def test_merged_all_bot_means_are_weighted_by_the_games_behind_them() -> None:
+    def run(first: int, last: int, mean: float, winner: float) -> list[dict[str, object]]:
+        n = last - first + 1
+        return [{"game": "age-of-steam", "level": "hard", "measure": "all-bot 4 seats", "mean": mean,
+                 "winner_mean": winner, "eliminated": 1, "seat_games": 4 * n, "ends": {}, "early_ends": 0,
+                 "command": "c", "seeds": f"{first}-{last}", "commit": "a", "date": "d"}]
+    [figure] = merge_runs([run(0, 9, 60.0, 80.0), run(10, 39, 64.0, 84.0)])
+    assert (figure["mean"], figure["winner_mean"], figure["eliminated"], figure["seat_games"]) == (63.0, 83.0, 2, 160)
+    assert "(4 seats, 40 seeds): mean 63.0 a seat, winner mean 83.0, eliminated 2/160" in figure["line"]
