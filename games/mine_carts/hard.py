@@ -7,18 +7,12 @@ plan. The hard bot takes the :data:`WIDTH` best whole turns the normal bot
 found (:func:`turns`: each plan of its beam with each of its
 :data:`SWITCHES` best switches, best first by the normal bot's own
 judgement), lays each on a copy of the table, sets its switch, and plays
-the game on through the other team's turn, up to our team's first card
-after that (:class:`OurTurn`, the play-outs' stop rule); it plays the first
-action of the turn judged best there (:func:`evaluate`) by the mean of its
-:data:`SAMPLES` play-outs (:func:`best_of`), each sample's draws from the
-bot's own rng and the same for every turn. Turns judged alike keep the
+the game on (the draws from the bot's own rng, the same for every turn)
+through the other team's turn, up to our team's first card after that
+(:class:`OurTurn`, the play-outs' stop rule); it plays the first action of
+the turn judged best there (:func:`evaluate`). Turns judged alike keep the
 normal bot's order. In phase II (the cards laid) the candidates are the
 switches.
-
-Why several samples: the draw at the end of our turn decides whether the
-factory our next turn holds finishes the gold cart's route (:data:`FITS`
-against :data:`SHORT`, half a gold), so with one play-out a turn the luck
-of one draw outweighs the difference between two turns.
 
 Why whole turns: a turn's cards are laid before anything is drawn, so the
 turn is one choice; played out card by card, every candidate's other cards
@@ -69,9 +63,6 @@ WIDTH = 8
 """Whole turns played out (the normal bot's best)."""
 SWITCHES = 2
 """Switches tried with each plan of the normal bot's beam."""
-SAMPLES = 2
-"""Play-outs of each turn, each sample with its own draws (the same draws
-for every turn), as the time limit allows."""
 QUICK = TacticsPolicy(Weights(beam=2, sift=6, spoil_squares=2))
 """The normal bot with a narrower beam: our team's player in the play-outs
 plans like it, each turn once (:class:`~.turn_plans.TurnPlans`); the other
@@ -210,19 +201,6 @@ def turns(state: MineCartsState, team: int, rng: random.Random, w: Weights) -> l
     return [turn for *_key, turn in sorted(scored, key=lambda k: k[:2], reverse=True)]
 
 
-def best_of(values: list[list[float]]) -> int:
-    """The turn judged best (the first on equal terms): by the mean of the
-    samples every turn played out has (a sample the time limit cut short
-    is left out, so every turn is judged on the same draws); the first turn
-    when none was played out."""
-    done = [len(v) for v in values if v]
-    if not done:
-        return 0
-    n = min(done)
-    means = [sum(v[:n]) / n if v else float("-inf") for v in values]
-    return max(range(len(values)), key=lambda i: (means[i], -i))
-
-
 @dataclass(frozen=True)
 class HardPolicy:
     """See the module docstring: the normal bot's :data:`WIDTH` best whole
@@ -234,7 +212,6 @@ class HardPolicy:
     theirs: Weights = TACTICS.weights
     width: int = WIDTH
     rounds: int = ROUNDS
-    samples: int = SAMPLES
 
     def players(self, team: int) -> Sides:
         """The play-outs' players for a decision of ``team``: each team a
@@ -253,16 +230,17 @@ class HardPolicy:
         if len(options) == 1:
             return options[0].first
         until = OurTurn(team=team, after=s["round"] + self.rounds - 1)
-        values: list[list[float]] = [[] for _ in options]
-        for _ in range(self.samples):
-            seed = rng.getrandbits(64)
-            for turn, judged in zip(options, values):
-                if clock() > deadline:
-                    break
-                end = self.play_out(game, state, seat, turn, until, random.Random(seed), deadline)
-                if end is not None:
-                    judged.append(evaluate(game, end, seat))
-        return options[best_of(values)].first
+        seed = rng.getrandbits(64)
+        best: tuple[float, int] | None = None
+        for i, turn in enumerate(options):
+            if clock() > deadline:
+                break
+            end = self.play_out(game, state, seat, turn, until, random.Random(seed), deadline)
+            if end is not None:
+                value = evaluate(game, end, seat)
+                if best is None or value > best[0]:
+                    best = (value, i)
+        return options[0 if best is None else best[1]].first
 
     def play_out(self, game: Game, state: State, seat: int, turn: Turn, until: OurTurn,
                  rng: random.Random, deadline: float | None = None) -> State | None:

@@ -15,8 +15,7 @@ from games.mine_carts import GAME
 from games.mine_carts.planner import CARD, gold_route
 import games.bot_search
 from tests.test_bot_search import Ticking
-from games.mine_carts.hard import (HARD, QUICK, ROUNDS, SAMPLES, TIME_LIMIT, WIDTH, OurTurn, best_of, evaluate,
-                                   last_turn, turns)
+from games.mine_carts.hard import HARD, QUICK, ROUNDS, TIME_LIMIT, WIDTH, OurTurn, evaluate, last_turn, turns
 from games.mine_carts.state import plain, typed
 from games.mine_carts import hard, turn_plans
 from games.mine_carts.tactics import TACTICS, best_plan, fits, threat
@@ -243,35 +242,3 @@ def test_hard_bot_judges_the_games_last_turn_by_the_win_its_gold_would_bring() -
     s["reshuffled"] = True
     s["deck"] = {code: 0 for code in s["deck"]} | {"curve": 2}
     assert last_turn(s) and gap() > 5 * 100
-
-
-def test_the_hard_bot_judges_turns_by_the_mean_of_the_samples_every_turn_has() -> None:
-    """Each turn's play-outs are averaged; a sample the time limit cut short
-    (a turn with fewer values) is left out for every turn, so the turns are
-    judged on the same draws; equal means keep the normal bot's order."""
-    assert best_of([[0.0, 10.0], [4.0, 4.0]]) == 0
-    assert best_of([[0.0, 10.0], [4.0]]) == 1
-    assert best_of([[3.0, 1.0], [1.0, 3.0]]) == 0
-    assert best_of([[], [1.0]]) == 1
-    assert best_of([[], []]) == 0
-
-
-def test_the_hard_bot_plays_each_turn_out_on_each_samples_own_draws(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every turn is played out :data:`SAMPLES` times; within a sample every
-    turn meets the same draws (the play-outs' rng starts alike), and the
-    samples' draws differ."""
-    state = started()
-    typed(state)["teams"][RED]["allotment"] = 2
-    seen: dict[int, list[float]] = {}
-
-    def played(policy: object, game: object, start: State, seat: int, turn: object, until: object,
-               rng: random.Random, *rest: object) -> State:
-        seen.setdefault(options.index(turn), []).append(rng.random())
-        return start
-
-    options = turns(typed(state), RED, random.Random(5), TACTICS.weights)[:WIDTH]
-    monkeypatch.setattr(hard.HardPolicy, "play_out", played)
-    HARD.choose(GAME, state, 0, random.Random(5))
-    assert SAMPLES > 1 and sorted(seen) == list(range(len(options)))
-    draws = {tuple(first) for first in seen.values()}
-    assert len(draws) == 1 and len(set(next(iter(draws)))) == SAMPLES
