@@ -37,6 +37,8 @@ The figures go to a results file in the repository (``--results``, default
 ``bench/results/bot_strength.json``): each measure with its figures, the
 command, the seeds, the commit and the date. A run replaces the entries of
 the measures it made and keeps the others (``--no-results``: print only).
+A long measure run in pieces (``--start``, ``--seeds`` and a ``--results``
+file each) is added up by ``bench/merge_results.py``.
 
 ``--whole-searches`` stops the hard searches' safety clock (their
 ``time_limit``), so every search runs all its play-outs: the strength figures
