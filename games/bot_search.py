@@ -156,19 +156,19 @@ def win_share(game: Game, state: State, seat: int) -> float:
 class WinFirst:
     """An evaluation that judges a finished game by its result: ``won``
     times :func:`win_share`, plus ``final`` (e.g. the score margin) to tell
-    a wide win from a narrow one; a game still going by ``judge``. ``won``
-    should exceed what ``judge`` gives any position, so that ending a game
+    a wide win from a narrow one; a game still going by ``evaluate``. ``won``
+    should exceed what ``evaluate`` gives any position, so that ending a game
     the seat wins beats any promise, and a lost one is worth its margin alone,
     none of the promise a game still going may hold."""
 
-    judge: Evaluate
+    evaluate: Evaluate
     final: Evaluate
     won: float
 
     def __call__(self, game: Game, state: State, seat: int) -> float:
         if game.is_over(state):
             return self.won * win_share(game, state, seat) + self.final(game, state, seat)
-        return self.judge(game, state, seat)
+        return self.evaluate(game, state, seat)
 
 
 @dataclass(frozen=True)

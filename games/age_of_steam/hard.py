@@ -174,7 +174,7 @@ class SearchingRailroad(CashRailroad):
 
     def search(self) -> Rollouts:
         """The play-outs of a searched choice (see the module docstring)."""
-        return Rollouts(SELF_MODEL, self.ranked, judge, width=CANDIDATES, samples=SAMPLES,
+        return Rollouts(SELF_MODEL, self.ranked, evaluate, width=CANDIDATES, samples=SAMPLES,
                         horizon=PLAYOUT_ACTIONS, time_limit=TIME_LIMIT, until=turn_over,
                         rivals=RIVALS_MODEL, cut_playouts=True, fallback=NORMAL, margin=TURN_MARGIN)
 
@@ -214,8 +214,8 @@ class SearchingRailroad(CashRailroad):
         return [chosen] + [t for t in [f"shares {k + 2}", f"shares {k - 1}"] if t in texts]
 
 
-def judge(game: Game, state: State, seat: int) -> float:
-    """:func:`standing`, as the search's judge."""
+def evaluate(game: Game, state: State, seat: int) -> float:
+    """:func:`standing`, as the search's evaluation."""
     return standing(state, seat)
 
 

@@ -1,5 +1,5 @@
 """What a special card in hand is worth to the player holding it: the hard
-bot's evaluation, the normal bot's (:class:`planner.Judge`) plus its cards.
+bot's evaluation, the normal bot's (:class:`planner.Evaluation`) plus its cards.
 
 The normal bot judges a card by its victory points alone (a permanent card
 costs 1 or 2 at the end), so it never takes one. A good player knows what
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from games.core import Game, State
 
 from . import cards
-from .planner import Judge
+from .planner import Evaluation
 from .guides import promising
 
 PERMANENT = {"1b": 8.0, "5a": 5.0, "5b": 4.0, "6b": 3.0, "3a": 2.5}
@@ -59,10 +59,10 @@ def hand_worth(state: State, seat: int) -> float:
 
 
 @dataclass(frozen=True)
-class CardJudge:
-    """:class:`planner.Judge` plus :func:`hand_worth` (in points)."""
+class CardEvaluation:
+    """:class:`planner.Evaluation` plus :func:`hand_worth` (in points)."""
 
-    base: Judge = field(default_factory=Judge)
+    base: Evaluation = field(default_factory=Evaluation)
     hand: float = 1.0
     """Share of :func:`hand_worth` counted."""
 
@@ -70,7 +70,7 @@ class CardJudge:
         return self.base(game, state, seat) + self.hand * self.base.point * hand_worth(state, seat)
 
 
-CARD_JUDGE = CardJudge()
+CARD_EVALUATION = CardEvaluation()
 
 
 def die_used(words: list[str]) -> tuple[int, list[str]] | None:

@@ -16,7 +16,7 @@ What the hard bot adds to the normal bot's one ply:
   the normal bot (the likeliest answer), and judged where the round ends.
 
 - **The end of the game.** A play-out that ends the game is judged by who
-  won (:data:`HARD_JUDGE`), not by the cubes and engine the normal bot's
+  won (:data:`HARD_EVALUATION`), not by the cubes and engine the normal bot's
   judgement would still count: in the last round it ends the game when
   ahead and keeps it going when behind, and takes the points that win
   rather than the position that looks best.
@@ -39,15 +39,15 @@ from games.bot_search import Rollouts, WinFirst
 from games.bots import Candidates, Evaluate, Greedy, score_margin
 from games.core import Game, IllegalAction, State
 
-from .card_worth import CARD_JUDGE, hard_promising
+from .card_worth import CARD_EVALUATION, hard_promising
 from .guides import promising
-from .planner import JUDGE, PLANNER
+from .planner import EVALUATION, PLANNER
 
 
-def ranked(game: Game, state: State, seat: int, rng: random.Random, judge: Evaluate = JUDGE,
+def ranked(game: Game, state: State, seat: int, rng: random.Random, evaluate: Evaluate = EVALUATION,
            candidates: Candidates = promising) -> list[str]:
     """The ``candidates`` (the promising actions by default), best first by
-    ``judge`` (the normal bot's judgement by default) of the position each
+    ``evaluate`` (the normal bot's evaluation by default) of the position each
     leads to (actions the view cannot settle left out)."""
     scored: list[tuple[float, str]] = []
     for text in dict.fromkeys(candidates(game, state, seat, rng)):
@@ -55,24 +55,24 @@ def ranked(game: Game, state: State, seat: int, rng: random.Random, judge: Evalu
             after = game.apply(state, seat, text).state
         except IllegalAction:
             continue
-        scored.append((judge(game, after, seat), text))
+        scored.append((evaluate(game, after, seat), text))
     scored.sort(key=lambda pair: -pair[0])
     return [text for _, text in scored]
 
 
-CARD_GREEDY = Greedy(CARD_JUDGE, hard_promising, limit=400)
+CARD_GREEDY = Greedy(CARD_EVALUATION, hard_promising, limit=400)
 """The hard bot's one ply: the normal bot's judgement and its cards."""
 
 
 def final_margin(game: Game, state: State, seat: int) -> float:
     """A finished game's score margin, in the judgement's units."""
-    return JUDGE.point * score_margin(game, state, seat)
+    return EVALUATION.point * score_margin(game, state, seat)
 
 
 WON = 10000.0
 """A won game, in the judgement's units: more than any position is worth."""
-HARD_JUDGE = WinFirst(CARD_JUDGE, final_margin, WON)
-"""The hard bot's judgement: :data:`CARD_JUDGE`, a finished game by who won."""
+HARD_EVALUATION = WinFirst(CARD_EVALUATION, final_margin, WON)
+"""The hard bot's evaluation: :data:`CARD_EVALUATION`, a finished game by who won."""
 
 
 def die_taken(text: str) -> str:
@@ -112,10 +112,10 @@ next best to this many."""
 
 
 def round_candidates(game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
-    """The actions played out, best first by :data:`HARD_JUDGE`: the best of
+    """The actions played out, best first by :data:`HARD_EVALUATION`: the best of
     each die in the pool, topped up with the next best to :data:`WIDTH`
     (:func:`each_die`)."""
-    return each_die(ranked(game, state, seat, rng, HARD_JUDGE, hard_promising), WIDTH)
+    return each_die(ranked(game, state, seat, rng, HARD_EVALUATION, hard_promising), WIDTH)
 
 
 TIME_LIMIT = 1.5
@@ -125,7 +125,7 @@ candidate played out so far is kept): well under the 3 s a player should
 wait, leaving room for a ranking or a play-out action that overruns it on
 a loaded machine."""
 
-HARD = Rollouts(policy=CARD_GREEDY, candidates=round_candidates, evaluate=HARD_JUDGE, width=64, samples=1,
+HARD = Rollouts(policy=CARD_GREEDY, candidates=round_candidates, evaluate=HARD_EVALUATION, width=64, samples=1,
                 horizon=ROUND_ACTIONS, time_limit=TIME_LIMIT, until=round_over, rivals=PLANNER,
                 cut_playouts=True)
 """The hard level (see the module docstring): every action

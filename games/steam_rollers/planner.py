@@ -22,7 +22,7 @@ What a good player does, and the easy bot (:mod:`.easy`) does not:
   promising actions when there are more; this one tries them all (the
   promising filter keeps them to a few dozen).
 
-The evaluation (:class:`Judge`): the score margin, then what the cubes still
+The evaluation (:class:`Evaluation`): the score margin, then what the cubes still
 on the board are worth to the seat's connections (:func:`cube_value`), minus
 a share of the same for the best other seat, then the easy bot's building guides
 (track joined to cities, open ends near a city, how few hexes would still
@@ -87,7 +87,7 @@ def _cube_value(track: tuple[tuple[str, tuple[int, ...]], ...], walls: tuple[int
 
 
 @dataclass(frozen=True)
-class Judge:
+class Evaluation:
     """How good a position is for a seat (see the module docstring); each
     weight is in the evaluation's units, one point of margin being ``point``."""
 
@@ -120,6 +120,6 @@ class Judge:
                 + self.engine * engine)
 
 
-JUDGE = Judge()
-PLANNER = Greedy(JUDGE, promising, limit=400)
-"""Every promising action tried, judged by :data:`JUDGE`."""
+EVALUATION = Evaluation()
+PLANNER = Greedy(EVALUATION, promising, limit=400)
+"""Every promising action tried, judged by :data:`EVALUATION`."""

@@ -37,7 +37,7 @@ from games import bot_search
 from games.bots import Policy
 from games.core import CHANCE, Game, State
 from games.string_railway.outlook import outlook
-from games.string_railway.planner import JUDGE, PLANNER, ranked_strings
+from games.string_railway.planner import NORMAL_JUDGEMENT, PLANNER, ranked_strings
 from games.string_railway.judgement import ranked_cells
 from games.string_railway.state import StringRailwayState, typed
 
@@ -62,7 +62,7 @@ def candidates(game: Game, state: State, seat: int, rng: random.Random) -> list[
     single choice (the normal bot's) elsewhere."""
     s = typed(state)
     if s["phase"] == "place":
-        return ranked_cells(s, seat, rng, JUDGE)
+        return ranked_cells(s, seat, rng, NORMAL_JUDGEMENT)
     if s["phase"] == "string":
         found = ranked_strings(s, seat, rng)
         if found:

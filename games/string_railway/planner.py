@@ -25,7 +25,7 @@ the easy bot's eye for points, with a player's sense of the whole game.
   score there, once this turn's string has taken what it may (a countryside
   entered leaves it nothing, a central its 3 points).
 
-Stations are placed as the easy bot places them, judged by :data:`JUDGE`;
+Stations are placed as the easy bot places them, judged by :data:`NORMAL_JUDGEMENT`;
 the corner and the extra draw are the easy bot's.
 """
 
@@ -92,7 +92,7 @@ class Projected(Judgement):
         return -LEFT * points
 
 
-JUDGE = Projected(long_kept=LONG_KEPT)
+NORMAL_JUDGEMENT = Projected(long_kept=LONG_KEPT)
 """The normal bot's judgement."""
 
 
@@ -155,7 +155,7 @@ class StringRailwayPlanner:
             if texts:
                 return texts[0]
         if s["phase"] == "place":
-            return ranked_cells(s, seat, rng, JUDGE)[0]
+            return ranked_cells(s, seat, rng, NORMAL_JUDGEMENT)[0]
         return PLAYER.choose(game, state, seat, rng)
 
 

@@ -5,6 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
+import games.age_of_steam.cash_railroad
+import games.bot_search
 from games.age_of_steam import GAME
 from games.age_of_steam.phases import BUILD, MOVE
 from games.age_of_steam.railroad import AgeOfSteamPolicy
@@ -234,3 +238,19 @@ def quiet_barbados(round_: int, cash: int = 20, income: int = 0) -> State:
     state["action"] = ["engineer"]
     BUILD.begin(state)
     return state
+
+
+class StoppedClock:
+    """A ``time`` module whose clock never moves."""
+
+    @staticmethod
+    def perf_counter() -> float:
+        return 0.0
+
+
+def stop_search_clocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hard bot's searches run all their play-outs, however loaded the
+    machine (a test of what a search chooses must not hang on its safety
+    clock: a parallel test run can starve it)."""
+    for module in (games.bot_search, games.age_of_steam.cash_railroad):
+        monkeypatch.setattr(module, "time", StoppedClock)

@@ -17,7 +17,7 @@ from games.age_of_steam.track import network
 from games.bots import Policy, bot_action, play_game, policy_for
 from games.core import CHANCE, State, chance_rng, secret_from_seed
 
-from aos_helpers import started
+from aos_helpers import started, stop_search_clocks
 
 
 def test_link_plans_are_complete_links_on_empty_hexes_at_the_cost_of_their_tiles() -> None:
@@ -202,13 +202,14 @@ def test_the_hard_bot_keeps_the_normal_bots_choice_unless_a_search_beats_it_by_t
     the hard bot issues two."""
     monkeypatch.setattr(hard_level, "CANDIDATES", 2)
     monkeypatch.setattr(hard_level, "PLAYOUT_ACTIONS", PLAYOUT_BUDGET)
+    stop_search_clocks(monkeypatch)
     hard = policy_for("age-of-steam", "hard")
     assert isinstance(hard, SearchingRailroad)
     state = started(3)
     seat = GAME.to_act(state)[0]
     assert hard.ranked(GAME, state, seat, random.Random(3))[:2] == ["shares 0", "shares 2"]
     for prize, chosen in ((hard_level.TURN_MARGIN - 1, "shares 0"), (hard_level.TURN_MARGIN + 1, "shares 2")):
-        monkeypatch.setattr(hard_level, "judge",
+        monkeypatch.setattr(hard_level, "evaluate",
                             lambda g, end, s, prize=prize: prize if end["shares"][s] > state["shares"][s] else 0.0)
         assert hard.choose(GAME, state, seat, random.Random(3)) == chosen
 

@@ -21,7 +21,7 @@ from games.bot_search import playout
 from games.bots import policy_for
 from games.core import CHANCE, State, chance_rng, secret_from_seed
 
-from aos_helpers import started
+from aos_helpers import started, stop_search_clocks
 
 
 def test_a_hard_playout_runs_on_the_shared_engine_to_the_end_of_the_turn() -> None:
@@ -120,7 +120,8 @@ def test_the_hard_bots_build_is_searched_on_st_lucia_and_not_on_the_rust_belt(mo
     """With a judge that counts the seat's tiles against it, a played-out
     build step answers 'done'; on the Rust Belt, whose goods come from
     cities, the build is the normal bot's own."""
-    monkeypatch.setattr(hard_level, "judge", lay_nothing)
+    monkeypatch.setattr(hard_level, "evaluate", lay_nothing)
+    stop_search_clocks(monkeypatch)
     hard = policy_for("age-of-steam", "hard")
     normal = policy_for("age-of-steam", "normal")
     lucia = build_choice("st-lucia", 2, urbanize=False)

@@ -8,7 +8,7 @@ import random
 from games.bots import bot_action, policy_for
 from games.core import State
 from games.string_railway import GAME
-from games.string_railway.planner import JUDGE, PLANNER
+from games.string_railway.planner import NORMAL_JUDGEMENT, PLANNER
 from games.string_railway.judgement import EASY_JUDGEMENT, PLAYER
 from games.string_railway.hard import HARD
 from games.string_railway.state import typed
@@ -59,7 +59,7 @@ def test_the_normal_bot_counts_the_points_of_the_colour_laying_now_in_full_while
     state = typed(string_turn(table(players=2), 0))
     four, two = [7.0, 3.0, 3.0, 3.0], [5.0, 3.0, 3.0, 3.0]
     assert EASY_JUDGEMENT.seat_worth(state, four, 0) - EASY_JUDGEMENT.seat_worth(state, two, 0) == 1.0
-    assert JUDGE.seat_worth(state, four, 0) - JUDGE.seat_worth(state, two, 0) == 2.0
+    assert NORMAL_JUDGEMENT.seat_worth(state, four, 0) - NORMAL_JUDGEMENT.seat_worth(state, two, 0) == 2.0
 
 
 def test_the_normal_bot_keeps_the_long_string_when_it_scores_little_more_than_a_short_one() -> None:

@@ -9,7 +9,7 @@ import random
 from games.core import CHANCE, State
 from games.string_railway import GAME
 from games.string_railway.laying import Context
-from games.string_railway.planner import JUDGE, next_rival
+from games.string_railway.planner import NORMAL_JUDGEMENT, next_rival
 from games.string_railway.judgement import EASY_JUDGEMENT, PLAYER
 from games.bot_search import playout
 from games.string_railway.hard import StringsLaid, strings_to_lay
@@ -63,8 +63,8 @@ def test_the_normal_bot_counts_what_a_placed_station_leaves_the_next_rival() -> 
     state = _across_the_rivals_way()
     ctx = Context.of(typed(state))
     near, far = cell(51, 21), cell(9, 75)
-    assert JUDGE.left_over(ctx, 0, near, "central", True) == JUDGE.left_over(ctx, 0, near, "central", False) == -1.5
-    assert JUDGE.left_over(ctx, 0, near, "countryside", True) == 0.0
-    assert JUDGE.left_over(ctx, 0, near, "countryside", False) == -0.5
-    assert JUDGE.left_over(ctx, 0, far, "central", False) == 0.0
+    assert NORMAL_JUDGEMENT.left_over(ctx, 0, near, "central", True) == NORMAL_JUDGEMENT.left_over(ctx, 0, near, "central", False) == -1.5
+    assert NORMAL_JUDGEMENT.left_over(ctx, 0, near, "countryside", True) == 0.0
+    assert NORMAL_JUDGEMENT.left_over(ctx, 0, near, "countryside", False) == -0.5
+    assert NORMAL_JUDGEMENT.left_over(ctx, 0, far, "central", False) == 0.0
     assert EASY_JUDGEMENT.left_over(ctx, 0, near, "central", False) == 0.0
