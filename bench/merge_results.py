@@ -7,11 +7,12 @@ A long measure (200 seeds of a hard bot thinking up to two seconds a
 decision) is best run as several ``bench/bot_strength.py --start S --seeds N
 --results RUN.json`` runs, one after another or side by side: a stopped
 session then loses only the run under way. This adds the runs' figures up,
-measure by measure (the same game, level and measure in each run):
+measure by measure (the same game, level and measure in each run; a
+measure only some runs made is left out, and named):
 
 - head to head: wins, ties, losses, points and early ends summed;
 - all-bot games: the mean a seat weighted by the seat games, the winner's
-  mean by the games, eliminations, endings and early ends summed;
+  mean by the games (from the runs' means, each to 0.1), eliminations, endings and early ends summed;
 - one-seat games: completed and lost games summed, the mean score weighted
   by the completed games;
 - decision times: decisions summed, the longest kept. A run keeps only its
@@ -133,15 +134,29 @@ def times_named(run: list[Figure]) -> list[Figure]:
     return out
 
 
+Key = tuple[str, str, str]
+"""A measure: (game, level, measure)."""
+
+
+def key_of(f: Figure) -> Key:
+    return f["game"], f["level"], f["measure"]
+
+
+def common(runs: list[list[Figure]]) -> tuple[list[Key], list[Key]]:
+    """The measures every run made, and those only some made (left out)."""
+    kinds = [{key_of(f) for f in run} for run in runs]
+    shared = set.intersection(*kinds)
+    return sorted(shared), sorted(set.union(*kinds) - shared)
+
+
 def merge_runs(runs: list[list[Figure]]) -> list[Figure]:
-    """Each measure of the runs added up; raises :class:`MergeError` when a
-    measure is missing from a run."""
+    """Each measure every run made, added up; raises :class:`MergeError`
+    when the runs share no measure."""
     runs = [times_named(run) for run in runs]
-    kinds = [{(f["game"], f["level"], f["measure"]) for f in run} for run in runs]
-    if any(k != kinds[0] for k in kinds):
+    shared, _left_out = common(runs)
+    if not shared:
         raise MergeError("the runs measured different things: merge runs of the same command, other seeds")
-    return [merged([f for run in runs for f in run if (f["game"], f["level"], f["measure"]) == key])
-            for key in sorted(kinds[0])]
+    return [merged([f for run in runs for f in run if key_of(f) == key]) for key in shared]
 
 
 def main() -> int:
@@ -150,10 +165,13 @@ def main() -> int:
     parser.add_argument("--results", type=Path, default=RESULTS, help="the results file (default %(default)s)")
     args = parser.parse_args()
     try:
-        figures = merge_runs([json.loads(p.read_text(encoding="utf-8"))["figures"] for p in args.runs])
+        runs = [json.loads(p.read_text(encoding="utf-8"))["figures"] for p in args.runs]
+        figures = merge_runs(runs)
     except (MergeError, OSError, ValueError, KeyError) as e:
         print(f"merge_results: {e}", file=sys.stderr)
         return 1
+    for key in common([times_named(run) for run in runs])[1]:
+        print(f"left out, not in every run: {' '.join(key)}", flush=True)
     for figure in figures:
         print(figure["line"], flush=True)
     write_results(args.results, figures, {})

@@ -56,9 +56,11 @@ def test_runs_whose_seeds_leave_a_gap_or_overlap_are_refused(second: tuple[int, 
         merge_runs([head_to_head_run(0, 24, 1, 1, 1, "a"), head_to_head_run(*second, 1, 1, 1, "a")])
 
 
-def test_runs_of_different_measures_are_refused() -> None:
+def test_a_measure_only_some_runs_made_is_left_out_and_runs_sharing_none_are_refused() -> None:
+    figures = merge_runs([head_to_head_run(0, 24, 1, 1, 1, "a"), head_to_head_run(25, 49, 1, 1, 1, "a")[:1]])
+    assert [f["measure"] for f in figures] == ["head-to-head vs normal"]
     with pytest.raises(MergeError, match="different things"):
-        merge_runs([head_to_head_run(0, 24, 1, 1, 1, "a"), head_to_head_run(25, 49, 1, 1, 1, "a")[:1]])
+        merge_runs([head_to_head_run(0, 24, 1, 1, 1, "a")[:1], head_to_head_run(25, 49, 1, 1, 1, "a")[1:]])
 
 
 def test_merged_all_bot_means_are_weighted_by_the_games_behind_them() -> None:
