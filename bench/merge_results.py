@@ -12,7 +12,8 @@ measure only some runs made is left out, and named):
 
 - head to head: wins, ties, losses, points and early ends summed;
 - all-bot games: the mean a seat weighted by the seat games, the winner's
-  mean by the games (from the runs' means, each to 0.1), eliminations, endings and early ends summed;
+  mean by the games (from the runs' means, each to 0.1); eliminations,
+  endings and early ends summed;
 - one-seat games: completed and lost games summed, the mean score weighted
   by the completed games;
 - decision times: decisions summed, the longest kept. A run keeps only its
@@ -41,8 +42,8 @@ from bench.bot_strength import (RESULTS, Figure, all_bot_line, head_to_head_line
 
 
 class MergeError(Exception):
-    """Runs that cannot be added up (a gap or an overlap in their seeds, a
-    measure not in every run, head-to-head runs at different seat counts)."""
+    """Runs that cannot be added up (a gap or an overlap in their seeds, no
+    measure common to every run, head-to-head runs at different seat counts)."""
 
 
 def seed_range(figure: Figure) -> tuple[int, int]:
@@ -149,14 +150,15 @@ def common(runs: list[list[Figure]]) -> tuple[list[Key], list[Key]]:
     return sorted(shared), sorted(set.union(*kinds) - shared)
 
 
-def merge_runs(runs: list[list[Figure]]) -> list[Figure]:
-    """Each measure every run made, added up; raises :class:`MergeError`
-    when the runs share no measure."""
+def merge_runs(runs: list[list[Figure]]) -> tuple[list[Figure], list[Key]]:
+    """Each measure every run made, added up, and the measures left out (only
+    some runs made them); raises :class:`MergeError` when the runs share no
+    measure."""
     runs = [times_named(run) for run in runs]
-    shared, _left_out = common(runs)
+    shared, left_out = common(runs)
     if not shared:
         raise MergeError("the runs measured different things: merge runs of the same command, other seeds")
-    return [merged([f for run in runs for f in run if key_of(f) == key]) for key in shared]
+    return [merged([f for run in runs for f in run if key_of(f) == key]) for key in shared], left_out
 
 
 def main() -> int:
@@ -165,12 +167,11 @@ def main() -> int:
     parser.add_argument("--results", type=Path, default=RESULTS, help="the results file (default %(default)s)")
     args = parser.parse_args()
     try:
-        runs = [json.loads(p.read_text(encoding="utf-8"))["figures"] for p in args.runs]
-        figures = merge_runs(runs)
+        figures, left_out = merge_runs([json.loads(p.read_text(encoding="utf-8"))["figures"] for p in args.runs])
     except (MergeError, OSError, ValueError, KeyError) as e:
         print(f"merge_results: {e}", file=sys.stderr)
         return 1
-    for key in common([times_named(run) for run in runs])[1]:
+    for key in left_out:
         print(f"left out, not in every run: {' '.join(key)}", flush=True)
     for figure in figures:
         print(figure["line"], flush=True)

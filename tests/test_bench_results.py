@@ -26,7 +26,8 @@ def head_to_head_run(first: int, last: int, win: int, tie: int, loss: int, commi
 
 
 def test_runs_over_consecutive_seeds_add_up_to_one_figure_per_measure() -> None:
-    figures = merge_runs([head_to_head_run(25, 49, 10, 10, 5, "bbb"), head_to_head_run(0, 24, 12, 8, 5, "aaa")])
+    figures, _left_out = merge_runs([head_to_head_run(25, 49, 10, 10, 5, "bbb"),
+                                     head_to_head_run(0, 24, 12, 8, 5, "aaa")])
     h2h = next(f for f in figures if f["measure"] == "head-to-head vs normal")
     assert (h2h["win"], h2h["tie"], h2h["loss"], h2h["points"], h2h["share"]) == (22, 18, 10, 31.0, 0.62)
     assert h2h["seeds"] == "0-49" and h2h["commit"] == "aaa, bbb" and h2h["date"] == "2026-11-29T05:00Z"
@@ -36,7 +37,7 @@ def test_runs_over_consecutive_seeds_add_up_to_one_figure_per_measure() -> None:
 
 
 def test_merged_decision_times_give_the_highest_median_and_p95_of_the_runs_and_say_so() -> None:
-    figures = merge_runs([head_to_head_run(0, 24, 1, 1, 1, "a"), head_to_head_run(25, 49, 1, 1, 1, "a")])
+    figures, _left_out = merge_runs([head_to_head_run(0, 24, 1, 1, 1, "a"), head_to_head_run(25, 49, 1, 1, 1, "a")])
     times = next(f for f in figures if f["measure"].startswith("decision times"))
     assert (times["median_ms"], times["p95_ms"], times["max_ms"], times["decisions"]) == (425.0, 1525, 2500, 200)
     assert "median at most 425.0 ms, p95 at most 1525 ms (the highest of 2 runs)" in times["line"]
@@ -46,7 +47,7 @@ def test_merged_decision_times_give_the_highest_median_and_p95_of_the_runs_and_s
 def test_a_run_from_before_times_were_named_is_named_after_what_it_timed() -> None:
     old = head_to_head_run(0, 24, 1, 1, 1, "a")
     old[1]["measure"] = "decision times"
-    figures = merge_runs([old, head_to_head_run(25, 49, 1, 1, 1, "a")])
+    figures, _left_out = merge_runs([old, head_to_head_run(25, 49, 1, 1, 1, "a")])
     assert sorted(f["measure"] for f in figures) == ["decision times, head-to-head vs normal", "head-to-head vs normal"]
 
 
@@ -57,8 +58,9 @@ def test_runs_whose_seeds_leave_a_gap_or_overlap_are_refused(second: tuple[int, 
 
 
 def test_a_measure_only_some_runs_made_is_left_out_and_runs_sharing_none_are_refused() -> None:
-    figures = merge_runs([head_to_head_run(0, 24, 1, 1, 1, "a"), head_to_head_run(25, 49, 1, 1, 1, "a")[:1]])
+    figures, left_out = merge_runs([head_to_head_run(0, 24, 1, 1, 1, "a"), head_to_head_run(25, 49, 1, 1, 1, "a")[:1]])
     assert [f["measure"] for f in figures] == ["head-to-head vs normal"]
+    assert left_out == [("mine-carts", "hard", "decision times, head-to-head vs normal")]
     with pytest.raises(MergeError, match="different things"):
         merge_runs([head_to_head_run(0, 24, 1, 1, 1, "a")[:1], head_to_head_run(25, 49, 1, 1, 1, "a")[1:]])
 
@@ -69,6 +71,6 @@ def test_merged_all_bot_means_are_weighted_by_the_games_behind_them() -> None:
         return [{"game": "age-of-steam", "level": "hard", "measure": "all-bot 4 seats", "mean": mean,
                  "winner_mean": winner, "eliminated": 1, "seat_games": 4 * n, "ends": {}, "early_ends": 0,
                  "command": "c", "seeds": f"{first}-{last}", "commit": "a", "date": "d"}]
-    [figure] = merge_runs([run(0, 9, 60.0, 80.0), run(10, 39, 64.0, 84.0)])
+    [figure], _left_out = merge_runs([run(0, 9, 60.0, 80.0), run(10, 39, 64.0, 84.0)])
     assert (figure["mean"], figure["winner_mean"], figure["eliminated"], figure["seat_games"]) == (63.0, 83.0, 2, 160)
     assert "(4 seats, 40 seeds): mean 63.0 a seat, winner mean 83.0, eliminated 2/160" in figure["line"]

@@ -46,10 +46,10 @@ it changes the game's course for nothing.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass, replace
 from typing import Callable, cast
 
+from games.bot_search import clock
 from games.core import Game, State
 
 from .cash_outlook import SAMPLES, NextLink, Outlook, outlook
@@ -93,7 +93,7 @@ class CashRailroad(PlanningRailroad):
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         if money_at_end(state) and state["phase"] in ("shares", "actions", "build"):
-            deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+            deadline = None if self.time_limit is None else clock() + self.time_limit
             weighing = Weighing(self, game, seat, deadline)
             texts = weighing.legal(state)
             if len(texts) == 1:
@@ -146,7 +146,7 @@ class Weighing:
 
     def outlook(self, state: State, then: NextLink | None = None) -> Outlook:
         """The play-outs of ``state`` (``then`` built next turn)."""
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.deadline is not None and clock() > self.deadline:
             raise OutOfTime
         return outlook(state, self.seat, self.railroad.samples, then)
 

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-import games.age_of_steam.cash_railroad
 import games.bot_search
 from games.age_of_steam import GAME
 from games.age_of_steam.phases import BUILD, MOVE
@@ -251,6 +250,6 @@ class StoppedClock:
 def stop_search_clocks(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hard bot's searches run all their play-outs, however loaded the
     machine (a test of what a search chooses must not hang on its safety
-    clock: a parallel test run can starve it)."""
-    for module in (games.bot_search, games.age_of_steam.cash_railroad):
-        monkeypatch.setattr(module, "time", StoppedClock)
+    clock: a parallel test run can starve it): the clock every search reads
+    (:func:`games.bot_search.clock`) is stopped."""
+    monkeypatch.setattr(games.bot_search, "time", StoppedClock)
