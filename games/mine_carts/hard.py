@@ -9,10 +9,15 @@ found (:func:`turns`: each plan of its beam with each of its
 judgement), lays each on a copy of the table, sets its switch, and plays
 the game on (the draws from the bot's own rng, the same for every turn)
 through the other team's turn, up to our team's first card after that
-(:class:`OurTurn`, the play-outs' stop rule); it plays the first action of
-the turn judged best there (:func:`evaluate`). Turns judged alike keep the
-normal bot's order. In phase II (the cards laid) the candidates are the
-switches.
+(:class:`OurTurn`, the play-outs' stop rule) and judged there
+(:func:`evaluate`). It plays the first action of the normal bot's best turn
+unless another turn's play-out is judged better by at least
+:data:`TURN_MARGIN`; then that of the best. In phase II (the cards laid) the
+candidates are the switches.
+
+Why a margin: each turn is played out once, on draws and a plan of the
+other team that are one sample of many, so two turns a little apart are
+apart by luck; a turn swapped on luck changes the game for nothing.
 
 Why whole turns: a turn's cards are laid before anything is drawn, so the
 turn is one choice; played out card by card, every candidate's other cards
@@ -61,6 +66,10 @@ ROUNDS = 1
 """Rounds played out: to the start of our next turn (1), or the one after (2)."""
 WIDTH = 8
 """Whole turns played out (the normal bot's best)."""
+TURN_MARGIN = 25.0
+"""How much better (in :func:`evaluate`'s units, a gold being
+:data:`~.plans.GOLD_VALUE`) a turn's play-out must end than that of the
+normal bot's best turn for the hard bot to play it instead."""
 SWITCHES = 2
 """Switches tried with each plan of the normal bot's beam."""
 QUICK = TacticsPolicy(Weights(beam=2, sift=6, spoil_squares=2))
@@ -206,12 +215,14 @@ class HardPolicy:
     """See the module docstring: the normal bot's :data:`WIDTH` best whole
     turns (:func:`turns`), each played out to our team's next turn
     (:class:`OurTurn`) by :meth:`players` and judged by :func:`evaluate`;
-    it plays the first action of the best."""
+    it plays the first action of the first turn (the normal bot's best)
+    unless the best ends better by ``margin``."""
 
     ours: Weights = QUICK.weights
     theirs: Weights = TACTICS.weights
     width: int = WIDTH
     rounds: int = ROUNDS
+    margin: float = TURN_MARGIN
 
     def players(self, team: int) -> Sides:
         """The play-outs' players for a decision of ``team``: each team a
@@ -231,16 +242,26 @@ class HardPolicy:
             return options[0].first
         until = OurTurn(team=team, after=s["round"] + self.rounds - 1)
         seed = rng.getrandbits(64)
-        best: tuple[float, int] | None = None
+        values: dict[int, float] = {}
         for i, turn in enumerate(options):
             if clock() > deadline:
                 break
             end = self.play_out(game, state, seat, turn, until, random.Random(seed), deadline)
             if end is not None:
-                value = evaluate(game, end, seat)
-                if best is None or value > best[0]:
-                    best = (value, i)
-        return options[0 if best is None else best[1]].first
+                values[i] = evaluate(game, end, seat)
+        return options[self.pick(values)].first
+
+    def pick(self, values: dict[int, float]) -> int:
+        """The candidate to play, from the play-outs' ``values`` by
+        candidate index: the best, when it beats the first (the normal
+        bot's best turn) by at least ``margin``; else the first. A first
+        left without a value (its play-out cut) is beaten by any."""
+        if not values:
+            return 0
+        best = max(values, key=lambda i: (values[i], -i))
+        if 0 in values and values[best] < values[0] + self.margin:
+            return 0
+        return best
 
     def play_out(self, game: Game, state: State, seat: int, turn: Turn, until: OurTurn,
                  rng: random.Random, deadline: float | None = None) -> State | None:

@@ -15,7 +15,8 @@ from games.mine_carts import GAME
 from games.mine_carts.planner import CARD, gold_route
 import games.bot_search
 from tests.test_bot_search import Ticking
-from games.mine_carts.hard import HARD, QUICK, ROUNDS, TIME_LIMIT, WIDTH, OurTurn, evaluate, last_turn, turns
+from games.mine_carts.hard import (HARD, QUICK, ROUNDS, TIME_LIMIT, TURN_MARGIN, WIDTH, HardPolicy, OurTurn, evaluate,
+                                   last_turn, turns)
 from games.mine_carts.state import plain, typed
 from games.mine_carts import hard, turn_plans
 from games.mine_carts.tactics import TACTICS, best_plan, fits, threat
@@ -202,11 +203,13 @@ def test_hard_bots_candidates_are_whole_turns_that_lay_the_allotment_then_set_th
     assert len({turn.lays for turn in options}) < len(options)
 
 
-def test_hard_bot_plays_the_first_card_of_the_whole_turn_its_play_outs_judge_best(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The normal bot's ranking only orders the candidates: when the play-out
-    of a lower-ranked turn (with another first card) ends best, the hard bot
-    lays that turn's first card."""
+@pytest.mark.parametrize("lead, plays_pick", [(TURN_MARGIN, True), (TURN_MARGIN - 1.0, False)])
+def test_hard_bot_plays_a_lower_ranked_turn_only_when_its_play_out_ends_better_by_the_margin(
+        monkeypatch: pytest.MonkeyPatch, lead: float, plays_pick: bool) -> None:
+    """The normal bot's ranking orders the candidates: when the play-out of a
+    lower-ranked turn (with another first card) ends better than that of the
+    normal bot's best by the margin, the hard bot lays that turn's first
+    card; by a little less, it keeps the normal bot's best."""
     state = started()
     typed(state)["teams"][RED]["allotment"] = 2
     options = turns(typed(state), RED, random.Random(5), TACTICS.weights)
@@ -215,9 +218,20 @@ def test_hard_bot_plays_the_first_card_of_the_whole_turn_its_play_outs_judge_bes
     def played(policy: object, game: object, start: State, seat: int, turn: object, *rest: object) -> State:
         return plain({**typed(start), "round": 1 + options.index(turn)})  # type: ignore[typeddict-item]
 
-    monkeypatch.setattr(hard, "evaluate", lambda game, end, seat: 1.0 if typed(end)["round"] == 1 + pick else 0.0)
+    monkeypatch.setattr(hard, "evaluate", lambda game, end, seat: lead if typed(end)["round"] == 1 + pick else 0.0)
     monkeypatch.setattr(hard.HardPolicy, "play_out", played)
-    assert HARD.choose(GAME, state, 0, random.Random(5)) == options[pick].first
+    expected = options[pick] if plays_pick else options[0]
+    assert HARD.choose(GAME, state, 0, random.Random(5)) == expected.first
+
+
+def test_hard_bots_pick_takes_the_best_of_equals_in_the_normal_bots_order() -> None:
+    """Of turns ending alike, the one the normal bot ranks first is played; a
+    first turn whose play-out was cut is beaten by any that ended."""
+    policy = HardPolicy(margin=10.0)
+    assert policy.pick({0: 0.0, 1: 30.0, 2: 30.0}) == 1
+    assert policy.pick({0: 25.0, 1: 30.0}) == 0
+    assert policy.pick({1: -5.0, 2: 3.0}) == 2
+    assert policy.pick({}) == 0
 
 
 def test_hard_bot_judges_the_games_last_turn_by_the_win_its_gold_would_bring() -> None:
