@@ -61,7 +61,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Mapping
 
 from games.bots import Candidates, Evaluate, Policy
 from games.core import CHANCE, Game, IllegalAction, State
@@ -152,6 +152,18 @@ def win_share(game: Game, state: State, seat: int) -> float:
     return 1.0 if first == [seat] else 0.5 if seat in first else 0.0
 
 
+def kept(means: Mapping[int, float], margin: float = 0.0) -> int:
+    """The candidate to play, from the ``means`` of those played out (by
+    their index in the ranking, 0 the best ranked, usually the normal bot's
+    own choice): the best mean (ties: the better ranked), unless candidate 0
+    was played out and the best beats it by less than ``margin``; 0 when
+    none was played out."""
+    if not means:
+        return 0
+    best = max(means, key=lambda i: (means[i], -i))
+    return 0 if 0 in means and means[best] < means[0] + margin else best
+
+
 @dataclass(frozen=True)
 class WinFirst:
     """An evaluation that judges a finished game by its result: ``won``
@@ -196,8 +208,7 @@ class Rollouts:
     so a late search costs no second ranking)."""
     margin: float = 0.0
     """How much better by ``evaluate`` another candidate's mean must be than
-    the first candidate's to be played instead (the first played out keeps
-    the choice otherwise)."""
+    the first candidate's to be played instead (:func:`kept`)."""
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         deadline = clock() + self.time_limit  # ranking the candidates counts against the budget
@@ -218,10 +229,7 @@ class Rollouts:
                 if end is not None:
                     totals[i] += self.evaluate(game, end, seat)
                     counts[i] += 1
-        tried = [i for i in range(len(texts)) if counts[i]]
-        if not tried:
+        means = {i: totals[i] / counts[i] for i in range(len(texts)) if counts[i]}
+        if not means:
             return texts[0] if self.fallback is None else self.fallback.choose(game, state, seat, rng)
-        best = max(tried, key=lambda i: (totals[i] / counts[i], -i))
-        if counts[0] and totals[best] / counts[best] < totals[0] / counts[0] + self.margin:
-            best = 0
-        return texts[best]
+        return texts[kept(means, self.margin)]

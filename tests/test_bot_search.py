@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 import games.bot_search
-from games.bot_search import Rollouts, WinFirst, playout
+from games.bot_search import Rollouts, WinFirst, kept, playout
 from games.core import Game, IllegalAction, State
 from tests.support.race import RACE
 
@@ -42,6 +42,17 @@ def test_a_tie_goes_to_the_better_ranked_candidate() -> None:
     search = Rollouts(Always("step 1"), lambda g, s, seat, rng: ["step 2", "step 1"],
                       lambda g, s, seat: 0.0, samples=2)
     assert search.choose(RACE, started(), 0, random.Random(1)) == "step 2"
+
+
+def test_kept_takes_the_best_mean_the_better_ranked_of_equals_and_the_first_within_the_margin() -> None:
+    """Of candidates ending alike, the better ranked is played; the first
+    (the normal bot's) is kept unless beaten by the margin; a first whose
+    play-out was cut is beaten by any that ended; none played out, the first."""
+    assert kept({0: 0.0, 1: 30.0, 2: 30.0}) == 1
+    assert kept({0: 25.0, 1: 30.0}, margin=10.0) == 0
+    assert kept({0: 20.0, 1: 30.0}, margin=10.0) == 1
+    assert kept({1: -5.0, 2: 3.0}, margin=10.0) == 2
+    assert kept({}) == 0
 
 
 def test_with_a_margin_the_first_candidate_is_kept_unless_another_beats_it_by_that_much() -> None:

@@ -51,7 +51,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games.bot_search import clock, playout
+from games.bot_search import clock, kept, playout
 from games.bots import Policy
 from games.core import Game, IllegalAction, State
 
@@ -249,19 +249,7 @@ class HardPolicy:
             end = self.play_out(game, state, seat, turn, until, random.Random(seed), deadline)
             if end is not None:
                 values[i] = evaluate(game, end, seat)
-        return options[self.pick(values)].first
-
-    def pick(self, values: dict[int, float]) -> int:
-        """The candidate to play, from the play-outs' ``values`` by
-        candidate index: the best, when it beats the first (the normal
-        bot's best turn) by at least ``margin``; else the first. A first
-        left without a value (its play-out cut) is beaten by any."""
-        if not values:
-            return 0
-        best = max(values, key=lambda i: (values[i], -i))
-        if 0 in values and values[best] < values[0] + self.margin:
-            return 0
-        return best
+        return options[kept(values, self.margin)].first
 
     def play_out(self, game: Game, state: State, seat: int, turn: Turn, until: OurTurn,
                  rng: random.Random, deadline: float | None = None) -> State | None:

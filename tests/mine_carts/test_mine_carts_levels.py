@@ -15,7 +15,7 @@ from games.mine_carts import GAME
 from games.mine_carts.planner import CARD, gold_route
 import games.bot_search
 from tests.test_bot_search import Ticking
-from games.mine_carts.hard import (HARD, QUICK, ROUNDS, TIME_LIMIT, TURN_MARGIN, WIDTH, HardPolicy, OurTurn, evaluate,
+from games.mine_carts.hard import (HARD, QUICK, ROUNDS, TIME_LIMIT, TURN_MARGIN, WIDTH, OurTurn, evaluate,
                                    last_turn, turns)
 from games.mine_carts.state import plain, typed
 from games.mine_carts import hard, turn_plans
@@ -222,16 +222,6 @@ def test_hard_bot_plays_a_lower_ranked_turn_only_when_its_play_out_ends_better_b
     monkeypatch.setattr(hard.HardPolicy, "play_out", played)
     expected = options[pick] if plays_pick else options[0]
     assert HARD.choose(GAME, state, 0, random.Random(5)) == expected.first
-
-
-def test_hard_bots_pick_takes_the_best_of_equals_in_the_normal_bots_order() -> None:
-    """Of turns ending alike, the one the normal bot ranks first is played; a
-    first turn whose play-out was cut is beaten by any that ended."""
-    policy = HardPolicy(margin=10.0)
-    assert policy.pick({0: 0.0, 1: 30.0, 2: 30.0}) == 1
-    assert policy.pick({0: 25.0, 1: 30.0}) == 0
-    assert policy.pick({1: -5.0, 2: 3.0}) == 2
-    assert policy.pick({}) == 0
 
 
 def test_hard_bot_judges_the_games_last_turn_by_the_win_its_gold_would_bring() -> None:
