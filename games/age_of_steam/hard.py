@@ -19,11 +19,9 @@ game's secret is never seen, so the future draws are guessed, never read.
 Each play-out ends in a position judged by :func:`standing` (the score,
 the money to come and the deliveries the network offers, against the
 rivals' mean); the candidate with the best mean is chosen, but the normal
-bot's own choice is kept unless another beats it by :func:`turn_margin`
+bot's own choice is kept unless another beats it by :data:`TURN_MARGIN`
 (one play-out a candidate: a smaller difference is its luck, and each
-swap on luck sends the game another way; the more rivals, the more of a
-turn's play-out is their model's guess, so the wider the margin). Every
-other choice is the normal
+swap on luck sends the game another way). Every other choice is the normal
 bot's. The number of play-outs is fixed (so the choice depends
 only on the view and the rng) unless :data:`TIME_LIMIT` stops a search that
 runs long (a loaded machine), keeping the best candidate played out so far:
@@ -75,14 +73,9 @@ between play-outs, a 2 s limit let decisions on a loaded 2-core machine
 (load 20) reach p95 15 s, max 31 s."""
 TURN_MARGIN = 5.0
 """The VP of :func:`standing` by which a searched candidate must beat the
-normal bot's choice to be chosen instead, at a table of two or three: a
-smaller difference is within what the gap between two candidates, played
-out under the same draws, moves by from one draw to the next."""
-RIVAL_MARGIN = 2.5
-"""The VP added to :data:`TURN_MARGIN` for each rival beyond two: each
-rival's turn in a play-out is the rivals' model's guess, so the more
-rivals, the more the gap between two candidates moves with the draws; and
-at a table of hard railroads, each swap on that luck costs the table."""
+normal bot's choice to be chosen instead: a smaller difference is within
+what the gap between two candidates, played out under the same draws,
+moves by from one draw to the next."""
 PLAYOUT_ACTIONS = 600
 """The most actions of a play-out (a turn of six railroads is far fewer)."""
 POTENTIAL = 0.5
@@ -111,13 +104,6 @@ def searched(state: State) -> bool:
     if money_at_end(state):
         return False
     return state["phase"] in SEARCHED or (state["phase"] == "build" and map_of(state).goods_on_map)
-
-
-def turn_margin(state: State) -> float:
-    """The margin of a searched choice at this table: :data:`TURN_MARGIN`,
-    and :data:`RIVAL_MARGIN` more for each rival beyond two."""
-    rivals = len(state["players"]) - 1
-    return TURN_MARGIN + RIVAL_MARGIN * max(0, rivals - 2)
 
 
 def standing(state: State, seat: int) -> float:
@@ -184,14 +170,13 @@ class SearchingRailroad(CashRailroad):
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         if not searched(state):
             return super().choose(game, state, seat, rng)
-        return self.search(state).choose(game, state, seat, rng)
+        return self.search().choose(game, state, seat, rng)
 
-    def search(self, state: State) -> Rollouts:
-        """The play-outs of a searched choice in ``state`` (see the module
-        docstring)."""
+    def search(self) -> Rollouts:
+        """The play-outs of a searched choice (see the module docstring)."""
         return Rollouts(SELF_MODEL, self.ranked, evaluate, width=CANDIDATES, samples=SAMPLES,
                         horizon=PLAYOUT_ACTIONS, time_limit=TIME_LIMIT, until=turn_over,
-                        rivals=RIVALS_MODEL, cut_playouts=True, fallback=NORMAL, margin=turn_margin(state))
+                        rivals=RIVALS_MODEL, cut_playouts=True, fallback=NORMAL, margin=TURN_MARGIN)
 
     def ranked(self, game: Game, state: State, seat: int, rng: random.Random) -> list[str]:
         """The seat's candidates in ``state`` (:meth:`candidates`)."""

@@ -11,13 +11,13 @@ from games.age_of_steam import GAME
 from games.age_of_steam.economy import shares_to_pay
 from games.age_of_steam.links import delivery_value, link_plans, plan_gain
 from games.age_of_steam import hard as hard_level
-from games.age_of_steam.hard import SearchingRailroad, standing, turn_margin
+from games.age_of_steam.hard import SearchingRailroad, standing
 from games.age_of_steam.state import typed
 from games.age_of_steam.track import network
 from games.bots import Policy, bot_action, play_game, policy_for
 from games.core import CHANCE, State, chance_rng, secret_from_seed
 
-from aos_helpers import NAMES, started, stop_search_clocks
+from aos_helpers import started, stop_search_clocks
 
 
 def test_link_plans_are_complete_links_on_empty_hexes_at_the_cost_of_their_tiles() -> None:
@@ -182,8 +182,8 @@ def test_a_hard_search_past_its_time_limit_plays_the_normal_bots_choice() -> Non
     finished the hard bot plays the normal bot's choice."""
     hard = policy_for("age-of-steam", "hard")
     assert isinstance(hard, SearchingRailroad)
+    assert hard.search().cut_playouts
     state = started(4)
-    assert hard.search(state).cut_playouts
     seat = GAME.to_act(state)[0]
     saved = hard_level.TIME_LIMIT
     hard_level.TIME_LIMIT = -1.0
@@ -194,39 +194,24 @@ def test_a_hard_search_past_its_time_limit_plays_the_normal_bots_choice() -> Non
     assert chosen == policy_for("age-of-steam", "normal").choose(GAME, state, seat, random.Random(3))
 
 
-@pytest.mark.parametrize("players", [3, 4])
 def test_the_hard_bot_keeps_the_normal_bots_choice_unless_a_search_beats_it_by_the_margin(
-        monkeypatch: pytest.MonkeyPatch, players: int) -> None:
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """At a searched choice (the first share issue: the normal bot issues
-    none), a judge that prizes issued shares a little less than the
-    table's margin leaves the normal bot's choice; prizing them more, the
-    hard bot issues two. At three seats the margin is :data:`TURN_MARGIN`;
-    at four, a prize above it is not yet enough."""
+    none), a judge that prizes issued shares a little less than
+    :data:`TURN_MARGIN` leaves the normal bot's choice; prizing them more,
+    the hard bot issues two."""
     monkeypatch.setattr(hard_level, "CANDIDATES", 2)
     monkeypatch.setattr(hard_level, "PLAYOUT_ACTIONS", PLAYOUT_BUDGET)
     stop_search_clocks(monkeypatch)
     hard = policy_for("age-of-steam", "hard")
     assert isinstance(hard, SearchingRailroad)
-    state = started(players)
+    state = started(3)
     seat = GAME.to_act(state)[0]
     assert hard.ranked(GAME, state, seat, random.Random(3))[:2] == ["shares 0", "shares 2"]
-    margin = turn_margin(state)
-    assert (margin == hard_level.TURN_MARGIN) == (players == 3)
-    prizes = [(margin - 1, "shares 0"), (margin + 1, "shares 2")]
-    if players > 3:
-        prizes.append((hard_level.TURN_MARGIN + 1, "shares 0"))
-    for prize, chosen in prizes:
+    for prize, chosen in ((hard_level.TURN_MARGIN - 1, "shares 0"), (hard_level.TURN_MARGIN + 1, "shares 2")):
         monkeypatch.setattr(hard_level, "evaluate",
                             lambda g, end, s, prize=prize: prize if end["shares"][s] > state["shares"][s] else 0.0)
         assert hard.choose(GAME, state, seat, random.Random(3)) == chosen
-
-
-@pytest.mark.parametrize("players, margin", [(2, 5.0), (3, 5.0), (4, 7.5), (5, 10.0), (6, 12.5)])
-def test_the_hard_bots_margin_widens_with_each_rival_beyond_two(players: int, margin: float) -> None:
-    """The margin is :data:`TURN_MARGIN` at two or three seats and grows by
-    :data:`RIVAL_MARGIN` a rival after that."""
-    options = {"map": "st-lucia"} if players == 2 else {}
-    assert turn_margin(GAME.new(NAMES[:players], options)) == margin
 
 
 PLAYOUT_BUDGET = 8

@@ -30,9 +30,9 @@ def test_a_hard_playout_runs_on_the_shared_engine_to_the_end_of_the_turn() -> No
     growth."""
     hard = policy_for("age-of-steam", "hard")
     assert isinstance(hard, SearchingRailroad)
-    state = started(3)
-    rollouts = hard.search(state)
+    rollouts = hard.search()
     assert rollouts.until is turn_over
+    state = started(3)
     seat = GAME.to_act(state)[0]
     end = playout(GAME, state, seat, "shares 2", rollouts.policy, random.Random(4), rollouts.horizon,
                   rollouts.until, rollouts.rivals)
