@@ -234,7 +234,7 @@ def solo_line(f: Figure) -> str:
     mean = "-" if f["mean_score"] is None else f"{f['mean_score']:.1f}"
     detail = f" ({', '.join(f'{k} {v}' for k, v in sorted(f['losses'].items()))})" if f["losses"] else ""
     return (f"{f['game']} solo {f['level']} ({n} seeds): completed {f['completed']}/{n}"
-            f" = {100 * f['completed'] / n:.0f}%, lost {f['lost']}{detail}, mean score of completed {mean}")
+            f" = {100 * f['completed'] / n:.1f}%, lost {f['lost']}{detail}, mean score of completed {mean}")
 
 
 def measure_head_to_head(pool: ProcessPoolExecutor, slug: str, level: str, against: str, seeds: range,
@@ -261,7 +261,7 @@ def head_to_head_line(f: Figure) -> str:
     """A head-to-head figure in words."""
     n = f["win"] + f["tie"] + f["loss"]
     return (f"{f['game']} {f['measure'].replace('head-to-head', 'head-to-head ' + f['level'])}"
-            f" ({f['seats']} seats, {n} seeds): {f['points']:g}/{n} = {100 * f['points'] / n:.0f}%"
+            f" ({f['seats']} seats, {n} seeds): {f['points']:g}/{n} = {100 * f['points'] / n:.1f}%"
             f" (wins {f['win']}, ties {f['tie']}, losses {f['loss']}){early_ends_text(f['early_ends'])}")
 
 
@@ -305,6 +305,21 @@ def all_bot_line(f: Figure) -> str:
     return line + early_ends_text(f["early_ends"])
 
 
+def line_of(f: Figure) -> str:
+    """A figure in words, by its measure (a bar such as 60% is read to a
+    tenth: 119/200 is 59.5%, not 60%)."""
+    measure = str(f["measure"])
+    if measure.startswith("head-to-head"):
+        return head_to_head_line(f)
+    if measure.startswith("all-bot"):
+        return all_bot_line(f)
+    if measure == "solo":
+        return solo_line(f)
+    if measure.startswith("decision times"):
+        return times_line(f)
+    raise ValueError(f"{f['game']} {measure}: not a measure of this bench")
+
+
 def commit() -> str:
     """The repository's commit, "+changes" when the tree differs from it."""
     def git(*args: str) -> str:
@@ -317,13 +332,15 @@ def commit() -> str:
 def write_results(path: Path, figures: list[Figure], run: dict[str, Any]) -> None:
     """The results file with these figures (each with ``run``: the command,
     the seeds, the commit and the date) in place of earlier ones of the same
-    game, level and measure."""
+    game, level and measure; every figure's line written anew from its
+    numbers (:func:`line_of`), so the file reads alike throughout."""
     kept: list[Figure] = []
     if path.exists():
         kept = list(json.loads(path.read_text(encoding="utf-8")).get("figures", []))
     made = {(f["game"], f["level"], f["measure"]) for f in figures}
     kept = [f for f in kept if (f["game"], f["level"], f["measure"]) not in made]
     every = sorted(kept + [{**f, **run} for f in figures], key=lambda f: (f["game"], f["level"], f["measure"]))
+    every = [{**f, "line": line_of(f)} for f in every]
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps({"about": "bench/bot_strength.py: each measure's latest figures and the run that made them",
                        "figures": every}, indent=1)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
-from bench.bot_strength import made_by
+from bench.bot_strength import made_by, write_results
 from bench.merge_results import MergeError, merge_runs
 
 
@@ -33,7 +36,7 @@ def test_runs_over_consecutive_seeds_add_up_to_one_figure_per_measure() -> None:
     assert h2h["seeds"] == "0-49" and h2h["commit"] == "aaa, bbb" and h2h["date"] == "2026-11-29T05:00Z"
     assert h2h["command"].split(" ; ") == ["bench/bot_strength.py --seeds 25 --start 0",
                                            "bench/bot_strength.py --seeds 25 --start 25"]
-    assert "(2 seats, 50 seeds): 31/50 = 62% (wins 22, ties 18, losses 10)" in h2h["line"]
+    assert "(2 seats, 50 seeds): 31/50 = 62.0% (wins 22, ties 18, losses 10)" in h2h["line"]
 
 
 def test_merged_decision_times_give_the_highest_median_and_p95_of_the_runs_and_say_so() -> None:
@@ -74,3 +77,14 @@ def test_merged_all_bot_means_are_weighted_by_the_games_behind_them() -> None:
     [figure], _left_out = merge_runs([run(0, 9, 60.0, 80.0), run(10, 39, 64.0, 84.0)])
     assert (figure["mean"], figure["winner_mean"], figure["eliminated"], figure["seat_games"]) == (63.0, 83.0, 2, 160)
     assert "(4 seats, 40 seeds): mean 63.0 a seat, winner mean 83.0, eliminated 2/160" in figure["line"]
+
+
+def test_writing_the_results_file_writes_every_figures_line_anew_to_a_tenth(tmp_path: Path) -> None:
+    """A figure already in the file keeps its numbers but its line is made
+    again from them: 119/200 reads 59.5%, never a rounded 60% beside a 60% bar."""
+    path = tmp_path / "bot_strength.json"
+    old = {**head_to_head_run(0, 199, 72, 94, 34, "aaa")[0], "line": "119/200 = 60%"}
+    path.write_text(json.dumps({"figures": [old]}), encoding="utf-8")
+    write_results(path, [], {})
+    (figure,) = json.loads(path.read_text(encoding="utf-8"))["figures"]
+    assert figure["line"].endswith("(2 seats, 200 seeds): 119/200 = 59.5% (wins 72, ties 94, losses 34)")
