@@ -22,7 +22,10 @@ Per game and level, over ``--seeds`` seeds:
   (``Outcome.scores[0]``, the cash left) of the completed ones;
 - the level's own decision times (median, p95, max) over all those games
   (a measure of its own, named after the measures it timed:
-  ``decision times, head-to-head vs normal``).
+  ``decision times, head-to-head vs normal``), with the level's searches and
+  how many of them the clock cut before every candidate was played out
+  (:data:`games.bot_search.CUT_SEARCHES`: there the search keeps the best
+  of what it played out, often the normal bot's choice alone).
 
 ``--options`` (``key=value``, comma-separated) are the games' options;
 ``--map NAME`` is short for ``--options map=NAME``. The seat counts follow
@@ -59,12 +62,13 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from dataclasses import dataclass, field
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.bot_search import EARLY_ENDS  # noqa: E402
+from games.bot_search import CUT_SEARCHES, EARLY_ENDS, SEARCHES  # noqa: E402
 from games.bots import LEVELS, RANDOM, Policy, play_game, policy_for  # noqa: E402
 from games.core import Game, State  # noqa: E402
 from games.registry import get_game, slugs  # noqa: E402
@@ -111,17 +115,37 @@ def stop_search_clocks() -> None:
     setattr(games.bot_search, "time", StoppedClock)
 
 
+@dataclass
+class Spent:
+    """What a level's decisions cost in some games: each decision's time,
+    the searches among them (:data:`games.bot_search.SEARCHES`) and those
+    the clock cut (:data:`games.bot_search.CUT_SEARCHES`)."""
+
+    times: list[float] = field(default_factory=list)
+    searches: int = 0
+    cut: int = 0
+
+    def add(self, other: Spent) -> None:
+        self.times.extend(other.times)
+        self.searches += other.searches
+        self.cut += other.cut
+
+
 class Timed:
-    """A policy that times another's decisions."""
+    """A policy that times another's decisions and counts its searches."""
 
     def __init__(self, policy: Policy) -> None:
         self.policy = policy
-        self.times: list[float] = []
+        self.spent = Spent()
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        SEARCHES.take()
+        CUT_SEARCHES.take()
         start = time.perf_counter()
         chosen = self.policy.choose(game, state, seat, rng)
-        self.times.append(time.perf_counter() - start)
+        self.spent.times.append(time.perf_counter() - start)
+        self.spent.searches += SEARCHES.take()
+        self.spent.cut += CUT_SEARCHES.take()
         return chosen
 
 
@@ -133,7 +157,7 @@ def seats_for(slug: str, options: dict[str, str], preferred: int) -> int:
 
 
 def head_to_head_game(slug: str, level: str, against: str, seed: int,
-                      options: dict[str, str]) -> tuple[str, list[float], int]:
+                      options: dict[str, str]) -> tuple[str, Spent, int]:
     """One head-to-head game: the level's result, its decision times, and
     the play-outs a sampled world ended early."""
     game = get_game(slug)
@@ -143,20 +167,20 @@ def head_to_head_game(slug: str, level: str, against: str, seed: int,
     other = RANDOM if against == "random" else policy_for(slug, against)
     EARLY_ENDS.take()
     final = play_game(game, [timed if i == seat else other for i in range(n)], seed, options)
-    return bot_result(game, final, seat), timed.times, EARLY_ENDS.take()
+    return bot_result(game, final, seat), timed.spent, EARLY_ENDS.take()
 
 
-def solo_game(slug: str, level: str, seed: int, options: dict[str, str]) -> tuple[bool, int, str, list[float]]:
+def solo_game(slug: str, level: str, seed: int, options: dict[str, str]) -> tuple[bool, int, str, Spent]:
     """One one-seat game: lost or not, the score, the result in words, decision times."""
     game = get_game(slug)
     timed = Timed(policy_for(slug, level))
     final = play_game(game, [timed], seed, options)
     out = game.outcome(final)
-    return out.solo_lost, out.scores[0], out.summary, timed.times
+    return out.solo_lost, out.scores[0], out.summary, timed.spent
 
 
 def all_bot_game(slug: str, level: str, seats: int, seed: int,
-                 options: dict[str, str]) -> tuple[list[int], int, str, list[float], int]:
+                 options: dict[str, str]) -> tuple[list[int], int, str, Spent, int]:
     """One all-bot game: scores, seats eliminated, how it ended, decision
     times, and the play-outs a sampled world ended early."""
     game = get_game(slug)
@@ -164,22 +188,24 @@ def all_bot_game(slug: str, level: str, seats: int, seed: int,
     EARLY_ENDS.take()
     final = play_game(game, [timed] * seats, seed, options)
     eliminated = sum(bool(e) for e in final.get("eliminated", []))
-    return game.outcome(final).scores, eliminated, end_kind(slug, final), timed.times, EARLY_ENDS.take()
+    return game.outcome(final).scores, eliminated, end_kind(slug, final), timed.spent, EARLY_ENDS.take()
 
 
 Figure = dict[str, Any]
 """One measure's entry in the results file."""
 
 
-def times_figure(slug: str, level: str, times: list[float], over: list[Figure]) -> Figure:
+def times_figure(slug: str, level: str, spent: Spent, over: list[Figure]) -> Figure:
     """The level's decision times in the games of the figures ``over``
-    (named after them: a 4-seat run's times do not replace a 5-seat run's)."""
-    ordered = sorted(times)
+    (named after them: a 4-seat run's times do not replace a 5-seat run's),
+    with its searches and those its clock cut."""
+    ordered = sorted(spent.times)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
     measure = "decision times, " + " and ".join(f["measure"] for f in over)
     figure: Figure = {"game": slug, "level": level, "measure": measure,
                       "median_ms": round(1000 * statistics.median(ordered), 1), "p95_ms": round(1000 * p95),
-                      "max_ms": round(1000 * ordered[-1]), "decisions": len(ordered)}
+                      "max_ms": round(1000 * ordered[-1]), "decisions": len(ordered),
+                      "searches": spent.searches, "cut_searches": spent.cut}
     figure["line"] = times_line(figure)
     print(figure["line"], flush=True)
     return figure
@@ -187,12 +213,16 @@ def times_figure(slug: str, level: str, times: list[float], over: list[Figure]) 
 
 def times_line(f: Figure) -> str:
     """A decision-times figure in words (one merged from several runs gives
-    the highest median and p95 of its runs: ``runs``)."""
+    the highest median and p95 of its runs: ``runs``), with the searches
+    its clock cut when any were counted (figures made before the count
+    have none)."""
     runs = int(f.get("runs", 1))
     at_most = "at most " if runs > 1 else ""
     of_runs = f" (the highest of {runs} runs)" if runs > 1 else ""
+    searches = int(f.get("searches", 0))
+    cut = f"; {f['cut_searches']} of {searches} searches cut by the clock" if searches else ""
     return (f"{f['game']} {f['level']} {f['measure']}: median {at_most}{f['median_ms']:.1f} ms,"
-            f" p95 {at_most}{f['p95_ms']} ms{of_runs}, max {f['max_ms']} ms over {f['decisions']} decisions")
+            f" p95 {at_most}{f['p95_ms']} ms{of_runs}, max {f['max_ms']} ms over {f['decisions']} decisions{cut}")
 
 
 def early_ends_text(count: int) -> str:
@@ -205,14 +235,14 @@ def label(slug: str, options: dict[str, str]) -> str:
 
 
 def measure_solo(pool: ProcessPoolExecutor, slug: str, level: str, seeds: range, options: dict[str, str],
-                 times: list[float], quiet: bool) -> Figure:
+                 times: Spent, quiet: bool) -> Figure:
     """One-seat games: completed and lost, the completed games' mean score."""
     t0 = time.perf_counter()
     scores: list[int] = []
     losses: dict[str, int] = {}
     for seed, (lost, score, summary, spent) in zip(
             seeds, pool.map(solo_game, *zip(*[(slug, level, s, options) for s in seeds]))):
-        times.extend(spent)
+        times.add(spent)
         if lost:
             kind = summary.split(" by ")[0].split(" in turn")[0]
             losses[kind] = losses.get(kind, 0) + 1
@@ -238,14 +268,14 @@ def solo_line(f: Figure) -> str:
 
 
 def measure_head_to_head(pool: ProcessPoolExecutor, slug: str, level: str, against: str, seeds: range,
-                         options: dict[str, str], times: list[float]) -> Figure:
+                         options: dict[str, str], times: Spent) -> Figure:
     t0 = time.perf_counter()
     counts = {"win": 0, "tie": 0, "loss": 0}
     early = 0
     for result, spent, ended in pool.map(head_to_head_game,
                                          *zip(*[(slug, level, against, s, options) for s in seeds])):
         counts[result] += 1
-        times.extend(spent)
+        times.add(spent)
         early += ended
     n = seats_for(slug, options, HEAD_TO_HEAD_SEATS.get(slug, 2))
     points = counts["win"] + counts["tie"] / 2
@@ -266,7 +296,7 @@ def head_to_head_line(f: Figure) -> str:
 
 
 def measure_all_bot(pool: ProcessPoolExecutor, slug: str, level: str, seats: int, seeds: range,
-                    options: dict[str, str], times: list[float], quiet: bool) -> Figure:
+                    options: dict[str, str], times: Spent, quiet: bool) -> Figure:
     t0 = time.perf_counter()
     scores: list[int] = []
     winners: list[int] = []
@@ -281,7 +311,7 @@ def measure_all_bot(pool: ProcessPoolExecutor, slug: str, level: str, seats: int
         early += ended
         if end:
             ends[end] = ends.get(end, 0) + 1
-        times.extend(spent)
+        times.add(spent)
         if not quiet:
             print(f"  all-bot {level} seed {seed}: scores={got} eliminated={out}{' end=' + end if end else ''}",
                   flush=True)
@@ -400,7 +430,7 @@ def main() -> int:
                       or [seats_for(slug, options, ALL_BOT_SEATS.get(slug, 2))])
             solo = get_game(slug).player_counts(options) == (1,)
             for level in levels:
-                times: list[float] = []
+                times = Spent()
                 made: list[Figure] = []
                 if solo:
                     made.append(measure_solo(pool, slug, level, seeds, options, times, args.quiet))
@@ -411,7 +441,7 @@ def main() -> int:
                         for seats in counts:
                             made.append(measure_all_bot(pool, slug, level, seats, seeds, options, times, args.quiet))
                 figures.extend(made)
-                if times:
+                if times.times:
                     figures.append(times_figure(label(slug, options), level, times, made))
     if not args.no_results:
         write_results(args.results, figures, run)

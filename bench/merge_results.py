@@ -16,9 +16,11 @@ measure only some runs made is left out, and named):
   endings and early ends summed;
 - one-seat games: completed and lost games summed, the mean score weighted
   by the completed games;
-- decision times: decisions summed, the longest kept. A run keeps only its
-  median and p95, not its times, so the merged median and p95 are the
-  highest of the runs' (at least the pooled ones), and the line says so.
+- decision times: decisions, searches and cut searches summed (the
+  searches only when every run counted them), the longest kept. A run
+  keeps only its median and p95, not its times, so the merged median and
+  p95 are the highest of the runs' (at least the pooled ones), and the
+  line says so.
 
 The runs' seeds must follow on, without a gap or an overlap. The merged
 figure records each run's command and commit (joined by `` ; `` and ``, ``),
@@ -112,6 +114,8 @@ def merged(parts: list[Figure]) -> Figure:
         figure.update(median_ms=max(p["median_ms"] for p in parts), p95_ms=max(p["p95_ms"] for p in parts),
                       max_ms=max(p["max_ms"] for p in parts), decisions=sum(p["decisions"] for p in parts),
                       runs=sum(int(p.get("runs", 1)) for p in parts))
+        if all("searches" in p for p in parts):
+            figure.update(**summed(parts, "searches", "cut_searches"))
         figure["line"] = times_line(figure)
     else:
         raise MergeError(f"{last['game']} {measure}: not a measure this merge knows")

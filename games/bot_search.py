@@ -93,6 +93,21 @@ class Count:
 
 EARLY_ENDS = Count()
 """Play-outs that a sampled world ended early (see the module docstring)."""
+SEARCHES = Count()
+"""Searches made: decisions that played out two candidates or more (a
+game's own search counts its own, as Mine Carts' does)."""
+CUT_SEARCHES = Count()
+"""Of :data:`SEARCHES`, those the clock stopped (``time_limit``) before
+every candidate was played out every sample: how often the hard level is
+the normal one's choice for lack of time (``bench/bot_strength.py``
+reports both counts)."""
+
+
+def counted_search(cut: bool) -> None:
+    """Counts a search in :data:`SEARCHES`, and in :data:`CUT_SEARCHES` when ``cut``."""
+    SEARCHES.add()
+    if cut:
+        CUT_SEARCHES.add()
 
 
 def clock() -> float:
@@ -217,11 +232,13 @@ class Rollouts:
             return texts[0] if texts else (self.fallback or self.policy).choose(game, state, seat, rng)
         totals = [0.0] * len(texts)
         counts = [0] * len(texts)
+        cut = False
         for _ in range(self.samples):
             world = self.determinize(game, state, seat, rng)
             seed = rng.getrandbits(64)
             for i, text in enumerate(texts):
                 if clock() > deadline:
+                    cut = True
                     break
                 end = playout(game, world, seat, text, self.policy, random.Random(seed), self.horizon,
                               self.until, self.rivals, deadline if self.cut_playouts else None,
@@ -229,6 +246,9 @@ class Rollouts:
                 if end is not None:
                     totals[i] += self.evaluate(game, end, seat)
                     counts[i] += 1
+                elif clock() > deadline:
+                    cut = True
+        counted_search(cut)
         means = {i: totals[i] / counts[i] for i in range(len(texts)) if counts[i]}
         if not means:
             return texts[0] if self.fallback is None else self.fallback.choose(game, state, seat, rng)

@@ -24,7 +24,8 @@ def head_to_head_run(first: int, last: int, win: int, tie: int, loss: int, commi
     h2h = {"game": "mine-carts", "level": "hard", "measure": "head-to-head vs normal", "seats": 2,
            "points": win + tie / 2, "win": win, "tie": tie, "loss": loss, "early_ends": 0, **run}
     times = {"game": "mine-carts", "level": "hard", "measure": "decision times, head-to-head vs normal",
-             "median_ms": 400.0 + first, "p95_ms": 1500 + first, "max_ms": 2500 - first, "decisions": 100, **run}
+             "median_ms": 400.0 + first, "p95_ms": 1500 + first, "max_ms": 2500 - first, "decisions": 100,
+             "searches": 40, "cut_searches": first % 7, **run}
     return [h2h, times]
 
 
@@ -44,6 +45,7 @@ def test_merged_decision_times_give_the_highest_median_and_p95_of_the_runs_and_s
     times = next(f for f in figures if f["measure"].startswith("decision times"))
     assert (times["median_ms"], times["p95_ms"], times["max_ms"], times["decisions"]) == (425.0, 1525, 2500, 200)
     assert "median at most 425.0 ms, p95 at most 1525 ms (the highest of 2 runs)" in times["line"]
+    assert (times["searches"], times["cut_searches"]) == (80, 4) and "4 of 80 searches cut by the clock" in times["line"]
     assert times["commit"] == "a" and times["measure"] == "decision times, head-to-head vs normal"
 
 

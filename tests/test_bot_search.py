@@ -135,6 +135,22 @@ def test_a_search_cutting_its_playouts_at_the_time_limit_plays_its_best_ranked_c
     assert search.choose(RACE, started(), 0, random.Random(1)) == "step 2"
 
 
+def test_each_search_is_counted_and_those_the_clock_cut_are_counted_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search that plays every candidate out counts in SEARCHES alone; one
+    whose clock runs out before its second candidate counts in CUT_SEARCHES
+    too; a lone candidate is no search."""
+    search = Rollouts(Always("step 1"), lambda g, s, seat, rng: ["step 2", "step 1"],
+                      lambda g, s, seat: 0.0, samples=1, horizon=2, time_limit=5.0, cut_playouts=True)
+    games.bot_search.SEARCHES.take()
+    games.bot_search.CUT_SEARCHES.take()
+    search.choose(RACE, started(), 0, random.Random(1))
+    assert (games.bot_search.SEARCHES.take(), games.bot_search.CUT_SEARCHES.take()) == (1, 0)
+    monkeypatch.setattr(games.bot_search, "time", Ticking())
+    replace(search, horizon=None).choose(RACE, started(), 0, random.Random(1))
+    replace(search, candidates=lambda g, s, seat, rng: ["step 2"]).choose(RACE, started(), 0, random.Random(1))
+    assert (games.bot_search.SEARCHES.take(), games.bot_search.CUT_SEARCHES.take()) == (1, 1)
+
+
 def test_ranking_the_candidates_counts_against_the_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """The clock starts before the candidates are ranked: a ranking that
     takes past the time limit leaves no time for any play-out (the policy's

@@ -49,7 +49,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Callable, cast
 
-from games.bot_search import clock
+from games.bot_search import clock, counted_search
 from games.core import Game, State
 
 from .cash_outlook import SAMPLES, NextLink, Outlook, outlook
@@ -109,7 +109,10 @@ class CashRailroad(PlanningRailroad):
                            "build": weighing.build_step}[state["phase"]](state, texts)
             except OutOfTime:
                 assert self.fallback is not None
+                counted_search(cut=True)
                 return kept if kept is not None else self.fallback.choose(game, state, seat, rng)
+            if deadline is not None:
+                counted_search(cut=False)
             if choices:
                 best = max(choices, key=lambda tv: tv[1])
                 worth = dict(choices)

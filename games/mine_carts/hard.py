@@ -51,7 +51,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games.bot_search import clock, kept, playout
+from games.bot_search import clock, counted_search, kept, playout
 from games.bots import Policy
 from games.core import Game, IllegalAction, State
 
@@ -243,12 +243,17 @@ class HardPolicy:
         until = OurTurn(team=team, after=s["round"] + self.rounds - 1)
         seed = rng.getrandbits(64)
         values: dict[int, float] = {}
+        cut = False
         for i, turn in enumerate(options):
             if clock() > deadline:
+                cut = True
                 break
             end = self.play_out(game, state, seat, turn, until, random.Random(seed), deadline)
             if end is not None:
                 values[i] = evaluate(game, end, seat)
+            elif clock() > deadline:
+                cut = True
+        counted_search(cut)
         return options[kept(values, self.margin)].first
 
     def play_out(self, game: Game, state: State, seat: int, turn: Turn, until: OurTurn,

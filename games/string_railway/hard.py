@@ -125,12 +125,15 @@ class Lookahead:
         offset = rng.random()
         deadline = bot_search.clock() + self.time_limit
         best: tuple[float, int] | None = None
+        cut = False
         for i, text in enumerate(texts):
             if i and bot_search.clock() > deadline:
+                cut = True
                 break
             value = self.value(game, state, seat, text, seed, offset)
             if value is not None and (best is None or value > best[0]):
                 best = (value, i)
+        bot_search.counted_search(cut)
         return texts[best[1]] if best else PLANNER.choose(game, state, seat, rng)
 
     def value(self, game: Game, state: State, seat: int, text: str, seed: int, offset: float) -> float | None:
