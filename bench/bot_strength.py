@@ -61,8 +61,8 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -39,8 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bot_strength import (RESULTS, Figure, all_bot_line, head_to_head_line, made_by,  # noqa: E402
-                                solo_line, times_line, write_results)
+from bench.bot_strength import RESULTS, Figure, line_of, made_by, write_results  # noqa: E402
 
 
 class MergeError(Exception):
@@ -99,26 +98,23 @@ def merged(parts: list[Figure]) -> Figure:
             raise MergeError(f"{last['game']} {measure}: the runs played different seat counts")
         figure.update(seats=last["seats"], **summed(parts, "points", "win", "tie", "loss", "early_ends"))
         figure["share"] = round(figure["points"] / (figure["win"] + figure["tie"] + figure["loss"]), 3)
-        figure["line"] = head_to_head_line(figure)
     elif measure.startswith("all-bot"):
         seats = int(measure.split()[1])
         figure.update(mean=weighted(parts, "mean", [p["seat_games"] for p in parts]),
                       winner_mean=weighted(parts, "winner_mean", [p["seat_games"] // seats for p in parts]),
                       ends=added_counts(parts, "ends"), **summed(parts, "eliminated", "seat_games", "early_ends"))
-        figure["line"] = all_bot_line(figure)
     elif measure == "solo":
         figure.update(losses=added_counts(parts, "losses"), **summed(parts, "completed", "lost"),
                       mean_score=weighted(parts, "mean_score", [p["completed"] for p in parts]))
-        figure["line"] = solo_line(figure)
     elif measure.startswith("decision times"):
         figure.update(median_ms=max(p["median_ms"] for p in parts), p95_ms=max(p["p95_ms"] for p in parts),
                       max_ms=max(p["max_ms"] for p in parts), decisions=sum(p["decisions"] for p in parts),
                       runs=sum(int(p.get("runs", 1)) for p in parts))
         if all("searches" in p for p in parts):
             figure.update(**summed(parts, "searches", "cut_searches"))
-        figure["line"] = times_line(figure)
     else:
         raise MergeError(f"{last['game']} {measure}: not a measure this merge knows")
+    figure["line"] = line_of(figure)
     figure.update(command=" ; ".join(command_of(p) for p in parts),
                   seeds=f"{seed_range(parts[0])[0]}-{seed_range(last)[1]}",
                   commit=", ".join(dict.fromkeys(p["commit"] for p in parts)),
