@@ -246,3 +246,44 @@ def test_hard_bot_judges_the_games_last_turn_by_the_win_its_gold_would_bring() -
     s["reshuffled"] = True
     s["deck"] = {code: 0 for code in s["deck"]} | {"curve": 2}
     assert last_turn(s) and gap() > 5 * 100
+
+
+def test_hard_bot_judges_each_turn_by_its_mean_over_the_samples_every_turn_has() -> None:
+    """A turn's value is its mean over its samples; when the clock cut the
+    second sample part-way, every turn is judged on the first alone (a turn
+    with a lucky second sample does not beat one the clock left with one);
+    a turn never played out is not judged."""
+    assert hard.means({0: [10.0, 30.0], 1: [40.0, 0.0], 2: []}) == {0: 20.0, 1: 20.0}
+    assert hard.means({0: [10.0, 90.0], 1: [20.0]}) == {0: 10.0, 1: 20.0}
+    assert hard.means({0: [], 1: []}) == {}
+
+
+def test_hard_bot_plays_each_turn_out_once_a_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every candidate turn is played out :data:`~games.mine_carts.hard.SAMPLES`
+    times, all turns of a sample on the same draws and each sample on other
+    draws; the turn played is the one with the best mean, not the best
+    single play-out: turn ``pick`` wins one sample by a mile and loses the
+    other, so the normal bot's best, steady in both, is kept."""
+    state = started()
+    typed(state)["teams"][RED]["allotment"] = 2
+    options = turns(typed(state), RED, random.Random(5), TACTICS.weights)[:WIDTH]
+    pick = next(i for i, turn in enumerate(options) if turn.first != options[0].first)
+    draws: list[tuple[int, float]] = []
+
+    def played(policy: object, game: object, start: State, seat: int, turn: object, until: object,
+               rng: random.Random, *rest: object) -> State:
+        index = options.index(turn)  # type: ignore[arg-type]
+        draws.append((index, rng.random()))
+        return plain({**typed(start), "round": 1 + index})  # type: ignore[typeddict-item]
+
+    def judged(game: object, end: State, seat: int) -> float:
+        index = typed(end)["round"] - 1
+        first_sample = len(draws) <= len(options)
+        return (10 * TURN_MARGIN if first_sample else -10 * TURN_MARGIN) if index == pick else 0.0
+
+    monkeypatch.setattr(hard, "evaluate", judged)
+    monkeypatch.setattr(hard.HardPolicy, "play_out", played)
+    assert HARD.choose(GAME, state, 0, random.Random(5)) == options[0].first
+    assert [index for index, _ in draws] == list(range(len(options))) * hard.SAMPLES
+    samples = [{draw for _, draw in draws[k * len(options):(k + 1) * len(options)]} for k in range(hard.SAMPLES)]
+    assert all(len(sample) == 1 for sample in samples) and len(set.union(*samples)) == hard.SAMPLES
