@@ -10,17 +10,14 @@ judgement), lays each on a copy of the table, sets its switch, and plays
 the game on (the draws from the bot's own rng, the same for every turn)
 through the other team's turn, up to our team's first card after that
 (:class:`OurTurn`, the play-outs' stop rule) and judged there
-(:func:`evaluate`). Each turn is played out :data:`SAMPLES` times, each
-time on other draws (the same draws for every turn within a sample), and
-judged by its mean (:func:`means`). It plays the first action of the normal
-bot's best turn unless another turn's mean is better by at least
+(:func:`evaluate`). It plays the first action of the normal bot's best turn
+unless another turn's play-out is judged better by at least
 :data:`TURN_MARGIN`; then that of the best. In phase II (the cards laid) the
 candidates are the switches.
 
-Why samples and a margin: a play-out's draws and the other team's plan on
-them are one sample of many, so two turns a little apart are apart by luck;
-a second sample halves the luck's sway on the gap between two turns, and a
-turn swapped on luck changes the game for nothing.
+Why a margin: each turn is played out once, on draws and a plan of the
+other team that are one sample of many, so two turns a little apart are
+apart by luck; a turn swapped on luck changes the game for nothing.
 
 Why whole turns: a turn's cards are laid before anything is drawn, so the
 turn is one choice; played out card by card, every candidate's other cards
@@ -71,10 +68,8 @@ WIDTH = 8
 """Whole turns played out (the normal bot's best)."""
 TURN_MARGIN = 25.0
 """How much better (in :func:`evaluate`'s units, a gold being
-:data:`~.plans.GOLD_VALUE`) a turn's play-outs must end on average than
-those of the normal bot's best turn for the hard bot to play it instead."""
-SAMPLES = 2
-"""Play-outs of each turn, each on its own draws (the same for every turn)."""
+:data:`~.plans.GOLD_VALUE`) a turn's play-out must end than that of the
+normal bot's best turn for the hard bot to play it instead."""
 SWITCHES = 2
 """Switches tried with each plan of the normal bot's beam."""
 QUICK = TacticsPolicy(Weights(beam=2, sift=6, spoil_squares=2))
@@ -167,18 +162,6 @@ def evaluate(game: Game, state: State, seat: int) -> float:
     return value - OWN_ROUTE * min(need_ours, ROUTE_CAP) + min(need_theirs, ROUTE_CAP)
 
 
-def means(values: dict[int, list[float]]) -> dict[int, float]:
-    """Each played-out turn's mean value (by its index in the ranking) over
-    the samples every such turn has: when the clock cut a later sample
-    part-way, the turns it reached are judged on the same earlier samples as
-    the rest, so every turn is judged on the same draws."""
-    played = {i: v for i, v in values.items() if v}
-    if not played:
-        return {}
-    n = min(len(v) for v in played.values())
-    return {i: sum(v[:n]) / n for i, v in played.items()}
-
-
 @dataclass(frozen=True)
 class Sides:
     """A play-out's players: ``ours`` for the seats of ``team``, ``theirs``
@@ -230,18 +213,16 @@ def turns(state: MineCartsState, team: int, rng: random.Random, w: Weights) -> l
 @dataclass(frozen=True)
 class HardPolicy:
     """See the module docstring: the normal bot's :data:`WIDTH` best whole
-    turns (:func:`turns`), each played out ``samples`` times to our team's
-    next turn (:class:`OurTurn`) by :meth:`players` and judged by the mean
-    (:func:`means`) of :func:`evaluate`; it plays the first action of the
-    first turn (the normal bot's best) unless the best mean is better by
-    ``margin``."""
+    turns (:func:`turns`), each played out to our team's next turn
+    (:class:`OurTurn`) by :meth:`players` and judged by :func:`evaluate`;
+    it plays the first action of the first turn (the normal bot's best)
+    unless the best ends better by ``margin``."""
 
     ours: Weights = QUICK.weights
     theirs: Weights = TACTICS.weights
     width: int = WIDTH
     rounds: int = ROUNDS
     margin: float = TURN_MARGIN
-    samples: int = SAMPLES
 
     def players(self, team: int) -> Sides:
         """The play-outs' players for a decision of ``team``: each team a
@@ -260,23 +241,20 @@ class HardPolicy:
         if len(options) == 1:
             return options[0].first
         until = OurTurn(team=team, after=s["round"] + self.rounds - 1)
-        seeds = [rng.getrandbits(64) for _ in range(self.samples)]
-        values: dict[int, list[float]] = {i: [] for i in range(len(options))}
+        seed = rng.getrandbits(64)
+        values: dict[int, float] = {}
         cut = False
-        for seed in seeds:  # every turn once a sample, so a cut sample leaves the earlier ones whole
-            for i, turn in enumerate(options):
-                if clock() > deadline:
-                    cut = True
-                    break
-                end = self.play_out(game, state, seat, turn, until, random.Random(seed), deadline)
-                if end is not None:
-                    values[i].append(evaluate(game, end, seat))
-                elif clock() > deadline:
-                    cut = True
-            if cut:
+        for i, turn in enumerate(options):
+            if clock() > deadline:
+                cut = True
                 break
+            end = self.play_out(game, state, seat, turn, until, random.Random(seed), deadline)
+            if end is not None:
+                values[i] = evaluate(game, end, seat)
+            elif clock() > deadline:
+                cut = True
         counted_search(cut)
-        return options[kept(means(values), self.margin)].first
+        return options[kept(values, self.margin)].first
 
     def play_out(self, game: Game, state: State, seat: int, turn: Turn, until: OurTurn,
                  rng: random.Random, deadline: float | None = None) -> State | None:
