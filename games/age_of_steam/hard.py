@@ -190,7 +190,7 @@ class SearchingRailroad(CashRailroad):
         the other towns and tiles it weighs (:func:`urbanizations`), else
         'done' and the first tile of every other link plan within the
         seat's cash, worth most after its cost first."""
-        out = [self.lay(state, seat)]
+        out = [self.lay(game, state, seat, texts)]
         if state["step"].get("urbanize"):
             out += [f"urbanize {town} {letter}" for _, town, letter in urbanizations(self, state, seat)]
         else:

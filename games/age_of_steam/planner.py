@@ -138,16 +138,16 @@ class PlanningRailroad(AgeOfSteamPolicy):
     """The normal bot (see the module docstring)."""
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
-        phase = state["phase"]
-        if phase == "build":  # its plans are checked tile by tile: no need to list every legal placement
-            return self.lay(state, seat)
         texts = [c.text for c in game.legal_actions(state, seat)]
+        phase = state["phase"]
         if phase == "shares":
             return self.issue(state, seat, texts)
         if phase == "auction":
             return self.bid(state, seat, texts)
         if phase == "actions":
             return self.pick(state, seat, texts)
+        if phase == "build":
+            return self.lay(game, state, seat, texts)
         if phase == "move":
             return self.deliver(state, seat, texts)
         if phase == "production" and texts and texts[0].startswith("produce "):
@@ -283,7 +283,7 @@ class PlanningRailroad(AgeOfSteamPolicy):
                 return f"action {name}"
         return texts[0]
 
-    def lay(self, state: State, seat: int) -> str:
+    def lay(self, game: Game, state: State, seat: int, texts: list[str]) -> str:
         """The next tile of the plan worth most for its cost, within the
         tiles and the cash left after this turn's expenses; 'done' when
         none is worth building."""

@@ -4,16 +4,11 @@ it delivers."""
 
 from __future__ import annotations
 
-import random
-
-import pytest
-
 from games.age_of_steam import GAME
-from games.core import State
 from games.age_of_steam.params import rules
 from games.age_of_steam.planner import NORMAL, rival_link_worth
 
-from aos_helpers import at_build, delivery_ready, started
+from aos_helpers import delivery_ready, started
 
 ACTIONS = [f"action {name}" for name in rules().actions if name != "urbanization"]
 """Every action but Urbanization (which a new city near cubes would be worth)."""
@@ -82,28 +77,3 @@ def test_the_normal_bot_makes_no_last_delivery_of_a_turn_that_the_income_reducti
     assert NORMAL.deliver(state, 0, texts) == "pass"
     state["income"][0] = 19
     assert NORMAL.deliver(state, 0, texts) == move
-
-
-def test_the_normal_bots_build_lists_no_legal_placements_and_lays_a_legal_tile(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Listing every legal placement is the slowest part of a build choice,
-    and the normal bot checks its plan's tiles itself: at Build Track it
-    chooses without the list (in a hard bot's play-outs it lays every
-    railroad's track), and what it chooses is legal, tile after tile."""
-    state = at_build(cash=30)
-    seat = GAME.to_act(state)[0]
-    listed: list[str] = []
-    real = type(GAME).legal_actions
-
-    def listing(self: object, s: State, who: int) -> object:
-        listed.append(s["phase"])
-        return real(self, s, who)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(type(GAME), "legal_actions", listing)
-    laid = 0
-    while GAME.to_act(state) == [seat] and state["phase"] == "build":
-        text = NORMAL.choose(GAME, GAME.view(state, seat), seat, random.Random(0))
-        assert "build" not in listed
-        state = GAME.apply(state, seat, text).state
-        laid += text != "done"
-    assert laid > 0
