@@ -18,7 +18,7 @@ the seat's view with the bot's own rng: the bag is a public count, the
 game's secret is never seen, so the future draws are guessed, never read.
 Each play-out ends in a position judged by :func:`standing` (the score,
 the money to come and the deliveries the network offers, against the
-rivals' mean); the candidate with the best mean is chosen, but the normal
+rivals' mean at two or three seats, alone at four or more); the candidate with the best mean is chosen, but the normal
 bot's own choice is kept unless another beats it by :data:`TURN_MARGIN`
 (one play-out a candidate: a smaller difference is its luck, and each
 swap on luck sends the game another way). Every other choice is the normal
@@ -91,6 +91,13 @@ instead."""
 CASH_TIME_LIMIT = 2.0
 """On such a map, the seconds a weighing may take before the normal
 railroad's choice is made instead (see :mod:`cash_railroad`)."""
+RIVALS_WEIGHT = 0.0
+"""At four seats or more, the part of the rivals' mean worth that
+:func:`standing` takes from the seat's own. There a rival's loss is shared
+among many, and a table of hard railroads each counting it trades its own
+points for its rivals' losses until the table (and its winner) scores less
+than one of normal railroads; so there each railroad plays for its own
+worth."""
 SEARCHED = ("shares", "actions")
 """The phases whose choices are played out on every map."""
 
@@ -114,9 +121,10 @@ def standing(state: State, seat: int) -> float:
     (:data:`TURN_DOLLAR_VP` a dollar) and :data:`POTENTIAL` of the
     deliveries its network offers (:func:`delivery_value`, at the normal
     bot's worth of an income point): the track built for later turns
-    counts too. With one rival, the difference; with more, a rival's loss
-    gains the seat only that rival's part of the field, so a table of hard
-    railroads does not fight itself into the ground."""
+    counts too. With one rival, the difference; with two, a rival's loss
+    gains the seat only that rival's part of the field; at four seats or
+    more the field's mean counts only :data:`RIVALS_WEIGHT`, so a table of
+    hard railroads does not fight itself into the ground."""
     game = typed(state)
     net = network(game)
     over = state["phase"] == OVER
@@ -135,7 +143,15 @@ def standing(state: State, seat: int) -> float:
         return score + TURN_DOLLAR_VP * (flow * left + int(state["cash"][s])) + POTENTIAL * income_vp(state) * deliveries
 
     rivals = [worth(s) for s in range(len(state["players"])) if s != seat]
-    return worth(seat) - (sum(rivals) / len(rivals) if rivals else 0.0)
+    if not rivals:
+        return worth(seat)
+    return worth(seat) - rivals_weight(len(state["players"])) * sum(rivals) / len(rivals)
+
+
+def rivals_weight(players: int) -> float:
+    """The part of the rivals' mean worth :func:`standing` counts: all of
+    it at two or three seats, :data:`RIVALS_WEIGHT` at four or more."""
+    return 1.0 if players <= 3 else RIVALS_WEIGHT
 
 
 class QuickRailroad(PlanningRailroad):

@@ -124,6 +124,23 @@ def test_standing_with_one_rival_is_the_difference_of_the_two_railroads() -> Non
     assert standing(state, 0) == -standing(state, 1) != 0
 
 
+def test_standing_at_four_seats_or_more_counts_the_rivals_mean_only_at_its_weight() -> None:
+    """At four seats or more a rival's loss is shared among many
+    (a table of hard railroads must not fight itself into the ground): the
+    rivals' mean counts :data:`~games.age_of_steam.hard.RIVALS_WEIGHT`;
+    at three seats it counts whole."""
+    state = started(4)
+    state["income"] = [4, 2, 0, 6]
+    state["phase"] = "over"
+    worth = [3 * i - 3 * int(state["shares"][s]) for s, i in enumerate(state["income"])]
+    weight = hard_level.RIVALS_WEIGHT
+    assert weight < 1
+    assert len(set(worth)) == 4
+    assert standing(state, 0) == worth[0] - weight * (worth[1] + worth[2] + worth[3]) / 3
+    assert standing(state, 3) == worth[3] - weight * (worth[0] + worth[1] + worth[2]) / 3
+    assert hard_level.rivals_weight(3) == 1.0 and hard_level.rivals_weight(5) == weight
+
+
 def test_the_normal_bot_beats_the_easy_bot_head_to_head_in_most_fixed_seeds() -> None:
     """One normal railroad against two easy ones over 4 fixed seeds (its
     seat rotating): it finishes strictly ahead of both in at least 3."""
