@@ -18,8 +18,9 @@ the seat's view with the bot's own rng: the bag is a public count, the
 game's secret is never seen, so the future draws are guessed, never read.
 Each play-out ends in a position judged by :func:`standing` (the score,
 the money to come and the deliveries the network offers, against the
-rivals' mean at two or three seats, alone at four or more); the candidate with the best mean is chosen, but the normal
-bot's own choice is kept unless another beats it by :data:`TURN_MARGIN`
+rivals' mean at two or three seats, alone at four or more); the candidate
+with the best mean is chosen, but the normal bot's own choice is kept
+unless another beats it by :data:`TURN_MARGIN`
 (one play-out a candidate: a smaller difference is its luck, and each
 swap on luck sends the game another way). Every other choice is the normal
 bot's. The number of play-outs is fixed (so the choice depends
@@ -142,10 +143,9 @@ def standing(state: State, seat: int) -> float:
         deliveries = delivery_value(game, net, s, int(state["engine"][s]), horizon(state))
         return score + TURN_DOLLAR_VP * (flow * left + int(state["cash"][s])) + POTENTIAL * income_vp(state) * deliveries
 
-    rivals = [worth(s) for s in range(len(state["players"])) if s != seat]
-    if not rivals:
-        return worth(seat)
-    return worth(seat) - rivals_weight(len(state["players"])) * sum(rivals) / len(rivals)
+    weight = rivals_weight(len(state["players"]))
+    rivals = [worth(s) for s in range(len(state["players"])) if s != seat] if weight else []
+    return worth(seat) - (weight * sum(rivals) / len(rivals) if rivals else 0.0)
 
 
 def rivals_weight(players: int) -> float:
