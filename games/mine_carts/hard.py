@@ -62,7 +62,7 @@ from .state import MineCartsState, typed
 from .tactics import TACTICS, TacticsPolicy, Weights, after_switch, fits, plan_beam
 from .turn_plans import TurnPlans
 
-ROUNDS = 1
+ROUNDS = 2
 """Rounds played out: to the start of our next turn (1), or the one after (2)."""
 WIDTH = 8
 """Whole turns played out (the normal bot's best)."""
