@@ -1,5 +1,5 @@
 """Mine Carts' hard bot: the normal bot's best whole turns, each played
-out to the start of our next turn and judged there.
+out two rounds on, to the start of our turn after next, and judged there.
 
 The normal bot plans its turn whole (the cards to lay, then the switch:
 :func:`~.tactics.plan_beam`) but keeps only the first card of its best
@@ -8,7 +8,8 @@ found (:func:`turns`: each plan of its beam with each of its
 :data:`SWITCHES` best switches, best first by the normal bot's own
 judgement), lays each on a copy of the table, sets its switch, and plays
 the game on (the draws from the bot's own rng, the same for every turn)
-through the other team's turn, up to our team's first card after that
+for :data:`ROUNDS` rounds: through the other team's turn, our next turn
+and theirs after it, up to our team's first card of the turn after that
 (:class:`OurTurn`, the play-outs' stop rule) and judged there
 (:func:`evaluate`). It plays the first action of the normal bot's best turn
 unless another turn's play-out is judged better by at least
@@ -28,13 +29,20 @@ bot keeps nothing between decisions).
 The other team plans its turn once (:class:`~.turn_plans.TurnPlans`) with
 the normal bot's whole beam (:class:`HardPolicy`): its turn is the one our
 turn must survive, and a narrower player misses the spoiling replies a real
-player finds. Its factory is face up, so its turn is played with the very
-cards it holds: the gold it scores, or the route it spoils, is seen rather
-than guessed. Our team's turns in a play-out (with :data:`ROUNDS` above one)
-plan with :data:`QUICK`'s narrower beam.
+player finds. Its factory is face up, so its first turn is played with the
+very cards it holds: the gold it scores, or the route it spoils, is seen rather
+than guessed. Our team's next turn in a play-out plans with :data:`QUICK`'s
+narrower beam.
 
-Why stop at our next turn: that point is the same for every turn (a fixed
-number of actions is not: a turn lays one to three cards), so the turns are
+Why two rounds: a turn often pays only on the next one (it lays the track
+our gold cart's route needs, or turns the cart away from the other team's
+town), and what it is worth then depends on the other team's reply. Judged
+at our next turn, that was a guess (:func:`chance_now`, on one drawn
+factory); two rounds on, our next turn is played, and the reply to it.
+
+Why stop at the start of one of our turns: that point is the same for
+every turn (a fixed number of actions is not: a turn lays one to three
+cards), so the turns are
 compared on equal terms; and it is the point where a position is easiest to
 judge: the gold between the teams; the gold the turn about to start can
 score, from the cards our gold cart's route still needs against our
@@ -63,7 +71,8 @@ from .tactics import TACTICS, TacticsPolicy, Weights, after_switch, fits, plan_b
 from .turn_plans import TurnPlans
 
 ROUNDS = 2
-"""Rounds played out: to the start of our next turn (1), or the one after (2)."""
+"""Rounds played out: to the start of our turn after next (see the module
+docstring: why two rounds)."""
 WIDTH = 8
 """Whole turns played out (the normal bot's best)."""
 TURN_MARGIN = 25.0
@@ -213,8 +222,8 @@ def turns(state: MineCartsState, team: int, rng: random.Random, w: Weights) -> l
 @dataclass(frozen=True)
 class HardPolicy:
     """See the module docstring: the normal bot's :data:`WIDTH` best whole
-    turns (:func:`turns`), each played out to our team's next turn
-    (:class:`OurTurn`) by :meth:`players` and judged by :func:`evaluate`;
+    turns (:func:`turns`), each played out :attr:`rounds` rounds on, to the
+    start of one of our team's turns (:class:`OurTurn`), by :meth:`players` and judged by :func:`evaluate`;
     it plays the first action of the first turn (the normal bot's best)
     unless the best ends better by ``margin``."""
 

@@ -1,6 +1,6 @@
 """Mine Carts' bot levels (:data:`games.bots.LEVELS`): the easy bot
 (:mod:`.easy`), the tactics (:mod:`.normal`) and the tactics' best whole turns
-played out to our next turn (:mod:`.hard`)."""
+played out two rounds on (:mod:`.hard`)."""
 
 from __future__ import annotations
 
