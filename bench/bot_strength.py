@@ -39,7 +39,9 @@ counts the hard searches' play-outs that a sampled world ended early
 The figures go to a results file in the repository (``--results``, default
 ``bench/results/bot_strength.json``): each measure with its figures, the
 command, the seeds, the commit and the date. A run replaces the entries of
-the measures it made and keeps the others (``--no-results``: print only).
+the measures it made and keeps the others (``--no-results``: print only);
+written to that default file, the README's quote of it is written anew
+(``bench/readme_quote.py``).
 A long measure run in pieces (``--start``, ``--seeds`` and a ``--results``
 file each) is added up by ``bench/merge_results.py``.
 
@@ -72,6 +74,7 @@ from games.bot_search import CUT_SEARCHES, EARLY_ENDS, SEARCHES  # noqa: E402
 from games.bots import LEVELS, RANDOM, Policy, play_game, policy_for  # noqa: E402
 from games.core import Game, State  # noqa: E402
 from games.registry import get_game, slugs  # noqa: E402
+from bench.readme_quote import write_quote  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "bot_strength.json"
 HEAD_TO_HEAD_SEATS = {"age-of-steam": 3}
@@ -363,7 +366,9 @@ def write_results(path: Path, figures: list[Figure], run: dict[str, Any]) -> Non
     """The results file with these figures (each with ``run``: the command,
     the seeds, the commit and the date) in place of earlier ones of the same
     game, level and measure; every figure's line written anew from its
-    numbers (:func:`line_of`), so the file reads alike throughout."""
+    numbers (:func:`line_of`), so the file reads alike throughout. Written
+    to the repository's own results file (:data:`RESULTS`), the README's
+    quote of it is written anew too (:func:`bench.readme_quote.write_quote`)."""
     kept: list[Figure] = []
     if path.exists():
         kept = list(json.loads(path.read_text(encoding="utf-8")).get("figures", []))
@@ -376,6 +381,9 @@ def write_results(path: Path, figures: list[Figure], run: dict[str, Any]) -> Non
                        "figures": every}, indent=1)
     path.write_text(text + "\n", encoding="utf-8")
     print(f"results: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}", flush=True)
+    if path.resolve() == RESULTS.resolve():
+        write_quote(path)
+        print("README.md: its quote of the results written anew", flush=True)
 
 
 def made_by(argv: list[str]) -> list[str]:

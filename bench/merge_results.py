@@ -25,7 +25,9 @@ measure only some runs made is left out, and named):
 The runs' seeds must follow on, without a gap or an overlap. The merged
 figure records each run's command and commit (joined by `` ; `` and ``, ``),
 the seeds they cover and the latest run's date, and replaces the results
-file's entry for its measure (default ``bench/results/bot_strength.json``).
+file's entry for its measure (default ``bench/results/bot_strength.json``;
+there the README's quote of the file is written anew with it:
+``bench/readme_quote.py``).
 """
 
 from __future__ import annotations

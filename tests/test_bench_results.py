@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.bot_strength import made_by, write_results
+from bench import bot_strength, readme_quote
+from bench.bot_strength import RESULTS, made_by, write_results
 from bench.merge_results import MergeError, merge_runs
 
 
@@ -90,3 +91,41 @@ def test_writing_the_results_file_writes_every_figures_line_anew_to_a_tenth(tmp_
     write_results(path, [], {})
     (figure,) = json.loads(path.read_text(encoding="utf-8"))["figures"]
     assert figure["line"].endswith("(2 seats, 200 seeds): 119/200 = 59.5% (wins 72, ties 94, losses 34)")
+
+
+def test_the_readme_quotes_the_results_file_as_it_is_today() -> None:
+    """The README's levels paragraph says what the results file says: its
+    quote is the one ``bench/readme_quote.py`` writes from the file."""
+    text = readme_quote.README.read_text(encoding="utf-8")
+    assert text == readme_quote.with_quote(text, readme_quote.figures_of(RESULTS))
+    for figure in readme_quote.figures_of(RESULTS):
+        assert figure["line"] in text
+
+
+def test_the_quote_replaces_only_what_lies_between_its_markers() -> None:
+    figure = {**head_to_head_run(0, 199, 72, 94, 34, "aaa")[0], "line": "mine-carts 59.5%"}
+    text = f"before\n{readme_quote.BEGIN}\nstale line\n{readme_quote.END}\nafter\n"
+    once = readme_quote.with_quote(text, [figure])
+    assert once.startswith(f"before\n{readme_quote.BEGIN}\n") and once.endswith(f"{readme_quote.END}\nafter\n")
+    assert "stale line" not in once and "mine-carts 59.5% [seeds 0-199, 2026-11-29]" in once
+    assert readme_quote.with_quote(once, [figure]) == once
+
+
+@pytest.mark.parametrize("text", ["no markers\n", f"{readme_quote.END}\n{readme_quote.BEGIN}\n"])
+def test_a_readme_without_its_markers_in_order_is_refused(text: str) -> None:
+    with pytest.raises(readme_quote.QuoteMissing):
+        readme_quote.with_quote(text, [])
+
+
+def test_writing_the_repositorys_results_file_writes_the_readmes_quote_and_no_other_file_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text(f"{readme_quote.BEGIN}\n{readme_quote.END}\n", encoding="utf-8")
+    results = tmp_path / "bench" / "results" / "bot_strength.json"
+    monkeypatch.setattr(readme_quote, "README", readme)
+    monkeypatch.setattr(bot_strength, "RESULTS", results)
+    figure = head_to_head_run(0, 199, 72, 94, 34, "aaa")[0]
+    write_results(tmp_path / "run.json", [figure], {})
+    assert "59.5%" not in readme.read_text(encoding="utf-8")
+    write_results(results, [figure], {})
+    assert "119/200 = 59.5% (wins 72, ties 94, losses 34) [seeds 0-199" in readme.read_text(encoding="utf-8")
