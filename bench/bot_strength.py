@@ -382,7 +382,7 @@ def write_results(path: Path, figures: list[Figure], run: dict[str, Any]) -> Non
     path.write_text(text + "\n", encoding="utf-8")
     print(f"results: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}", flush=True)
     if path.resolve() == RESULTS.resolve():
-        write_quote(path)
+        write_quote(every)
         print("README.md: its quote of the results written anew", flush=True)
 
 

@@ -5,8 +5,8 @@ to ``bench/results/bot_strength.json``; after writing that file (the
 repository's own, not a run's file elsewhere) they rewrite the quote in
 ``README.md`` from it (:func:`write_quote`), so the README says what the
 file says. The quote is the lines between :data:`BEGIN` and :data:`END`:
-every figure's line with its seeds and date, in the file's order. A test checks
-that the README's quote is the one the file gives today.
+every figure's line with its seeds and date, in the file's order. A test
+checks that the README's quote is the one the file gives today.
 """
 
 from __future__ import annotations
@@ -59,8 +59,8 @@ def figures_of(results: Path) -> list[dict[str, Any]]:
     return list(json.loads(results.read_text(encoding="utf-8")).get("figures", []))
 
 
-def write_quote(results: Path, readme: Path | None = None) -> None:
-    """Rewrites ``readme``'s quote (by default :data:`README`'s) from ``results``."""
+def write_quote(figures: list[dict[str, Any]], readme: Path | None = None) -> None:
+    """Rewrites ``readme``'s quote (by default :data:`README`'s) of the
+    results file's ``figures``."""
     readme = readme or README
-    text = readme.read_text(encoding="utf-8")
-    readme.write_text(with_quote(text, figures_of(results)), encoding="utf-8")
+    readme.write_text(with_quote(readme.read_text(encoding="utf-8"), figures), encoding="utf-8")

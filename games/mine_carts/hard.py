@@ -30,9 +30,9 @@ The other team plans its turn once (:class:`~.turn_plans.TurnPlans`) with
 the normal bot's whole beam (:class:`HardPolicy`): its turn is the one our
 turn must survive, and a narrower player misses the spoiling replies a real
 player finds. Its factory is face up, so its first turn is played with the
-very cards it holds: the gold it scores, or the route it spoils, is seen rather
-than guessed. Our team's next turn in a play-out plans with :data:`QUICK`'s
-narrower beam.
+very cards it holds: the gold it scores, or the route it spoils, is seen
+rather than guessed. Our team's next turn in a play-out plans with
+:data:`QUICK`'s narrower beam.
 
 Why two rounds: a turn often pays only on the next one (it lays the track
 our gold cart's route needs, or turns the cart away from the other team's
@@ -42,12 +42,12 @@ factory); two rounds on, our next turn is played, and the reply to it.
 
 Why stop at the start of one of our turns: that point is the same for
 every turn (a fixed number of actions is not: a turn lays one to three
-cards), so the turns are
-compared on equal terms; and it is the point where a position is easiest to
-judge: the gold between the teams; the gold the turn about to start can
-score, from the cards our gold cart's route still needs against our
-allotment and the factory we hold; the cards each team's route needs, ours
-weighing more (:data:`OWN_ROUTE`); and each team's allotment.
+cards), so the turns are compared on equal terms; and it is the point
+where a position is easiest to judge: the gold between the teams; the
+gold the turn about to start can score, from the cards our gold cart's
+route still needs against our allotment and the factory we hold; the cards
+each team's route needs, ours weighing more (:data:`OWN_ROUTE`); and each
+team's allotment.
 
 What it reads is what the table shows: the grid, the carts, both factories
 (face up) and the allotments. The deck's order is not kept (each draw is
@@ -223,8 +223,8 @@ def turns(state: MineCartsState, team: int, rng: random.Random, w: Weights) -> l
 class HardPolicy:
     """See the module docstring: the normal bot's :data:`WIDTH` best whole
     turns (:func:`turns`), each played out :attr:`rounds` rounds on, to the
-    start of one of our team's turns (:class:`OurTurn`), by :meth:`players` and judged by :func:`evaluate`;
-    it plays the first action of the first turn (the normal bot's best)
+    start of one of our team's turns (:class:`OurTurn`), by :meth:`players`
+    and judged by :func:`evaluate`; it plays the first action of the first turn (the normal bot's best)
     unless the best ends better by ``margin``."""
 
     ours: Weights = QUICK.weights
